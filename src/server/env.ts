@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { DEFAULT_BUSINESS, type TBusinessInfo } from '../shared/business';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+const flag = z
+  .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
+  .transform((value) => value === 'true' || value === '1');
+
+/** `RATE_LIMITS`: "on" (the defaults), "off", or "name=count/window" pairs, e.g. "bookings=20/10m,contact=5/10m". */
+const RATE_LIMIT_NAMES = ['bookings', 'contact', 'uploads', 'nameCheck', 'login', 'documents'] as const;
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
+  bookings: { max: 20, windowMs: 10 * 60_000 },
+  contact: { max: 10, windowMs: 10 * 60_000 },
+  uploads: { max: 60, windowMs: 10 * 60_000 },
+  nameCheck: { max: 120, windowMs: 60_000 },
+  login: { max: 10, windowMs: 15 * 60_000 },
+  documents: { max: 20, windowMs: 10 * 60_000 },
+};
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+const ZRateLimitsSchema = z
+  .preprocess(emptyToUndefined, z.string().default('on'))
+  .transform((text, ctx): Record<RateLimitName, RateLimit> | 'off' => {
+    const value = text.trim();
+    if (value === 'off') return 'off';
+    if (value === 'on') return DEFAULT_RATE_LIMITS;
+    const limits = { ...DEFAULT_RATE_LIMITS };
+    for (const part of value.split(',')) {
+      const match = /^(\w+)=(\d+)\/(\d+)([smh])$/.exec(part.trim());
+      const name = match?.[1] as RateLimitName | undefined;
+      if (!match || !name || !RATE_LIMIT_NAMES.includes(name)) {
+        ctx.addIssue({ code: 'custom', message: `expected "on", "off" or name=count/window pairs (names: ${RATE_LIMIT_NAMES.join(', ')}), got "${part}"` });
+        return z.NEVER;
+      }
+      limits[name] = { max: Number(match[2]), windowMs: Number(match[3]) * UNIT_MS[match[4] as keyof typeof UNIT_MS] };
+    }
+    return limits;
+  });
+
+export const ZEnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
+  TRUST_PROXY: flag,
+  PUBLIC_URL: optional(z.url().transform((url) => url.replace(/\/+$/, ''))),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')),
+  DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  S3_BUCKET: optional(z.string().min(3)),
+  S3_ENDPOINT: optional(z.url()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: flag,
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(z.string()),
+  GARAGE_NOTIFY_EMAIL: optional(z.email()),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+  ADMIN_API_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
+  SESSION_IDLE_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 30).default(12)),
+  RATE_LIMITS: ZRateLimitsSchema,
+  DOCUMENT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(365)),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+  BUSINESS_NAME: optional(z.string()),
+  BUSINESS_PHONE_PRIMARY: optional(z.string()),
+  BUSINESS_PHONE_SECONDARY: optional(z.string()),
+  BUSINESS_EMAIL: optional(z.email()),
+  BUSINESS_ADDRESS_LINE1: optional(z.string()),
+  BUSINESS_ADDRESS_LINE2: optional(z.string()),
+  BUSINESS_MAPS_URL: optional(z.url()),
+  BUSINESS_FACEBOOK_URL: optional(z.url()),
+});
+
+export type Env = z.infer<typeof ZEnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the settings once, naming every bad one. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = ZEnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError('Invalid settings:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  }
+  return env;
+}
+
+export function businessInfo(env: Env): TBusinessInfo {
+  return {
+    ...DEFAULT_BUSINESS,
+    name: env.BUSINESS_NAME ?? DEFAULT_BUSINESS.name,
+    phonePrimary: env.BUSINESS_PHONE_PRIMARY ?? DEFAULT_BUSINESS.phonePrimary,
+    phoneSecondary: env.BUSINESS_PHONE_SECONDARY ?? DEFAULT_BUSINESS.phoneSecondary,
+    email: env.BUSINESS_EMAIL ?? DEFAULT_BUSINESS.email,
+    addressLine1: env.BUSINESS_ADDRESS_LINE1 ?? DEFAULT_BUSINESS.addressLine1,
+    addressLine2: env.BUSINESS_ADDRESS_LINE2 ?? DEFAULT_BUSINESS.addressLine2,
+    mapsUrl: env.BUSINESS_MAPS_URL ?? DEFAULT_BUSINESS.mapsUrl,
+    facebookUrl: env.BUSINESS_FACEBOOK_URL ?? DEFAULT_BUSINESS.facebookUrl,
+  };
+}

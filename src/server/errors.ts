@@ -1,0 +1,75 @@
+import {
+  CheckConstraintViolationException,
+  ConnectionException,
+  DriverException,
+  ForeignKeyConstraintViolationException,
+  NotFoundError,
+  UniqueConstraintViolationException,
+} from '@mikro-orm/core';
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { AppError, type FieldIssue } from '../shared/errors';
+import { messages } from '../shared/messages';
+
+/** PostgreSQL states and socket errors that mean "the database is not reachable right now". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH',
+  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
+]);
+const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /connection.*(closed|ended)/i, /Client has encountered a connection error/i, /the database system is (starting up|shutting down)/i];
+
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  booking_no_overlap: messages.errors.datesTaken,
+  customer_email_unique: messages.errors.emailTaken,
+  blocked_name_normalized_name_unique: messages.errors.alreadyBlocked,
+  booking_money_check: 'The amounts do not add up: the paid amount cannot exceed the total',
+  booking_dates_check: messages.validation.returnAfterPickup,
+};
+
+export function zodIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof ConnectionException) return true;
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  const message = (error as { message?: unknown })?.message;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
+}
+
+/**
+ * Turns anything thrown into an AppError: rules broken (already AppError), bad input (zod),
+ * constraint violations (by constraint name), an unreachable database (503), and — for anything
+ * else — INTERNAL, whose message never reveals the cause.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TRPCError) {
+    if (error.cause && error.cause !== error) {
+      const inner = toAppError(error.cause);
+      if (inner.code !== 'INTERNAL') return inner;
+    }
+    const code = (Object.entries({
+      BAD_REQUEST: 'BAD_REQUEST', PARSE_ERROR: 'BAD_REQUEST', UNAUTHORIZED: 'UNAUTHORIZED', FORBIDDEN: 'FORBIDDEN',
+      NOT_FOUND: 'NOT_FOUND', CONFLICT: 'CONFLICT', PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE', UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+      TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS', METHOD_NOT_SUPPORTED: 'BAD_REQUEST', SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+    } as const).find(([trpc]) => trpc === error.code)?.[1]) ?? 'INTERNAL';
+    return new AppError(code, code === 'INTERNAL' ? messages.errors.internal : error.message);
+  }
+  if (error instanceof ZodError) return new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: zodIssues(error) });
+  if (error instanceof NotFoundError) return new AppError('NOT_FOUND', messages.errors.notFound);
+  if (isUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', messages.errors.databaseUnavailable, { retryAfter: 5 });
+  if (error instanceof DriverException) {
+    const constraint = (error as { constraint?: string }).constraint ?? '';
+    const known = CONSTRAINT_MESSAGES[constraint];
+    if ((error as { code?: string }).code === '23P01') return new AppError('CONFLICT', known ?? messages.errors.datesTaken);
+    if (error instanceof UniqueConstraintViolationException) return new AppError('CONFLICT', known ?? 'That record already exists');
+    if (error instanceof ForeignKeyConstraintViolationException) return new AppError('CONFLICT', 'That record is still in use');
+    if (error instanceof CheckConstraintViolationException) return new AppError('CONFLICT', known ?? messages.errors.invalidInput);
+    if ((error as { code?: string }).code === '40001' || (error as { code?: string }).code === '40P01') {
+      return new AppError('CONFLICT', 'Another change got there first. Please try again.');
+    }
+  }
+  return new AppError('INTERNAL', messages.errors.internal);
+}

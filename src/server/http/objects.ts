@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import { serviceContext } from '../rest/route';
+import { acceptLocalUpload } from '../services/upload.service';
+import { OBJECT_KEY_PATTERN } from '../storage/storage';
+import type { AppEnv } from './variables';
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+
+/**
+ * `/objects/*`: the local driver's upload endpoint, public car images (cacheable for a year:
+ * keys are never reused) and private identity documents (staff only, never cached, served with
+ * Content-Disposition and nosniff so a browser cannot be tricked into running one).
+ */
+export function objectsApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.put('/objects/upload/:visibility/:id', async (c) => {
+    const key = `${c.req.param('visibility')}/${c.req.param('id')}`;
+    c.get('deps').limiter.hit('uploads', c.get('request').ip);
+    const length = c.req.header('content-length');
+    const result = await acceptLocalUpload(serviceContext(c), key, new URL(c.req.url).searchParams, {
+      contentType: c.req.header('content-type') ?? null,
+      contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
+      body: c.req.raw.body,
+    });
+    return c.json(result, 200);
+  });
+
+  app.get('/objects/:visibility/:id', async (c) => {
+    const visibility = c.req.param('visibility');
+    const key = `${visibility}/${c.req.param('id')}`;
+    if (!OBJECT_KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND', messages.errors.notFound);
+    if (visibility === 'private' && !c.get('actor')) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+    const object = await c.get('deps').storage.get(key);
+    if (!object) throw new AppError('NOT_FOUND', messages.errors.notFound);
+    const type = object.contentType && EXTENSIONS[object.contentType] ? object.contentType : 'application/octet-stream';
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Content-Length': String(object.size),
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (visibility === 'private') {
+      headers['Cache-Control'] = 'private, no-store';
+      headers['Content-Disposition'] = `inline; filename="document-${c.req.param('id').slice(0, 8)}.${EXTENSIONS[type] ?? 'bin'}"`;
+    } else {
+      headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+    }
+    return new Response(object.body, { status: 200, headers });
+  });
+
+  return app;
+}

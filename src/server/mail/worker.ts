@@ -1,0 +1,119 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { clock } from '../clock';
+import { describeError, log } from '../logger';
+import type { MailTransport } from './transport';
+
+/** Seconds to wait before attempt n+1 after n failures: 5 s, 15 s, 30 s, 1 min, 2 min, 5 min, then every 10 min. */
+export function retryDelaySeconds(attempts: number): number {
+  const steps = [5, 15, 30, 60, 120, 300];
+  return steps[attempts - 1] ?? 600;
+}
+
+export const MAX_MAIL_ATTEMPTS = 40;
+const LEASE_SECONDS = 60;
+const BATCH = 10;
+
+interface ClaimedRow {
+  id: string;
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+/**
+ * Sends queued mail. Each round claims due messages with `FOR UPDATE SKIP LOCKED` and a lease,
+ * so several server instances never send one message twice; a failure is retried with backoff
+ * and never affects the booking or enquiry that queued it.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private again = false;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly transport: MailTransport,
+    private readonly from: string,
+    private readonly pollMs = 2_000,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks for a round soon (after a message was queued). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .then(() => undefined)
+        .catch((error) => log.warn('mail.round.failed', describeError(error)))
+        .finally(() => {
+          this.running = null;
+          if (this.stopped) return;
+          const next = this.again ? 0 : this.pollMs;
+          this.again = false;
+          this.schedule(next);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One round: claims due messages and tries each once. Returns how many were sent. */
+  async runOnce(): Promise<number> {
+    const now = clock.now();
+    const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
+    const connection = this.orm.em.getConnection();
+    const rows = (await connection.execute(
+      `update mail_message set locked_until = ?
+       where id in (
+         select id from mail_message
+         where status = 'queued' and next_attempt_at <= ? and (locked_until is null or locked_until < ?)
+         order by next_attempt_at limit ${BATCH} for update skip locked)
+       returning id, "to", reply_to, subject, text, html, attempts`,
+      [leaseUntil, now, now],
+    )) as ClaimedRow[];
+
+    let sent = 0;
+    for (const row of rows) {
+      try {
+        await this.transport.send({ id: row.id, from: this.from, to: row.to, replyTo: row.reply_to, subject: row.subject, text: row.text, html: row.html });
+        await connection.execute(
+          `update mail_message set status = 'sent', sent_at = ?, attempts = attempts + 1, locked_until = null, last_error = null where id = ?`,
+          [clock.now(), row.id],
+        );
+        sent += 1;
+        log.info('mail.sent', { id: row.id });
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const status = attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'queued';
+        const next = new Date(clock.now().getTime() + retryDelaySeconds(attempts) * 1000);
+        const message = (error as Error).message?.slice(0, 480) ?? 'unknown error';
+        await connection.execute(
+          `update mail_message set status = ?, attempts = ?, next_attempt_at = ?, locked_until = null, last_error = ? where id = ?`,
+          [status, attempts, next, message, row.id],
+        );
+        log.warn('mail.retry', { id: row.id, attempts, status, message });
+      }
+    }
+    return sent;
+  }
+}

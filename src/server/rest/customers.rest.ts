@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ZBookingSchema, ZDocumentsSchema } from '../../shared/schemas/booking.schema';
+import { ZListQuerySchema } from '../../shared/schemas/common.schema';
+import { ZAdminCustomerSchema, ZCreateCustomerSchema, ZCustomerSchema, ZUpdateCustomerSchema } from '../../shared/schemas/customer.schema';
+import {
+  createCustomer,
+  deleteCustomer,
+  exportCustomersCsv,
+  getCustomer,
+  listCustomers,
+  saveDocuments,
+  updateCustomer,
+} from '../services/customer.service';
+import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, listResponse, serviceContext } from './route';
+
+export const customerRoutes = [
+  defineRoute({
+    method: 'put',
+    path: '/api/customers/{id}/documents',
+    tag: 'Bookings',
+    summary: 'Replace a customer’s documents',
+    description:
+      'Staff (session or API token), or the renter with the `documentToken` of their booking’s create answer, sent as the `X-Document-Token` header or a `documentToken` body field. Otherwise 401.',
+    auth: 'document-token',
+    rateLimit: 'documents',
+    params: ZIdParamsSchema,
+    body: ZDocumentsSchema.extend({ documentToken: z.string().max(200).optional() }),
+    response: { status: 200, schema: ZCustomerSchema, description: 'The customer with the new documents' },
+    errors: [400, 401, 404, 415, 429, 503],
+    handler: (c, { params, body }) => {
+      const token = c.req.header('x-document-token') ?? body.documentToken ?? null;
+      return saveDocuments(serviceContext(c), params.id, body, token);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/customers',
+    tag: 'Admin: customers',
+    summary: 'List customers',
+    description: 'Newest first, each with totals and booking history. Search `q` matches name, e-mail or phone. The total count is in `X-Total-Count`.',
+    auth: 'admin',
+    query: ZListQuerySchema,
+    response: { status: 200, schema: z.array(ZAdminCustomerSchema), description: 'One page of customers', headers: { 'X-Total-Count': 'Customers matching the search' } },
+    errors: [400, 401, 503],
+    handler: async (c, { query }) => listResponse(c, await listCustomers(adminContext(c), query)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/customers/export.csv',
+    tag: 'Admin: customers',
+    summary: 'Export customers as CSV',
+    description: 'Columns: Name, Email, Phone, License (N/A if none), Total Bookings, Total Spent (non-cancelled bookings), Registration Date, Booking History.',
+    auth: 'admin',
+    response: { status: 200, contentType: 'text/csv', description: 'The CSV file, named customers-YYYY-MM-DD.csv' },
+    errors: [401, 503],
+    handler: async (c) => {
+      const { filename, csv } = await exportCustomersCsv(adminContext(c));
+      return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/customers/{id}',
+    tag: 'Admin: customers',
+    summary: 'One customer',
+    auth: 'admin',
+    params: ZIdParamsSchema,
+    response: { status: 200, schema: ZAdminCustomerSchema, description: 'The customer with totals and history' },
+    errors: [400, 401, 404, 503],
+    handler: (c, { params }) => getCustomer(adminContext(c), params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/customers',
+    tag: 'Admin: customers',
+    summary: 'Add a customer',
+    description: 'With `initialBooking` (car, dates and total), the first booking is made in the same transaction.',
+    auth: 'admin',
+    body: ZCreateCustomerSchema,
+    response: { status: 201, schema: z.object({ customer: ZCustomerSchema, booking: ZBookingSchema.nullable() }), description: 'The customer, and the booking when one was asked for' },
+    errors: [400, 401, 404, 409, 415, 503],
+    handler: (c, { body }) => createCustomer(adminContext(c), body),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/admin/customers/{id}',
+    tag: 'Admin: customers',
+    summary: 'Change a customer',
+    description: 'Fields left out keep their value.',
+    auth: 'admin',
+    params: ZIdParamsSchema,
+    body: ZUpdateCustomerSchema,
+    response: { status: 200, schema: ZCustomerSchema, description: 'The customer' },
+    errors: [400, 401, 404, 409, 415, 503],
+    handler: (c, { params, body }) => updateCustomer(adminContext(c), params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/admin/customers/{id}',
+    tag: 'Admin: customers',
+    summary: 'Delete a customer',
+    description: 'Deletes the customer with their past bookings and payments. Refused (409) while one of their bookings is pending or confirmed and not over.',
+    auth: 'admin',
+    params: ZIdParamsSchema,
+    response: { status: 200, schema: ZDeletedSchema, description: 'Deleted' },
+    errors: [400, 401, 404, 409, 503],
+    handler: async (c, { params }) => {
+      await deleteCustomer(adminContext(c), params.id);
+      return { ok: true };
+    },
+  }),
+];

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import type { AppEnv } from '../http/variables';
+import { blocklistRoutes } from './blocklist.rest';
+import { bookingRoutes } from './bookings.rest';
+import { carRoutes } from './cars.rest';
+import { customerRoutes } from './customers.rest';
+import { miscRoutes } from './misc.rest';
+import { docsPage, openApiDocument } from './openapi';
+import { readInput, type RestRoute } from './route';
+
+export const restRoutes: RestRoute[] = [...carRoutes, ...bookingRoutes, ...customerRoutes, ...blocklistRoutes, ...miscRoutes];
+
+/**
+ * The REST adapters: each documented path validates with the shared schemas and calls the same
+ * service as its tRPC procedure.
+ */
+export function restApp(version: string): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  for (const route of restRoutes) {
+    const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+    app.on(route.method.toUpperCase(), honoPath, async (c) => {
+      if (route.rateLimit) c.get('deps').limiter.hit(route.rateLimit, c.get('request').ip);
+      if (route.auth === 'admin' && !c.get('actor')) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+      const input = await readInput(c, route);
+      const result = await route.handler(c, input);
+      return result instanceof Response ? result : c.json(result as object, route.response.status as 200);
+    });
+  }
+
+  let cached: { doc: ReturnType<typeof openApiDocument>; html: string } | null = null;
+  const document = (title: string) => {
+    if (!cached) {
+      const doc = openApiDocument(restRoutes, { title, version });
+      cached = { doc, html: docsPage(doc) };
+    }
+    return cached;
+  };
+  app.get('/api/openapi.json', (c) => c.json(document(`${c.get('deps').business.name} API`).doc));
+  app.get('/api/docs', (c) => c.html(document(`${c.get('deps').business.name} API`).html));
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', messages.errors.notFound);
+  });
+  return app;
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { ZBusinessInfoSchema } from '../../shared/business';
+import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
+import { ZContactSchema } from '../../shared/schemas/contact.schema';
+import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
+import { ZUploadCheckSchema } from '../routers/uploads.router';
+import { listAudit, overview } from '../services/admin.service';
+import { sendContactMessage } from '../services/contact.service';
+import { health } from '../services/health.service';
+import { signIn, signOut } from '../services/session.service';
+import { checkUpload, requestUpload } from '../services/upload.service';
+import { adminContext, defineRoute, serviceContext } from './route';
+
+export const miscRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/contact',
+    tag: 'Enquiries',
+    summary: 'Send an enquiry',
+    description: 'firstName, lastName, email and message are required; phone and subject are optional. The garage is notified by e-mail.',
+    auth: 'public',
+    rateLimit: 'contact',
+    body: ZContactSchema,
+    response: { status: 201, schema: z.object({ id: z.string() }), description: 'Stored and queued for the garage' },
+    errors: [400, 413, 415, 429, 503],
+    handler: (c, { body }) => sendContactMessage(serviceContext(c), body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/objects/upload',
+    tag: 'Uploads',
+    summary: 'Get an upload address',
+    description:
+      'No body asks for an identity-document upload (JPG, PNG or PDF, at most 5 MB), its type checked when attached. ' +
+      'Send `{kind, contentType, size}` to have the address signed for that type and size; `kind: "car-image"` (JPG, PNG or WebP, at most 10 MB) needs staff. ' +
+      'PUT the file to `uploadURL` with `headers`, then use `objectPath` in the booking or car. The address lives 15 minutes; an upload not attached within 24 hours is deleted.',
+    auth: 'public',
+    rateLimit: 'uploads',
+    body: ZRequestUploadSchema,
+    response: { status: 200, schema: ZUploadTargetSchema, description: 'Where to PUT the file' },
+    errors: [400, 401, 413, 415, 429, 503],
+    handler: (c, { body }) => requestUpload(serviceContext(c), body, c.get('request')),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/objects/check',
+    tag: 'Uploads',
+    summary: 'Check a stored upload',
+    description: 'Checks the file’s real type and size right after the PUT; a file that breaks the rules is deleted and refused (400).',
+    auth: 'public',
+    rateLimit: 'uploads',
+    body: z.object({ objectPath: ZObjectPathSchema }),
+    response: { status: 200, schema: ZUploadCheckSchema, description: 'The file is acceptable' },
+    errors: [400, 415, 429, 503],
+    handler: (c, { body }) => checkUpload(serviceContext(c), body.objectPath),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/site',
+    tag: 'Site',
+    summary: 'The garage’s details',
+    auth: 'public',
+    response: { status: 200, schema: ZBusinessInfoSchema, description: 'Name, phones, e-mail, address, hours' },
+    errors: [],
+    handler: async (c) => c.get('deps').business,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/health',
+    tag: 'Site',
+    summary: 'Health',
+    description: 'Database and storage reachability. 200 when both answer, 503 otherwise.',
+    auth: 'public',
+    response: {
+      status: 200,
+      schema: z.object({
+        status: z.enum(['ok', 'degraded']),
+        database: z.enum(['ok', 'unavailable']),
+        storage: z.enum(['ok', 'unavailable']),
+        storageDriver: z.enum(['local', 's3']),
+        mail: z.enum(['smtp', 'outbox']),
+      }),
+      description: 'Status of each part',
+    },
+    errors: [503],
+    handler: async (c) => {
+      const report = await health(c.get('deps'));
+      return c.json(report, report.status === 'ok' ? 200 : 503);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/login',
+    tag: 'Admin: session',
+    summary: 'Sign in',
+    description: 'Sets an HttpOnly, SameSite=Strict session cookie (idle expiry 12 hours). Repeated failures from one address are slowed, then refused with 429.',
+    auth: 'public',
+    body: ZLoginSchema,
+    response: { status: 200, schema: ZSessionStateSchema, description: 'Signed in; the cookie is set' },
+    errors: [400, 401, 415, 429, 503],
+    handler: async (c, { body }) => {
+      const { token } = await signIn(c.get('em'), c.get('deps'), body.password, c.get('request'));
+      c.get('sessionCookie').set(token);
+      return { authenticated: true };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/logout',
+    tag: 'Admin: session',
+    summary: 'Sign out',
+    description: 'Ends the session on the server and clears the cookie.',
+    auth: 'public',
+    response: { status: 200, schema: ZSessionStateSchema, description: 'Signed out' },
+    errors: [503],
+    handler: async (c) => {
+      const cookie = c.get('sessionCookie');
+      if (cookie.token) await signOut(c.get('em'), cookie.token);
+      cookie.clear();
+      return { authenticated: false };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/session',
+    tag: 'Admin: session',
+    summary: 'Am I signed in?',
+    auth: 'public',
+    response: { status: 200, schema: ZSessionStateSchema, description: 'Whether the cookie (or token) is a live session' },
+    errors: [503],
+    handler: async (c) => ({ authenticated: c.get('actor') !== null }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/overview',
+    tag: 'Admin: session',
+    summary: 'Dashboard figures',
+    auth: 'admin',
+    response: { status: 200, schema: ZOverviewSchema, description: 'Totals, recent bookings, fleet status and chart series' },
+    errors: [401, 503],
+    handler: (c) => overview(adminContext(c)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/audit',
+    tag: 'Admin: session',
+    summary: 'Audit log',
+    description: 'Admin changes, newest first: who, when, what, before and after.',
+    auth: 'admin',
+    query: ZAuditQuerySchema,
+    response: { status: 200, schema: ZAuditPageSchema, description: 'One page of entries' },
+    errors: [400, 401, 503],
+    handler: (c, { query }) => listAudit(adminContext(c), query),
+  }),
+];

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { ZErrorBodySchema } from './errorSchema';
+import type { RestRoute } from './route';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid input: `message`, and `issues` per field',
+  401: 'Not signed in (or wrong password)',
+  403: 'Refused: blocked name, cross-site request, or a bad upload address',
+  404: 'Not found',
+  409: 'Conflict: the dates are taken, the car is unavailable, or the record is in use',
+  413: 'Body or file too large',
+  415: 'Wrong content type (send application/json)',
+  429: 'Too many requests: see Retry-After',
+  503: 'Database or storage unreachable: try again shortly',
+};
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** OpenAPI 3.1 for every REST path, generated from the same route table and zod schemas the server runs. */
+export function openApiDocument(routes: RestRoute[], info: { title: string; version: string; serverUrl?: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
+      if (!schema) continue;
+      for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+        parameters.push({ name, in: where, required: where === 'path' || !field.safeParse(undefined).success, schema: jsonSchema(field, 'input') });
+      }
+    }
+    const responses: Record<string, unknown> = {
+      [route.response.status]: {
+        description: route.response.description,
+        ...(route.response.headers
+          ? { headers: Object.fromEntries(Object.entries(route.response.headers).map(([name, description]) => [name, { description, schema: { type: 'integer' } }])) }
+          : {}),
+        content: route.response.schema
+          ? { 'application/json': { schema: jsonSchema(route.response.schema, 'output') } }
+          : { [route.response.contentType ?? 'application/octet-stream']: { schema: { type: 'string' } } },
+      },
+    };
+    for (const status of route.errors) {
+      responses[status] = { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    }
+    const security = route.auth === 'admin' ? [{ session: [] }, { bearer: [] }] : route.auth === 'document-token' ? [{ session: [] }, { bearer: [] }, { documentToken: [] }] : [];
+    (paths[route.path] ??= {})[route.method] = {
+      tags: [route.tag],
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body ? { requestBody: { required: route.method !== 'post' || route.path !== '/api/objects/upload', content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+      responses,
+      security,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: info.title,
+      version: info.version,
+      description:
+        'REST API of the car rental site. Every path calls the same services as the web app. Errors are JSON `{message}` (with `issues` for invalid fields). ' +
+        'Staff paths need the session cookie from POST /api/admin/login or `Authorization: Bearer <ADMIN_API_TOKEN>`. Writes with a body must be `application/json`.',
+    },
+    ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(ZErrorBodySchema, 'output') },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'rental_session' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'ADMIN_API_TOKEN' },
+        documentToken: { type: 'apiKey', in: 'header', name: 'X-Document-Token' },
+      },
+    },
+  };
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch);
+}
+
+/** A readable reference page, rendered on the server from the document (no scripts). */
+export function docsPage(doc: ReturnType<typeof openApiDocument>): string {
+  const byTag = new Map<string, string[]>();
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods) as Array<[string, Record<string, unknown>]>) {
+      const tag = (op.tags as string[])[0] ?? 'Other';
+      const params = (op.parameters as Array<{ name: string; in: string; required: boolean }> | undefined) ?? [];
+      const body = (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content['application/json']?.schema;
+      const responses = op.responses as Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+      const auth = (op.security as unknown[]).length ? '<span class="auth">staff</span>' : '';
+      const section = `<section id="${escape(String(op.operationId))}">
+<h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code> ${auth}</h3>
+<p><strong>${escape(String(op.summary))}</strong>${op.description ? ` — ${escape(String(op.description))}` : ''}</p>
+${params.length ? `<p>Parameters: ${params.map((p) => `<code>${escape(p.name)}</code> (${p.in}${p.required ? ', required' : ''})`).join(', ')}</p>` : ''}
+${body ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(body, null, 2))}</pre></details>` : ''}
+${Object.entries(responses)
+  .map(([status, r]) => {
+    const schema = r.content?.['application/json']?.schema;
+    return Number(status) < 400 && schema
+      ? `<details><summary>${status}: ${escape(r.description)}</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>`
+      : `<div class="r">${status}: ${escape(r.description)}</div>`;
+  })
+  .join('\n')}
+</section>`;
+      byTag.set(tag, [...(byTag.get(tag) ?? []), section]);
+    }
+  }
+  const toc = [...byTag.keys()].map((tag) => `<li><a href="#tag-${escape(tag.replace(/\W+/g, '-'))}">${escape(tag)}</a></li>`).join('');
+  const sections = [...byTag.entries()].map(([tag, items]) => `<h2 id="tag-${escape(tag.replace(/\W+/g, '-'))}">${escape(tag)}</h2>${items.join('\n')}`).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(doc.info.title)} — API reference</title>
+<style>
+body{font:15px/1.55 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1b1f24;background:#fafbfc}
+main{max-width:980px;margin:0 auto;padding:24px}
+h1{margin:0 0 4px}h2{margin-top:40px;border-bottom:1px solid #e3e6ea;padding-bottom:6px}
+section{background:#fff;border:1px solid #e3e6ea;border-radius:8px;padding:12px 16px;margin:12px 0}
+h3{margin:0 0 6px;font-size:16px}.m{display:inline-block;min-width:58px;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:2px 6px}
+.get{background:#1c7ed6}.post{background:#2b8a3e}.put{background:#e67700}.patch{background:#7048e8}.delete{background:#c92a2a}
+.auth{font-size:12px;background:#fff3bf;color:#5c3c00;border-radius:4px;padding:2px 6px}
+pre{background:#f1f3f5;padding:10px;border-radius:6px;overflow:auto;font-size:12px}.r{color:#555;font-size:13px}
+code{font-size:14px}@media (prefers-color-scheme:dark){body{background:#141517;color:#e9ecef}section{background:#1a1b1e;border-color:#2c2e33}pre{background:#25262b}.r{color:#aaa}}
+</style></head><body><main>
+<h1>${escape(doc.info.title)} — API reference</h1>
+<p>${escape(doc.info.description)}</p>
+<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
+<ul>${toc}</ul>
+${sections}
+</main></body></html>`;
+}

@@ -1,0 +1,96 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import type { AdminContext, ServiceContext } from '../deps';
+import type { RateLimitName } from '../env';
+import { zodIssues } from '../errors';
+import type { AppEnv } from '../http/variables';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+/**
+ * One REST path: its documentation and its handler in one object. The Hono adapter and the
+ * OpenAPI document are both built from these, so the document cannot drift from the code.
+ */
+export interface RestRoute {
+  method: Method;
+  /** OpenAPI form: /api/cars/{carId}/booked-dates */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: 'public' | 'admin' | 'document-token';
+  rateLimit?: RateLimitName;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Documented answer: status and schema (or a content type for non-JSON answers). */
+  response: { status: number; schema?: z.ZodType; contentType?: string; description: string; headers?: Record<string, string> };
+  errors: number[];
+  handler: (c: Context<AppEnv>, input: RouteInput<unknown, unknown, unknown>) => Promise<unknown>;
+}
+
+export function defineRoute<P extends z.ZodObject | undefined, Q extends z.ZodObject | undefined, B extends z.ZodType | undefined>(
+  route: Omit<RestRoute, 'handler' | 'params' | 'query' | 'body'> & {
+    params?: P;
+    query?: Q;
+    body?: B;
+    handler: (
+      c: Context<AppEnv>,
+      input: RouteInput<P extends z.ZodType ? z.infer<P> : undefined, Q extends z.ZodType ? z.infer<Q> : undefined, B extends z.ZodType ? z.infer<B> : undefined>,
+    ) => Promise<unknown>;
+  },
+): RestRoute {
+  return route as unknown as RestRoute;
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: zodIssues(result.error) });
+  return result.data;
+}
+
+/** Reads a JSON body: none counts as `{}`, malformed JSON is a 400. */
+export async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', messages.errors.malformedJson);
+  }
+}
+
+export async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<RouteInput<unknown, unknown, unknown>> {
+  return {
+    params: route.params ? parse(route.params, c.req.param()) : undefined,
+    query: route.query ? parse(route.query, c.req.query()) : undefined,
+    body: route.body ? parse(route.body, await readJson(c)) : undefined,
+  };
+}
+
+export function serviceContext(c: Context<AppEnv>): ServiceContext {
+  return { em: c.get('em'), deps: c.get('deps'), actor: c.get('actor') };
+}
+
+export function adminContext(c: Context<AppEnv>): AdminContext {
+  const actor = c.get('actor');
+  if (!actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+  return { em: c.get('em'), deps: c.get('deps'), actor };
+}
+
+/** A list answer: the page as a JSON array, the full count in X-Total-Count. */
+export function listResponse(c: Context<AppEnv>, page: { items: unknown[]; total: number }): Response {
+  c.header('X-Total-Count', String(page.total));
+  return c.json(page.items);
+}
+
+export const ZIdParamsSchema = z.object({ id: z.uuid() });
+export const ZDeletedSchema = z.object({ ok: z.literal(true) });

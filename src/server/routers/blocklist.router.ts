@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { ZBlockNameSchema, ZBlockedNameSchema, ZCheckNameAnswerSchema, ZCheckNameSchema } from '../../shared/schemas/blocklist.schema';
+import { ZIdSchema } from '../../shared/schemas/common.schema';
+import { blockName, isNameBlocked, listBlockedNames, unblockName } from '../services/blocklist.service';
+import { adminProcedure, rateLimited, router } from '../trpc/init';
+
+export const blocklistRouter = router({
+  check: rateLimited('nameCheck')
+    .input(ZCheckNameSchema)
+    .output(ZCheckNameAnswerSchema)
+    .query(async ({ ctx, input }) => ({ isBlocked: await isNameBlocked(ctx, input.name) })),
+  list: adminProcedure.output(z.array(ZBlockedNameSchema)).query(({ ctx }) => listBlockedNames(ctx)),
+  block: adminProcedure.input(ZBlockNameSchema).output(ZBlockedNameSchema).mutation(({ ctx, input }) => blockName(ctx, input)),
+  unblock: adminProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => unblockName(ctx, input.id)),
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import {
+  ZAddPaymentSchema,
+  ZAdminCreateBookingSchema,
+  ZBookingListQuerySchema,
+  ZBookingPageSchema,
+  ZBookingSchema,
+  ZCreateBookingSchema,
+  ZPaymentSchema,
+  ZUpdateBookingDatesSchema,
+  ZUpdateBookingStatusSchema,
+} from '../../shared/schemas/booking.schema';
+import { ZIdSchema } from '../../shared/schemas/common.schema';
+import { ZCustomerSchema } from '../../shared/schemas/customer.schema';
+import {
+  addPayment,
+  createAdminBookingTx,
+  createPublicBooking,
+  getBooking,
+  listBookings,
+  listPayments,
+  updateBookingDates,
+  updateBookingStatus,
+} from '../services/booking.service';
+import { adminProcedure, rateLimited, router } from '../trpc/init';
+
+export const ZCreateBookingAnswerSchema = z.object({
+  customer: ZCustomerSchema,
+  booking: ZBookingSchema,
+  documentToken: z.string().describe('Lets the renter replace their documents for one hour (PUT /api/customers/{id}/documents)'),
+});
+
+export const bookingsRouter = router({
+  create: rateLimited('bookings')
+    .input(ZCreateBookingSchema)
+    .output(ZCreateBookingAnswerSchema)
+    .mutation(({ ctx, input }) => createPublicBooking(ctx, input)),
+  list: adminProcedure.input(ZBookingListQuerySchema).output(ZBookingPageSchema).query(({ ctx, input }) => listBookings(ctx, input)),
+  byId: adminProcedure.input(z.object({ id: ZIdSchema })).output(ZBookingSchema).query(({ ctx, input }) => getBooking(ctx, input.id)),
+  payments: adminProcedure
+    .input(z.object({ id: ZIdSchema }))
+    .output(z.array(ZPaymentSchema))
+    .query(({ ctx, input }) => listPayments(ctx, input.id)),
+  createAdmin: adminProcedure.input(ZAdminCreateBookingSchema).output(ZBookingSchema).mutation(({ ctx, input }) => createAdminBookingTx(ctx, input)),
+  updateStatus: adminProcedure
+    .input(ZUpdateBookingStatusSchema.extend({ id: ZIdSchema }))
+    .output(ZBookingSchema)
+    .mutation(({ ctx, input }) => updateBookingStatus(ctx, input.id, input.status)),
+  updateDates: adminProcedure
+    .input(z.object({ id: ZIdSchema, dates: ZUpdateBookingDatesSchema }))
+    .output(ZBookingSchema)
+    .mutation(({ ctx, input }) => updateBookingDates(ctx, input.id, input.dates)),
+  addPayment: adminProcedure
+    .input(z.object({ id: ZIdSchema, payment: ZAddPaymentSchema }))
+    .output(z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }))
+    .mutation(({ ctx, input }) => addPayment(ctx, input.id, input.payment)),
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ZBookedRangeSchema, ZCarSchema, ZCreateCarSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
+import { ZIdSchema } from '../../shared/schemas/common.schema';
+import { bookedDates, createCar, deleteCar, getCar, listCars, updateCar } from '../services/car.service';
+import { adminProcedure, publicProcedure, router } from '../trpc/init';
+
+export const carsRouter = router({
+  list: publicProcedure.output(z.array(ZCarSchema)).query(({ ctx }) => listCars(ctx)),
+  byId: publicProcedure.input(z.object({ id: ZIdSchema })).output(ZCarSchema).query(({ ctx, input }) => getCar(ctx, input.id)),
+  bookedDates: publicProcedure
+    .input(z.object({ carId: ZIdSchema }))
+    .output(z.array(ZBookedRangeSchema))
+    .query(({ ctx, input }) => bookedDates(ctx, input.carId)),
+  create: adminProcedure.input(ZCreateCarSchema).output(ZCarSchema).mutation(({ ctx, input }) => createCar(ctx, input)),
+  update: adminProcedure
+    .input(z.object({ id: ZIdSchema, data: ZUpdateCarSchema }))
+    .output(ZCarSchema)
+    .mutation(({ ctx, input }) => updateCar(ctx, input.id, input.data)),
+  delete: adminProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => deleteCar(ctx, input.id)),
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ZDocumentsSchema } from '../../shared/schemas/booking.schema';
+import { ZBookingSchema } from '../../shared/schemas/booking.schema';
+import { ZIdSchema, ZListQuerySchema } from '../../shared/schemas/common.schema';
+import {
+  ZAdminCustomerSchema,
+  ZCreateCustomerSchema,
+  ZCustomerPageSchema,
+  ZCustomerSchema,
+  ZUpdateCustomerSchema,
+} from '../../shared/schemas/customer.schema';
+import {
+  createCustomer,
+  deleteCustomer,
+  exportCustomersCsv,
+  getCustomer,
+  listCustomers,
+  saveDocuments,
+  updateCustomer,
+} from '../services/customer.service';
+import { adminProcedure, rateLimited, router } from '../trpc/init';
+
+export const customersRouter = router({
+  list: adminProcedure.input(ZListQuerySchema).output(ZCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx, input)),
+  byId: adminProcedure.input(z.object({ id: ZIdSchema })).output(ZAdminCustomerSchema).query(({ ctx, input }) => getCustomer(ctx, input.id)),
+  create: adminProcedure
+    .input(ZCreateCustomerSchema)
+    .output(z.object({ customer: ZCustomerSchema, booking: ZBookingSchema.nullable() }))
+    .mutation(({ ctx, input }) => createCustomer(ctx, input)),
+  update: adminProcedure
+    .input(z.object({ id: ZIdSchema, data: ZUpdateCustomerSchema }))
+    .output(ZCustomerSchema)
+    .mutation(({ ctx, input }) => updateCustomer(ctx, input.id, input.data)),
+  delete: adminProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => deleteCustomer(ctx, input.id)),
+  /** Staff, or the renter with the document token from their booking's answer. */
+  saveDocuments: rateLimited('documents')
+    .input(z.object({ id: ZIdSchema, documents: ZDocumentsSchema, documentToken: z.string().max(200).optional() }))
+    .output(ZCustomerSchema)
+    .mutation(({ ctx, input }) => saveDocuments(ctx, input.id, input.documents, input.documentToken ?? null)),
+  exportCsv: adminProcedure.output(z.object({ filename: z.string(), csv: z.string() })).query(({ ctx }) => exportCustomersCsv(ctx)),
+});

@@ -1,0 +1,6 @@
+import { ZBusinessInfoSchema } from '../../shared/business';
+import { publicProcedure, router } from '../trpc/init';
+
+export const siteRouter = router({
+  info: publicProcedure.output(ZBusinessInfoSchema).query(({ ctx }) => ctx.deps.business),
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
+import { checkUpload, requestUpload } from '../services/upload.service';
+import { rateLimited, router } from '../trpc/init';
+
+export const ZUploadCheckSchema = z.object({ objectPath: z.string(), contentType: z.string(), size: z.number().int() });
+
+export const uploadsRouter = router({
+  request: rateLimited('uploads')
+    .input(ZRequestUploadSchema)
+    .output(ZUploadTargetSchema)
+    .mutation(({ ctx, input }) => requestUpload(ctx, input, ctx.request)),
+  check: rateLimited('uploads')
+    .input(z.object({ objectPath: ZObjectPathSchema }))
+    .output(ZUploadCheckSchema)
+    .mutation(({ ctx, input }) => checkUpload(ctx, input.objectPath)),
+});

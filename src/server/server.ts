@@ -1,0 +1,118 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { LoginThrottle } from './auth/throttle';
+import { RateLimiter } from './auth/rateLimit';
+import { createApp } from './app';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { openOrm } from './db/orm';
+import type { AppDeps } from './deps';
+import { businessInfo, type Env } from './env';
+import { describeError, log } from './logger';
+import { createMailTransport } from './mail/transport';
+import { MailWorker } from './mail/worker';
+import { ensureAdminPassword, signingSecret } from './services/settings.service';
+import { cleanupUploads } from './services/upload.service';
+import { LocalStorage } from './storage/local';
+import { S3Storage } from './storage/s3';
+import type { Storage } from './storage/storage';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  mailWorker: MailWorker;
+  /** Set on the first start when ADMIN_PASSWORD is unset. */
+  generatedPassword: string | null;
+  close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  clientDir?: string;
+  version?: string;
+  /** Milliseconds between mail rounds (tests use less). */
+  mailPollMs?: number;
+}
+
+async function createStorage(env: Env, secret: string): Promise<Storage> {
+  if (!env.S3_BUCKET) return new LocalStorage(env.DATA_DIR, secret);
+  const storage = new S3Storage({
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+  });
+  await storage.ensureBucket().catch((error) => log.warn('storage.bucket.check.failed', describeError(error)));
+  return storage;
+}
+
+/**
+ * Starts everything: the database (embedded unless DATABASE_URL is set), migrations and seed,
+ * storage, the mail worker, the clean-up job and the HTTP server. `close` stops them in the
+ * reverse order, letting requests in flight finish first.
+ */
+export async function startServer(env: Env, options: StartOptions = {}): Promise<RunningServer> {
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(env.DATA_DIR);
+    databaseUrl = embedded.url('rental');
+  }
+
+  let orm: MikroORM;
+  try {
+    orm = await openOrm(databaseUrl, env.DATABASE_POOL_MAX);
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  const em = orm.em.fork();
+  const secret = await signingSecret(em);
+  const { generated } = await ensureAdminPassword(em, env.ADMIN_PASSWORD);
+  const storage = await createStorage(env, secret);
+  const business = businessInfo(env);
+
+  const transport = createMailTransport({ ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), dataDir: env.DATA_DIR });
+  const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
+  const mailWorker = new MailWorker(orm, transport, from, options.mailPollMs);
+  const deps: AppDeps = {
+    orm,
+    env,
+    storage,
+    business,
+    signingSecret: secret,
+    mail: { from, garageTo: env.GARAGE_NOTIFY_EMAIL ?? business.email, wake: () => mailWorker.wake() },
+    limiter: new RateLimiter(env.RATE_LIMITS),
+    loginThrottle: new LoginThrottle(),
+  };
+  mailWorker.start();
+
+  const cleanup = setInterval(() => void cleanupUploads(deps).catch((error) => log.warn('upload.cleanup.failed', describeError(error))), 60 * 60_000);
+  cleanup.unref();
+
+  const app = createApp(deps, { ...(options.clientDir ? { clientDir: options.clientDir } : {}), ...(options.version ? { version: options.version } : {}) });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const url = env.PUBLIC_URL ?? `http://${host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(cleanup);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive sockets would hold close() open; requests in flight still finish.
+        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      });
+      await mailWorker.stop();
+      await orm.close(true);
+      await embedded?.stop();
+    })());
+
+  return { url, port, deps, mailWorker, generatedPassword: generated, close };
+}

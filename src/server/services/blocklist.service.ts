@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import { normalizeName, tidyName } from '../../shared/names';
+import type { TBlockName, TBlockedName } from '../../shared/schemas/blocklist.schema';
+import { clock } from '../clock';
+import { BlockedName, type IBlockedName } from '../db/entities';
+import type { AdminContext, ServiceContext } from '../deps';
+import { audit } from './audit.service';
+
+export function toBlockedNameDto(row: IBlockedName): TBlockedName {
+  return { id: row.id, fullName: row.fullName, reason: row.reason ?? null, blockedBy: row.blockedBy, createdAt: row.createdAt.toISOString() };
+}
+
+export async function isNameBlocked(ctx: ServiceContext, name: string): Promise<boolean> {
+  const normalized = normalizeName(name);
+  if (!normalized) return false;
+  return (await ctx.em.count(BlockedName, { normalizedName: normalized })) > 0;
+}
+
+export async function listBlockedNames(ctx: ServiceContext): Promise<TBlockedName[]> {
+  const rows = await ctx.em.find(BlockedName, {}, { orderBy: { createdAt: 'desc' } });
+  return rows.map(toBlockedNameDto);
+}
+
+export async function blockName(ctx: AdminContext, input: TBlockName): Promise<TBlockedName> {
+  const normalized = normalizeName(input.fullName);
+  if (await ctx.em.count(BlockedName, { normalizedName: normalized })) throw new AppError('CONFLICT', messages.errors.alreadyBlocked);
+  const row = ctx.em.create(BlockedName, {
+    id: randomUUID(),
+    fullName: tidyName(input.fullName),
+    normalizedName: normalized,
+    reason: input.reason,
+    blockedBy: input.blockedBy,
+    createdAt: clock.now(),
+  });
+  audit(ctx, 'blocked_name.create', 'blocked_name', row.id, null, toBlockedNameDto(row));
+  await ctx.em.flush();
+  return toBlockedNameDto(row);
+}
+
+export async function unblockName(ctx: AdminContext, id: string): Promise<void> {
+  const row = await ctx.em.findOne(BlockedName, { id });
+  if (!row) throw new AppError('NOT_FOUND', messages.errors.blockedNameNotFound);
+  audit(ctx, 'blocked_name.delete', 'blocked_name', row.id, toBlockedNameDto(row), null);
+  ctx.em.remove(row);
+  await ctx.em.flush();
+}

@@ -1,0 +1,373 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../shared/errors';
+import { addDays, todayInManila } from '../../shared/dates';
+import { messages } from '../../shared/messages';
+import { fromCentavos, formatPeso, toCentavos } from '../../shared/money';
+import { computePrice } from '../../shared/pricing';
+import {
+  DOCUMENT_FIELDS,
+  MAX_DAYS_AHEAD,
+
+  type BookingStatus,
+  type TAddPayment,
+  type TAdminCreateBooking,
+  type TBooking,
+  type TBookingListQuery,
+  type TCreateBooking,
+  type TPayment,
+} from '../../shared/schemas/booking.schema';
+import type { TCustomer } from '../../shared/schemas/customer.schema';
+import { clock } from '../clock';
+import { Booking, Car, Customer, Payment, type IBooking, type ICar, type ICustomer, type IPayment } from '../db/entities';
+import type { AdminContext, ServiceContext } from '../deps';
+import { queueMail } from '../mail/outbox';
+import { bookingConfirmationMail, garageBookingMail } from '../mail/templates';
+import { audit } from './audit.service';
+import { isNameBlocked } from './blocklist.service';
+import { attachUpload, detachUpload } from './upload.service';
+
+export function toBookingDto(b: IBooking): TBooking {
+  const customer = b.customer as unknown as ICustomer;
+  const car = (b.car ?? null) as unknown as ICar | null;
+  return {
+    id: b.id,
+    createdAt: b.createdAt.toISOString(),
+    status: b.status,
+    source: b.source,
+    customerId: customer.id,
+    customerName: customer.fullName,
+    customerEmail: customer.email,
+    customerPhone: customer.phone,
+    carId: car?.id ?? null,
+    carName: b.carName,
+    carCategory: car?.category ?? '',
+    carTransmission: car?.transmission ?? '',
+    carFuel: car?.fuel ?? '',
+    pickupDate: b.pickupDate,
+    returnDate: b.returnDate,
+    pickupTime: b.pickupTime,
+    totalDays: b.totalDays,
+    dailyRate: b.dailyRate,
+    withDriver: b.driverService !== 'none',
+    driverService: b.driverService,
+    distanceService: b.distanceService,
+    wantsDelivery: b.wantsDelivery,
+    deliveryArea: b.deliveryArea ?? null,
+    deliveryAddress: b.deliveryAddress ?? null,
+    subtotal: b.subtotal,
+    driverFee: b.driverFee,
+    distanceFee: b.distanceFee,
+    deliveryFee: b.deliveryFee,
+    insurance: b.insurance,
+    adjustment: b.adjustment,
+    total: b.total,
+    amountPaid: b.amountPaid,
+    balance: fromCentavos(toCentavos(b.total) - toCentavos(b.amountPaid)),
+  };
+}
+
+export function toCustomerDto(c: ICustomer): TCustomer {
+  return {
+    id: c.id,
+    fullName: c.fullName,
+    email: c.email,
+    phone: c.phone,
+    license: c.license ?? null,
+    licenseExpiry: c.licenseExpiry ?? null,
+    address: c.address ?? null,
+    photoId1Url: c.photoId1Url ?? null,
+    photoId2Url: c.photoId2Url ?? null,
+    proofOfBillingUrl: c.proofOfBillingUrl ?? null,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export function toPaymentDto(p: IPayment): TPayment {
+  return {
+    id: p.id,
+    bookingId: (p.booking as unknown as IBooking).id,
+    amount: p.amount,
+    method: p.method,
+    note: p.note ?? null,
+    recordedBy: p.recordedBy,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** Pick-up today or later (Asia/Manila), and at most a year ahead. */
+function checkPublicDates(pickupDate: string): void {
+  const today = todayInManila(clock.now());
+  if (pickupDate < today) throw new AppError('BAD_REQUEST', messages.validation.pickupInPast, { issues: [{ path: 'booking.pickupDate', message: messages.validation.pickupInPast }] });
+  if (pickupDate > addDays(today, MAX_DAYS_AHEAD)) {
+    throw new AppError('BAD_REQUEST', messages.validation.tooFarAhead, { issues: [{ path: 'booking.pickupDate', message: messages.validation.tooFarAhead }] });
+  }
+}
+
+/** Finds the customer by e-mail (case-insensitive: e-mails are stored lower-cased) or creates one; one row per e-mail even under concurrency. */
+async function upsertCustomer(em: EntityManager, data: { email: string; fullName: string; phone?: string | undefined; license?: string | undefined; facebookProfile?: string | undefined }): Promise<ICustomer> {
+  await em.execute(
+    `insert into customer (id, full_name, email, phone, created_at, updated_at) values (gen_random_uuid(), ?, ?, ?, ?, ?) on conflict (email) do nothing`,
+    [data.fullName, data.email, data.phone ?? '', clock.now(), clock.now()],
+  );
+  const customer = await em.findOneOrFail(Customer, { email: data.email }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  customer.fullName = data.fullName;
+  if (data.phone) customer.phone = data.phone;
+  if (data.license) customer.license = data.license;
+  if (data.facebookProfile) customer.facebookProfile = data.facebookProfile;
+  return customer;
+}
+
+/** Replaces a customer's documents with newly uploaded ones, inside the caller's transaction. */
+export async function replaceDocuments(ctx: ServiceContext, customer: ICustomer, documents: Partial<Record<(typeof DOCUMENT_FIELDS)[number], string>>): Promise<void> {
+  for (const field of DOCUMENT_FIELDS) {
+    const next = documents[field];
+    if (!next || next === customer[field]) continue;
+    await attachUpload(ctx, next, 'document', `customer:${customer.id}`);
+    await detachUpload(ctx, customer[field]);
+    customer[field] = next;
+  }
+}
+
+/** How long the document token of a create answer stays valid. */
+const DOCUMENT_TOKEN_SECONDS = 60 * 60;
+
+export function makeDocumentToken(secret: string, customerId: string): string {
+  const expires = Math.floor(clock.now().getTime() / 1000) + DOCUMENT_TOKEN_SECONDS;
+  const signature = createHmac('sha256', secret).update(`documents\n${customerId}\n${expires}`).digest('base64url');
+  return `${expires}.${signature}`;
+}
+
+export function checkDocumentToken(secret: string, customerId: string, token: string): boolean {
+  const [expires, signature] = token.split('.');
+  if (!expires || !signature || !/^\d+$/.test(expires) || Number(expires) * 1000 < clock.now().getTime()) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(`documents\n${customerId}\n${expires}`).digest('base64url'));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * A booking from the public site or an integrator. Every rule is checked here; the price comes
+ * from the car's current rate and the shared pricing module; the customer, the documents, the
+ * booking and both e-mails are written in one transaction, and PostgreSQL's exclusion constraint
+ * settles any race for the same days.
+ */
+export async function createPublicBooking(ctx: ServiceContext, input: TCreateBooking): Promise<{ customer: TCustomer; booking: TBooking; documentToken: string }> {
+  const { customer: renter, booking: rental } = input;
+  checkPublicDates(rental.pickupDate);
+  const missing = DOCUMENT_FIELDS.filter((field) => !renter[field]);
+  if (missing.length) {
+    throw new AppError('BAD_REQUEST', messages.validation.documentsRequired, {
+      issues: missing.map((field) => ({ path: `customer.${field}`, message: messages.validation.documentsRequired })),
+    });
+  }
+  if (await isNameBlocked(ctx, renter.fullName)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
+
+  const result = await ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const car = await em.findOne(Car, { id: rental.carId });
+    if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+    if (!car.available) throw new AppError('CONFLICT', messages.errors.carUnavailable);
+
+    const deliveryArea = rental.wantsDelivery ? (rental.deliveryArea ?? null) : null;
+    const price = computePrice({ ...rental, dailyRate: car.dailyRate, deliveryArea });
+    const customer = await upsertCustomer(em, renter);
+    await replaceDocuments(tx, customer, renter);
+
+    const booking = em.create(Booking, {
+      id: randomUUID(),
+      customer,
+      car,
+      carName: car.name,
+      pickupDate: rental.pickupDate,
+      returnDate: rental.returnDate,
+      pickupTime: rental.pickupTime,
+      driverService: rental.driverService,
+      distanceService: rental.distanceService,
+      wantsDelivery: rental.wantsDelivery,
+      deliveryArea,
+      deliveryAddress: rental.wantsDelivery ? (rental.deliveryAddress ?? null) : null,
+      facebookProfile: renter.facebookProfile ?? null,
+      totalDays: price.days,
+      dailyRate: price.dailyRate,
+      subtotal: price.subtotal,
+      driverFee: price.driverFee,
+      distanceFee: price.distanceFee,
+      deliveryFee: price.deliveryFee,
+      insurance: price.insurance,
+      adjustment: '0.00',
+      total: price.total,
+      amountPaid: '0.00',
+      status: 'pending',
+      source: 'website',
+      createdAt: clock.now(),
+    });
+    const dto = toBookingDto(booking);
+    queueMail(em, bookingConfirmationMail(dto, ctx.deps.business));
+    queueMail(em, garageBookingMail(dto, ctx.deps.business, ctx.deps.mail.garageTo));
+    await em.flush();
+    return { customer: toCustomerDto(customer), booking: toBookingDto(booking) };
+  });
+  ctx.deps.mail.wake();
+  return { ...result, documentToken: makeDocumentToken(ctx.deps.signingSecret, result.customer.id) };
+}
+
+async function findCarForAdmin(em: EntityManager, input: { carId?: string | undefined; carName?: string | undefined }): Promise<ICar> {
+  const car = input.carId
+    ? await em.findOne(Car, { id: input.carId })
+    : await em.findOne(Car, { name: { $ilike: (input.carName ?? '').replace(/[\\%_]/g, (ch) => `\\${ch}`) } });
+  if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+  return car;
+}
+
+/** A booking entered by staff (phone or walk-in). A given total is kept, its difference to the price list shown as an adjustment. */
+export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateBooking, em: EntityManager = ctx.em): Promise<TBooking> {
+  const tx = { ...ctx, em };
+  const car = await findCarForAdmin(em, input);
+  const price = computePrice({ ...input, dailyRate: car.dailyRate, deliveryArea: null });
+  const adjustment = input.total ? toCentavos(input.total) - toCentavos(price.total) : 0;
+  const customer = await upsertCustomer(em, { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone });
+  const booking = em.create(Booking, {
+    id: randomUUID(),
+    customer,
+    car,
+    carName: car.name,
+    pickupDate: input.pickupDate,
+    returnDate: input.returnDate,
+    pickupTime: input.pickupTime,
+    driverService: input.driverService,
+    distanceService: input.distanceService,
+    wantsDelivery: false,
+    deliveryArea: null,
+    deliveryAddress: null,
+    facebookProfile: null,
+    totalDays: price.days,
+    dailyRate: price.dailyRate,
+    subtotal: price.subtotal,
+    driverFee: price.driverFee,
+    distanceFee: price.distanceFee,
+    deliveryFee: price.deliveryFee,
+    insurance: price.insurance,
+    adjustment: fromCentavos(adjustment),
+    total: input.total ?? price.total,
+    amountPaid: '0.00',
+    status: input.status,
+    source: 'admin',
+    createdAt: clock.now(),
+  });
+  audit(tx, 'booking.create', 'booking', booking.id, null, toBookingDto(booking));
+  await em.flush();
+  return toBookingDto(booking);
+}
+
+export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreateBooking): Promise<TBooking> {
+  return ctx.em.transactional((em) => createAdminBooking(ctx, input, em));
+}
+
+export async function getBooking(ctx: ServiceContext, id: string): Promise<TBooking> {
+  const booking = await ctx.em.findOne(Booking, { id }, { populate: ['customer', 'car'] });
+  if (!booking) throw new AppError('NOT_FOUND', messages.errors.bookingNotFound);
+  return toBookingDto(booking);
+}
+
+export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<{ items: TBooking[]; total: number }> {
+  const where: Record<string, unknown> = {};
+  if (query.status) where.status = query.status;
+  if (query.q) {
+    const text = query.q.trim();
+    const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const or: Record<string, unknown>[] = [{ customer: { fullName: { $ilike: like } } }, { customer: { email: { $ilike: like } } }, { carName: { $ilike: like } }];
+    if (/^[0-9a-f-]{4,36}$/i.test(text)) or.push({ id: { $like: `${text.toLowerCase()}%` } } as never);
+    where.$or = or;
+  }
+  const [rows, total] = await ctx.em.findAndCount(Booking, where, {
+    populate: ['customer', 'car'],
+    orderBy: { createdAt: 'desc', id: 'asc' },
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { items: rows.map(toBookingDto), total };
+}
+
+async function lockBooking(em: EntityManager, id: string): Promise<IBooking> {
+  const booking = await em.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!booking) throw new AppError('NOT_FOUND', messages.errors.bookingNotFound);
+  await em.populate(booking, ['customer', 'car']);
+  return booking;
+}
+
+/** Any status may follow any other; re-activating onto taken days is refused by the database (409). */
+export async function updateBookingStatus(ctx: AdminContext, id: string, status: BookingStatus): Promise<TBooking> {
+  return ctx.em.transactional(async (em) => {
+    const booking = await lockBooking(em, id);
+    const before = toBookingDto(booking);
+    booking.status = status;
+    audit({ ...ctx, em }, 'booking.status', 'booking', id, before, toBookingDto(booking));
+    await em.flush();
+    return toBookingDto(booking);
+  });
+}
+
+/** Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. */
+export async function updateBookingDates(ctx: AdminContext, id: string, dates: { pickupDate: string; returnDate: string }): Promise<TBooking> {
+  return ctx.em.transactional(async (em) => {
+    const booking = await lockBooking(em, id);
+    const before = toBookingDto(booking);
+    const price = computePrice({ ...booking, ...dates });
+    const total = toCentavos(price.total) + toCentavos(booking.adjustment);
+    if (total < toCentavos(booking.amountPaid)) {
+      throw new AppError('CONFLICT', `The new total (${formatPeso(fromCentavos(total))}) would be less than what has been paid`);
+    }
+    Object.assign(booking, dates, {
+      totalDays: price.days,
+      subtotal: price.subtotal,
+      driverFee: price.driverFee,
+      distanceFee: price.distanceFee,
+      deliveryFee: price.deliveryFee,
+      insurance: price.insurance,
+      total: fromCentavos(total),
+    });
+    audit({ ...ctx, em }, 'booking.dates', 'booking', id, before, toBookingDto(booking));
+    await em.flush();
+    return toBookingDto(booking);
+  });
+}
+
+/** Adds a row to the payment ledger: positive, never above the balance, not on a cancelled booking. */
+export async function addPayment(ctx: AdminContext, id: string, input: TAddPayment): Promise<{ booking: TBooking; payment: TPayment }> {
+  return ctx.em.transactional(async (em) => {
+    const booking = await lockBooking(em, id);
+    if (booking.status === 'cancelled') throw new AppError('CONFLICT', messages.errors.paymentOnCancelled);
+    const balance = toCentavos(booking.total) - toCentavos(booking.amountPaid);
+    if (balance <= 0) throw new AppError('CONFLICT', messages.errors.nothingToPay);
+    const amount = toCentavos(input.amount);
+    if (amount > balance) {
+      throw new AppError('BAD_REQUEST', messages.errors.paymentAboveBalance(formatPeso(fromCentavos(balance))), {
+        issues: [{ path: 'amount', message: messages.errors.paymentAboveBalance(formatPeso(fromCentavos(balance))) }],
+      });
+    }
+    const payment = em.create(Payment, {
+      id: randomUUID(),
+      booking,
+      amount: fromCentavos(amount),
+      method: input.method,
+      note: input.note ?? null,
+      recordedBy: ctx.actor.label,
+      createdAt: clock.now(),
+    });
+    const before = toBookingDto(booking);
+    booking.amountPaid = fromCentavos(toCentavos(booking.amountPaid) + amount);
+    audit({ ...ctx, em }, 'payment.create', 'payment', payment.id, { amountPaid: before.amountPaid }, toPaymentDto(payment));
+    await em.flush();
+    return { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
+  });
+}
+
+export async function listPayments(ctx: ServiceContext, bookingId: string): Promise<TPayment[]> {
+  const booking = await ctx.em.findOne(Booking, { id: bookingId }, { fields: ['id'] });
+  if (!booking) throw new AppError('NOT_FOUND', messages.errors.bookingNotFound);
+  const rows = await ctx.em.find(Payment, { booking: bookingId }, { orderBy: { createdAt: 'asc' } });
+  return rows.map(toPaymentDto);
+}
+

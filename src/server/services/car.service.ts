@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../shared/errors';
+import { todayInManila } from '../../shared/dates';
+import { messages } from '../../shared/messages';
+import type { TBookedRange, TCar, TCreateCar, TUpdateCar } from '../../shared/schemas/car.schema';
+import { OCCUPYING_STATUSES } from '../../shared/schemas/booking.schema';
+import { clock } from '../clock';
+import { Booking, Car, type ICar } from '../db/entities';
+import type { AdminContext, ServiceContext } from '../deps';
+import { audit } from './audit.service';
+import { attachUpload, detachUpload } from './upload.service';
+
+export function toCarDto(car: ICar): TCar {
+  return {
+    id: car.id,
+    name: car.name,
+    category: car.category,
+    dailyRate: car.dailyRate,
+    seats: car.seats,
+    transmission: car.transmission,
+    fuel: car.fuel,
+    image: car.image,
+    description: car.description,
+    mileage: car.mileage,
+    year: car.year,
+    plateNumber: car.plateNumber,
+    available: car.available,
+  };
+}
+
+export async function listCars(ctx: ServiceContext): Promise<TCar[]> {
+  const cars = await ctx.em.find(Car, {}, { orderBy: { position: 'asc', name: 'asc' } });
+  return cars.map(toCarDto);
+}
+
+export async function getCar(ctx: ServiceContext, id: string): Promise<TCar> {
+  const car = await ctx.em.findOne(Car, { id });
+  if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+  return toCarDto(car);
+}
+
+/** The occupied ranges of a car from today on (pending and confirmed bookings, inclusive). */
+export async function bookedDates(ctx: ServiceContext, carId: string): Promise<TBookedRange[]> {
+  const car = await ctx.em.findOne(Car, { id: carId }, { fields: ['id'] });
+  if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+  const today = todayInManila(clock.now());
+  const rows = await ctx.em.find(
+    Booking,
+    { car: carId, status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: today } },
+    { fields: ['pickupDate', 'returnDate'], orderBy: { pickupDate: 'asc' } },
+  );
+  return rows.map((b) => ({ start: b.pickupDate, end: b.returnDate }));
+}
+
+export async function createCar(ctx: AdminContext, input: TCreateCar): Promise<TCar> {
+  return ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const car = em.create(Car, { ...input, id: randomUUID(), position: 1000, createdAt: clock.now(), updatedAt: clock.now() });
+    await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
+    audit(tx, 'car.create', 'car', car.id, null, toCarDto(car));
+    await em.flush();
+    return toCarDto(car);
+  });
+}
+
+export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar): Promise<TCar> {
+  return ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const car = await em.findOne(Car, { id });
+    if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+    const before = toCarDto(car);
+    if (input.image !== undefined && input.image !== car.image) {
+      await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
+      await detachUpload(tx, car.image);
+    }
+    em.assign(car, input);
+    audit(tx, 'car.update', 'car', car.id, before, toCarDto(car));
+    await em.flush();
+    return toCarDto(car);
+  });
+}
+
+export async function deleteCar(ctx: AdminContext, id: string): Promise<void> {
+  await ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const car = await em.findOne(Car, { id });
+    if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+    const active = await em.count(Booking, {
+      car: id,
+      status: { $in: [...OCCUPYING_STATUSES] },
+      returnDate: { $gte: todayInManila(clock.now()) },
+    });
+    if (active > 0) throw new AppError('CONFLICT', messages.errors.carHasBookings);
+    await detachUpload(tx, car.image);
+    audit(tx, 'car.delete', 'car', car.id, toCarDto(car), null);
+    em.remove(car);
+    await em.flush();
+  });
+}

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
+import { AppError } from '../../shared/errors';
+import { formatLongDate, todayInManila } from '../../shared/dates';
+import { messages } from '../../shared/messages';
+import { fromCentavos, toCentavos } from '../../shared/money';
+import {
+  OCCUPYING_STATUSES,
+  type TBooking,
+  type TDocuments,
+} from '../../shared/schemas/booking.schema';
+import {
+  CUSTOMER_CSV_COLUMNS,
+  type TAdminCustomer,
+  type TCreateCustomer,
+  type TCustomer,
+  type TUpdateCustomer,
+} from '../../shared/schemas/customer.schema';
+import type { TListQuery } from '../../shared/schemas/common.schema';
+import { clock } from '../clock';
+import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
+import type { AdminContext, ServiceContext } from '../deps';
+import { audit } from './audit.service';
+import { checkDocumentToken, createAdminBooking, replaceDocuments, toCustomerDto } from './booking.service';
+import { detachUpload } from './upload.service';
+
+function escapeLike(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer {
+  let total = 0;
+  let paid = 0;
+  for (const b of bookings) {
+    total += toCentavos(b.total);
+    paid += toCentavos(b.amountPaid);
+  }
+  return {
+    ...toCustomerDto(customer),
+    totals: { bookings: bookings.length, total: fromCentavos(total), paid: fromCentavos(paid), pending: fromCentavos(total - paid) },
+    bookings: bookings.map((b) => ({
+      id: b.id,
+      carName: b.carName,
+      pickupDate: b.pickupDate,
+      returnDate: b.returnDate,
+      totalDays: b.totalDays,
+      total: b.total,
+      amountPaid: b.amountPaid,
+      status: b.status,
+      createdAt: b.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Customers with their totals and booking history: two queries per page, whatever its size. */
+export async function listCustomers(ctx: ServiceContext, query: TListQuery): Promise<{ items: TAdminCustomer[]; total: number }> {
+  const where = query.q
+    ? { $or: [{ fullName: { $ilike: escapeLike(query.q) } }, { email: { $ilike: escapeLike(query.q) } }, { phone: { $ilike: escapeLike(query.q) } }] }
+    : {};
+  const [customers, total] = await ctx.em.findAndCount(Customer, where, {
+    orderBy: { createdAt: 'desc', id: 'asc' },
+    limit: query.limit,
+    offset: query.offset,
+  });
+  const bookings = customers.length
+    ? await ctx.em.find(Booking, { customer: { $in: customers.map((c) => c.id) } }, { orderBy: { pickupDate: 'desc' } })
+    : [];
+  const byCustomer = new Map<string, IBooking[]>();
+  for (const b of bookings) {
+    const id = (b.customer as unknown as ICustomer).id;
+    byCustomer.set(id, [...(byCustomer.get(id) ?? []), b]);
+  }
+  return { items: customers.map((c) => withHistory(c, byCustomer.get(c.id) ?? [])), total };
+}
+
+export async function getCustomer(ctx: ServiceContext, id: string): Promise<TAdminCustomer> {
+  const customer = await ctx.em.findOne(Customer, { id });
+  if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
+  const bookings = await ctx.em.find(Booking, { customer: id }, { orderBy: { pickupDate: 'desc' } });
+  return withHistory(customer, bookings);
+}
+
+async function ensureEmailFree(ctx: ServiceContext, email: string, exceptId?: string): Promise<void> {
+  const other = await ctx.em.findOne(Customer, { email }, { fields: ['id'] });
+  if (other && other.id !== exceptId) throw new AppError('CONFLICT', messages.errors.emailTaken);
+}
+
+/** Adds a customer and, when all of car, dates and total are given, their first booking — in one transaction. */
+export async function createCustomer(ctx: AdminContext, input: TCreateCustomer): Promise<{ customer: TCustomer; booking: TBooking | null }> {
+  return ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    await ensureEmailFree(tx, input.email);
+    const customer = em.create(Customer, {
+      id: randomUUID(),
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      address: input.address ?? null,
+      license: input.license ?? null,
+      licenseExpiry: input.licenseExpiry ?? null,
+      createdAt: clock.now(),
+    });
+    audit(tx, 'customer.create', 'customer', customer.id, null, toCustomerDto(customer));
+    await em.flush();
+    let booking: TBooking | null = null;
+    if (input.initialBooking) {
+      const car = await em.findOne(Car, { id: input.initialBooking.carId });
+      if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+      booking = await createAdminBooking(
+        tx,
+        {
+          customerEmail: customer.email,
+          customerName: customer.fullName,
+          customerPhone: customer.phone,
+          carId: car.id,
+          pickupDate: input.initialBooking.pickupDate,
+          returnDate: input.initialBooking.returnDate,
+          total: input.initialBooking.total,
+          status: input.initialBooking.status,
+          pickupTime: '9:00 AM',
+          driverService: 'none',
+          distanceService: 'none',
+        },
+        em,
+      );
+    }
+    return { customer: toCustomerDto(customer), booking };
+  });
+}
+
+export async function updateCustomer(ctx: AdminContext, id: string, input: TUpdateCustomer): Promise<TCustomer> {
+  return ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const customer = await em.findOne(Customer, { id });
+    if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
+    if (input.email) await ensureEmailFree(tx, input.email, id);
+    const before = toCustomerDto(customer);
+    if (input.fullName !== undefined) customer.fullName = input.fullName;
+    if (input.email !== undefined) customer.email = input.email;
+    if (input.phone !== undefined) customer.phone = input.phone;
+    if ('address' in input) customer.address = input.address ?? null;
+    if ('license' in input) customer.license = input.license ?? null;
+    if ('licenseExpiry' in input) customer.licenseExpiry = input.licenseExpiry ?? null;
+    audit(tx, 'customer.update', 'customer', id, before, toCustomerDto(customer));
+    await em.flush();
+    return toCustomerDto(customer);
+  });
+}
+
+/** Deletes a customer with their past bookings; refused while a booking of theirs is pending or confirmed. */
+export async function deleteCustomer(ctx: AdminContext, id: string): Promise<void> {
+  await ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const customer = await em.findOne(Customer, { id });
+    if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
+    const active = await em.count(Booking, { customer: id, status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: todayInManila(clock.now()) } });
+    if (active > 0) throw new AppError('CONFLICT', messages.errors.customerHasBookings);
+    for (const field of ['photoId1Url', 'photoId2Url', 'proofOfBillingUrl'] as const) await detachUpload(tx, customer[field]);
+    audit(tx, 'customer.delete', 'customer', id, toCustomerDto(customer), null);
+    em.remove(customer);
+    await em.flush();
+  });
+}
+
+/**
+ * The legacy `PUT /api/customers/{id}/documents`: replaces the customer's documents. Allowed to
+ * staff, or to the renter holding the document token from their booking's create answer.
+ */
+export async function saveDocuments(ctx: ServiceContext, id: string, documents: TDocuments, documentToken: string | null): Promise<TCustomer> {
+  const allowed = ctx.actor !== null || (documentToken !== null && checkDocumentToken(ctx.deps.signingSecret, id, documentToken));
+  if (!allowed) throw new AppError('UNAUTHORIZED', documentToken ? messages.errors.badDocumentToken : messages.errors.unauthorized);
+  return ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const customer = await em.findOne(Customer, { id });
+    if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
+    const before = toCustomerDto(customer);
+    await replaceDocuments(tx, customer, documents);
+    if (ctx.actor) audit({ ...tx, actor: ctx.actor }, 'customer.documents', 'customer', id, before, toCustomerDto(customer));
+    await em.flush();
+    return toCustomerDto(customer);
+  });
+}
+
+/**
+ * Spreadsheets run a cell that starts with = + - @ as a formula: such text gets a leading
+ * apostrophe (OWASP "CSV injection"). Phone numbers like "+63 917 ..." are left as they are.
+ */
+export function neutraliseFormula(value: string | number): string | number {
+  if (typeof value !== 'string' || !/^[=+\-@\t\r]/.test(value) || /^\+?[\d\s()-]+$/.test(value)) return value;
+  return `'${value}`;
+}
+
+/** The CSV export with the spec's columns, quoted by csv-stringify. */
+export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filename: string; csv: string }> {
+  const customers = await ctx.em.find(Customer, {}, { orderBy: { createdAt: 'asc' } });
+  const bookings = (await ctx.em.find(Booking, {}, { orderBy: { pickupDate: 'asc' }, fields: ['customer', 'carName', 'pickupDate', 'returnDate', 'total', 'status'] })) as IBooking[];
+  const byCustomer = new Map<string, IBooking[]>();
+  for (const b of bookings) {
+    const id = (b.customer as unknown as ICustomer).id;
+    byCustomer.set(id, [...(byCustomer.get(id) ?? []), b]);
+  }
+  const rows = customers.map((c) => {
+    const history = byCustomer.get(c.id) ?? [];
+    const spent = history.filter((b) => b.status !== 'cancelled').reduce((sum, b) => sum + toCentavos(b.total), 0);
+    return [
+      c.fullName,
+      c.email,
+      c.phone,
+      c.license || 'N/A',
+      history.length,
+      fromCentavos(spent),
+      formatLongDate(c.createdAt.toISOString().slice(0, 10)),
+      history.map((b) => `${b.carName} (${b.pickupDate} to ${b.returnDate}, ${b.status}, ${b.total})`).join('; '),
+    ];
+  });
+  const csv = stringify([[...CUSTOMER_CSV_COLUMNS], ...rows.map((row) => row.map(neutraliseFormula))]);
+  return { filename: `customers-${todayInManila(clock.now())}.csv`, csv };
+}

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import {
+  UPLOAD_RULES,
+  sniffContentType,
+  type TRequestUpload,
+  type TUploadTarget,
+  type UploadKind,
+} from '../../shared/schemas/upload.schema';
+import { clock } from '../clock';
+import { Upload, type IUpload } from '../db/entities';
+import type { AppDeps, ServiceContext } from '../deps';
+import { log, describeError } from '../logger';
+import { LocalStorage } from '../storage/local';
+import { keyFromObjectPath, objectPath, type Storage } from '../storage/storage';
+
+/** Upload addresses live 15 minutes; unattached uploads are deleted after 24 hours. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+export const UNATTACHED_UPLOAD_HOURS = 24;
+
+const TYPE_MESSAGE: Record<UploadKind, string> = {
+  document: messages.errors.documentType,
+  'car-image': messages.errors.carImageType,
+};
+const SIZE_MESSAGE: Record<UploadKind, string> = {
+  document: messages.errors.documentSize,
+  'car-image': messages.errors.carImageSize,
+};
+
+export async function requestUpload(
+  ctx: ServiceContext,
+  input: TRequestUpload,
+  request: { origin: string },
+): Promise<TUploadTarget> {
+  if (input.kind === 'car-image' && !ctx.actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+  const rules = UPLOAD_RULES[input.kind];
+  if (input.contentType && !rules.types.includes(input.contentType)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[input.kind]);
+  }
+  if (input.size !== undefined && input.size > rules.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[input.kind]);
+
+  const id = randomUUID();
+  const key = `${input.kind === 'document' ? 'private' : 'public'}/${id}`;
+  const target = await ctx.deps.storage.createUploadUrl(key, {
+    ...(input.contentType ? { contentType: input.contentType } : {}),
+    ...(input.size ? { contentLength: input.size } : {}),
+    maxBytes: rules.maxBytes,
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+    origin: request.origin,
+  });
+  ctx.em.create(Upload, { id, kind: input.kind, objectKey: key, contentType: input.contentType ?? null });
+  await ctx.em.flush();
+  return {
+    uploadURL: target.url,
+    objectPath: objectPath(key),
+    method: 'PUT',
+    headers: target.headers,
+    expiresAt: new Date(clock.now().getTime() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** Refuses (and deletes) a stored object whose size or real type breaks its kind's rules. */
+async function inspectObject(storage: Storage, upload: IUpload): Promise<{ type: string; size: number }> {
+  const info = await storage.head(upload.objectKey);
+  if (!info) throw new AppError('BAD_REQUEST', messages.errors.uploadNotStored);
+  const rules = UPLOAD_RULES[upload.kind];
+  const refuse = async (code: 'BAD_REQUEST', message: string): Promise<never> => {
+    await storage.delete(upload.objectKey).catch((error) => log.warn('upload.delete.failed', describeError(error)));
+    throw new AppError(code, message);
+  };
+  if (info.size === 0) return refuse('BAD_REQUEST', messages.errors.emptyFile);
+  if (info.size > rules.maxBytes) return refuse('BAD_REQUEST', SIZE_MESSAGE[upload.kind]);
+  const type = sniffContentType(await storage.readStart(upload.objectKey, 16));
+  if (!type || !rules.types.includes(type)) return refuse('BAD_REQUEST', TYPE_MESSAGE[upload.kind]);
+  if (upload.contentType && upload.contentType !== type) return refuse('BAD_REQUEST', messages.errors.uploadContentType);
+  return { type, size: info.size };
+}
+
+async function findUpload(ctx: ServiceContext, path: string, lock: boolean): Promise<IUpload> {
+  const key = keyFromObjectPath(path);
+  const upload = key
+    ? await ctx.em.findOne(Upload, { objectKey: key }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {})
+    : null;
+  if (!upload) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
+  return upload;
+}
+
+/** Checks an upload right after the browser stored it, so a bad file is refused at once. */
+export async function checkUpload(ctx: ServiceContext, path: string): Promise<{ objectPath: string; contentType: string; size: number }> {
+  const upload = await findUpload(ctx, path, false);
+  const { type, size } = await inspectObject(ctx.deps.storage, upload);
+  return { objectPath: path, contentType: type, size };
+}
+
+/**
+ * Attaches an uploaded object to its owner ("customer:<id>" or "car:<id>") inside the caller's
+ * transaction. A value that is not an object path (a legacy car picture name) needs nothing.
+ * An object already attached to someone else is refused.
+ */
+export async function attachUpload(ctx: ServiceContext, value: string, kind: UploadKind, owner: string): Promise<void> {
+  if (!value.startsWith('/objects/')) {
+    if (kind === 'document') throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
+    return;
+  }
+  const upload = await findUpload(ctx, value, true);
+  if (upload.kind !== kind) throw new AppError('BAD_REQUEST', messages.errors.uploadKind);
+  if (upload.attachedTo === owner) return;
+  if (upload.attachedTo) throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
+  const { type, size } = await inspectObject(ctx.deps.storage, upload);
+  upload.verifiedType = type;
+  upload.size = size;
+  upload.attachedTo = owner;
+  upload.attachedAt = clock.now();
+}
+
+/** Releases an object its owner no longer uses; the clean-up job deletes it later. */
+export async function detachUpload(ctx: ServiceContext, value: string | null | undefined): Promise<void> {
+  const key = value ? keyFromObjectPath(value) : null;
+  if (!key) return;
+  const upload = await ctx.em.findOne(Upload, { objectKey: key });
+  if (upload) {
+    upload.attachedTo = null;
+    upload.attachedAt = null;
+  }
+}
+
+/**
+ * Receives a file PUT to this server's own upload address (local storage). The address's
+ * signature, expiry, type and size limit are checked before the body is read, and the file's
+ * real type after.
+ */
+export async function acceptLocalUpload(
+  ctx: ServiceContext,
+  key: string,
+  query: URLSearchParams,
+  request: { contentType: string | null; contentLength: number | null; body: ReadableStream<Uint8Array> | null },
+): Promise<{ objectPath: string }> {
+  const storage = ctx.deps.storage;
+  if (!(storage instanceof LocalStorage)) throw new AppError('NOT_FOUND', messages.errors.notFound);
+  const grant = storage.verifyUpload(key, query);
+  if (!grant) throw new AppError('FORBIDDEN', messages.errors.uploadSignature);
+  const upload = await ctx.em.findOne(Upload, { objectKey: key });
+  if (!upload || upload.attachedTo) throw new AppError('FORBIDDEN', messages.errors.uploadSignature);
+  const declared = request.contentType?.split(';')[0]?.trim().toLowerCase() ?? null;
+  if (grant.contentType && declared !== grant.contentType) throw new AppError('FORBIDDEN', messages.errors.uploadContentType);
+  if (request.contentLength !== null && request.contentLength > grant.maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]);
+  }
+  if (grant.contentLength !== null && request.contentLength !== null && request.contentLength !== grant.contentLength) {
+    throw new AppError('FORBIDDEN', messages.errors.uploadSignature);
+  }
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > grant.maxBytes) {
+        await reader.cancel();
+        throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]);
+      }
+      chunks.push(value);
+    }
+  }
+  const body = Buffer.concat(chunks);
+  if (body.length === 0) throw new AppError('BAD_REQUEST', messages.errors.emptyFile);
+  const type = sniffContentType(body.subarray(0, 16));
+  if (!type || !UPLOAD_RULES[upload.kind].types.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[upload.kind]);
+  if (grant.contentType && grant.contentType !== type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.errors.uploadContentType);
+  await storage.put(key, body, type);
+  return { objectPath: objectPath(key) };
+}
+
+/** Deletes uploads that were never attached within 24 hours (or were released since). */
+export async function cleanupUploads(deps: AppDeps): Promise<number> {
+  const em = deps.orm.em.fork();
+  const cutoff = new Date(clock.now().getTime() - UNATTACHED_UPLOAD_HOURS * 3_600_000);
+  const stale = await em.find(Upload, { attachedTo: null, createdAt: { $lt: cutoff } }, { limit: 500 });
+  let removed = 0;
+  for (const upload of stale) {
+    try {
+      await deps.storage.delete(upload.objectKey);
+      await em.nativeDelete(Upload, { id: upload.id, attachedTo: null });
+      removed += 1;
+    } catch (error) {
+      log.warn('upload.cleanup.failed', { key: upload.objectKey, ...describeError(error) });
+    }
+  }
+  if (removed) log.info('upload.cleanup', { removed });
+  return removed;
+}

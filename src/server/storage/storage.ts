@@ -1,0 +1,58 @@
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+
+export interface StoredObjectInfo {
+  size: number;
+  contentType: string | null;
+}
+
+export interface StoredObject extends StoredObjectInfo {
+  body: ReadableStream<Uint8Array>;
+}
+
+export interface UploadUrlOptions {
+  contentType?: string;
+  contentLength?: number;
+  maxBytes: number;
+  expiresInSeconds: number;
+  /** The site's origin, for drivers whose upload address is on this server. */
+  origin: string;
+}
+
+/**
+ * Where files live. Keys are server-made: `private/<uuid>` for identity documents and
+ * `public/<uuid>` for car images. The local driver keeps them under DATA_DIR/objects; the S3
+ * driver in a bucket of any S3-compatible store.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** An address the browser PUTs the file to, signed for this key (and type, when declared). */
+  createUploadUrl(key: string, options: UploadUrlOptions): Promise<{ url: string; headers: Record<string, string> }>;
+  head(key: string): Promise<StoredObjectInfo | null>;
+  /** The first `length` bytes, to recognise the file's real type. */
+  readStart(key: string, length: number): Promise<Uint8Array>;
+  get(key: string): Promise<StoredObject | null>;
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Throws when the store cannot be reached. */
+  check(): Promise<void>;
+}
+
+export const OBJECT_KEY_PATTERN = /^(private|public)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function storageUnavailable(cause?: unknown): AppError {
+  const error = new AppError('SERVICE_UNAVAILABLE', messages.errors.storageUnavailable, { retryAfter: 5 });
+  if (cause) (error as { cause?: unknown }).cause = cause;
+  return error;
+}
+
+/** "/objects/private/<uuid>" -> "private/<uuid>", or null for anything else. */
+export function keyFromObjectPath(path: string): string | null {
+  if (!path.startsWith('/objects/')) return null;
+  const key = path.slice('/objects/'.length);
+  return OBJECT_KEY_PATTERN.test(key) ? key : null;
+}
+
+export function objectPath(key: string): string {
+  return `/objects/${key}`;
+}

@@ -1,0 +1,49 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { AppError, ERROR_CODES } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import type { RateLimitName } from '../env';
+import { toAppError } from '../errors';
+import { log } from '../logger';
+import type { Context } from './context';
+
+/**
+ * tRPC is initialised once, here. Errors leave every procedure through `mapErrors`, which uses
+ * the same table as the REST adapters (src/shared/errors.ts), so a rule fails with the same code
+ * and message on both paths; stacks never leave the server.
+ * https://trpc.io/docs/server/error-formatting
+ */
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause instanceof AppError ? error.cause : null;
+    return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: cause?.issues ?? null } };
+  },
+});
+
+const mapErrors = t.middleware(async ({ next, path }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const error = toAppError(result.error);
+  if (error.code === 'INTERNAL') log.error('trpc.error', { path, message: result.error.cause?.message ?? result.error.message, stack: result.error.cause?.stack });
+  throw new TRPCError({ code: ERROR_CODES[error.code].trpc, message: error.message, cause: error });
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** Counts the call against the caller's address for the named limit (429 when over). */
+export function rateLimited(name: RateLimitName) {
+  return publicProcedure.use(({ ctx, next }) => {
+    ctx.deps.limiter.hit(name, ctx.request.ip);
+    return next();
+  });
+}
+
+/** Staff only: a live session or the API token. Handlers receive a non-null `ctx.actor`. */
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+  return next({ ctx: { ...ctx, actor: ctx.actor } });
+});

@@ -1,0 +1,24 @@
+import { adminRouter } from '../routers/admin.router';
+import { blocklistRouter } from '../routers/blocklist.router';
+import { bookingsRouter } from '../routers/bookings.router';
+import { carsRouter } from '../routers/cars.router';
+import { contactRouter } from '../routers/contact.router';
+import { customersRouter } from '../routers/customers.router';
+import { siteRouter } from '../routers/site.router';
+import { uploadsRouter } from '../routers/uploads.router';
+import { createCallerFactory, router } from './init';
+
+export const appRouter = router({
+  cars: carsRouter,
+  bookings: bookingsRouter,
+  customers: customersRouter,
+  blocklist: blocklistRouter,
+  contact: contactRouter,
+  uploads: uploadsRouter,
+  admin: adminRouter,
+  site: siteRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,53 @@
+/**
+ * Money is computed in integer centavos and travels as a numeric string with two decimals
+ * ("12500.00"), the form PostgreSQL's numeric(12,2) gives and the REST answers keep.
+ */
+export type Centavos = number;
+
+const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
+
+export function isMoneyString(value: string): boolean {
+  return MONEY_PATTERN.test(value.trim());
+}
+
+/** Parses "1800", "1800.5" or 1800.5 into centavos; throws on anything else. */
+export function toCentavos(value: string | number): Centavos {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError(`Not an amount: ${value}`);
+    return Math.round(value * 100);
+  }
+  const text = value.trim();
+  if (!MONEY_PATTERN.test(text)) throw new RangeError(`Not an amount: ${value}`);
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const centavos = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return negative ? -centavos : centavos;
+}
+
+/** 150000 -> "1500.00" */
+export function fromCentavos(centavos: Centavos): string {
+  const negative = centavos < 0;
+  const abs = Math.abs(Math.round(centavos));
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+const wholePesos = new Intl.NumberFormat('en-PH', {
+  style: 'currency',
+  currency: 'PHP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const pesosWithCentavos = new Intl.NumberFormat('en-PH', {
+  style: 'currency',
+  currency: 'PHP',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** ₱12,500 — or ₱12,500.50 when there are centavos. */
+export function formatPeso(amount: string | number | Centavos, unit: 'pesos' | 'centavos' = 'pesos'): string {
+  const centavos = unit === 'centavos' ? Number(amount) : toCentavos(amount);
+  const format = centavos % 100 === 0 ? wholePesos : pesosWithCentavos;
+  return format.format(centavos / 100);
+}

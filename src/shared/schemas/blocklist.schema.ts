@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { ZIdSchema, ZTimestampSchema, optionalText } from './common.schema';
+
+export const ZBlockNameSchema = z.object({
+  fullName: z.string({ error: messages.validation.fullName }).trim().min(1, messages.validation.fullName).max(120),
+  reason: optionalText(500).transform((reason) => reason ?? null),
+  blockedBy: z
+    .string()
+    .trim()
+    .max(60)
+    .nullish()
+    .transform((value) => value || 'admin'),
+});
+export type TBlockName = z.infer<typeof ZBlockNameSchema>;
+export type TBlockNameInput = z.input<typeof ZBlockNameSchema>;
+
+export const ZBlockedNameSchema = z.object({
+  id: ZIdSchema,
+  fullName: z.string(),
+  reason: z.string().nullable(),
+  blockedBy: z.string(),
+  createdAt: ZTimestampSchema,
+});
+export type TBlockedName = z.infer<typeof ZBlockedNameSchema>;
+
+export const ZCheckNameSchema = z.object({ name: z.string().max(200).default('') });
+export const ZCheckNameAnswerSchema = z.object({ isBlocked: z.boolean() });
+
+/** The booking form checks a name once its trimmed length passes this. */
+export const NAME_CHECK_MIN_LENGTH = 3;

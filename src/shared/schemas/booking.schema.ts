@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../pricing';
+import {
+  ZEmailSchema,
+  ZIdSchema,
+  ZIsoDateSchema,
+  ZListQuerySchema,
+  ZMoneyOutSchema,
+  ZPhoneSchema,
+  ZPositiveMoneySchema,
+  ZTimestampSchema,
+  optionalText,
+  pageOf,
+
+} from './common.schema';
+import { ZObjectPathSchema } from './upload.schema';
+
+const v = messages.validation;
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Statuses whose bookings hold their days on the calendar. */
+export const OCCUPYING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+export const PICKUP_TIMES = [
+  '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM',
+] as const;
+export const DEFAULT_PICKUP_TIME = '9:00 AM';
+
+export const PAYMENT_METHODS = ['cash', 'gcash', 'maya', 'bank_transfer', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The longest a booking may start ahead of today. */
+export const MAX_DAYS_AHEAD = 365;
+
+export const ZFullNameSchema = z.string({ error: v.fullName }).trim().min(2, v.fullName).max(120, v.tooLong(120));
+
+/** The renter's details, shared by the booking form and `POST /api/bookings`. */
+export const ZRenterSchema = z.object({
+  fullName: ZFullNameSchema,
+  email: ZEmailSchema,
+  phone: ZPhoneSchema,
+  license: optionalText(60),
+  facebookProfile: optionalText(200),
+});
+
+export const ZDocumentsSchema = z.object({
+  photoId1Url: ZObjectPathSchema,
+  photoId2Url: ZObjectPathSchema,
+  proofOfBillingUrl: ZObjectPathSchema,
+});
+export type TDocuments = z.infer<typeof ZDocumentsSchema>;
+export const DOCUMENT_FIELDS = ['photoId1Url', 'photoId2Url', 'proofOfBillingUrl'] as const;
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+
+/** The rental choices, shared by the booking form and `POST /api/bookings`. */
+const ZRentalFieldsSchema = z.object({
+  pickupDate: z.string({ error: v.pickupDate }).min(1, v.pickupDate).pipe(ZIsoDateSchema),
+  returnDate: z.string({ error: v.returnDate }).min(1, v.returnDate).pipe(ZIsoDateSchema),
+  pickupTime: z.enum(PICKUP_TIMES, { error: v.pickupTime }).default(DEFAULT_PICKUP_TIME),
+  driverService: z.enum(DRIVER_SERVICES).default('none'),
+  distanceService: z.enum(DISTANCE_SERVICES).default('none'),
+  wantsDelivery: z.boolean().default(false),
+  deliveryArea: z.enum(DELIVERY_AREAS, { error: v.deliveryArea }).nullish(),
+  deliveryAddress: z.string().trim().max(500, v.tooLong(500)).nullish(),
+});
+
+type RentalFields = z.infer<typeof ZRentalFieldsSchema>;
+
+/** Cross-field rules of a rental, written once for the form and the API. */
+function checkRental(rental: RentalFields, ctx: z.RefinementCtx, path: (string | number)[] = []) {
+  if (rental.pickupDate && rental.returnDate && rental.returnDate <= rental.pickupDate) {
+    ctx.addIssue({ code: 'custom', message: v.returnAfterPickup, path: [...path, 'returnDate'] });
+  }
+  if (rental.wantsDelivery) {
+    if (!rental.deliveryArea) ctx.addIssue({ code: 'custom', message: v.deliveryArea, path: [...path, 'deliveryArea'] });
+    if (!rental.deliveryAddress) ctx.addIssue({ code: 'custom', message: v.deliveryAddress, path: [...path, 'deliveryAddress'] });
+  }
+}
+
+/** Everything the booking form collects except the documents, which the uploader holds. */
+export const ZBookingFormSchema = ZRenterSchema.extend(ZRentalFieldsSchema.shape)
+  .extend({ acceptTerms: z.literal(true, { error: v.acceptTerms }) })
+  .superRefine((form, ctx) => checkRental(form, ctx));
+export type TBookingForm = z.infer<typeof ZBookingFormSchema>;
+export type TBookingFormInput = z.input<typeof ZBookingFormSchema>;
+
+/**
+ * `POST /api/bookings`: the spec's `{customer, booking}` payload, with the three documents in
+ * `customer`. Prices a client sends (totalDays, subtotal, total, ...) are ignored and dropped.
+ */
+export const ZCreateBookingSchema = z.object({
+  customer: ZRenterSchema.extend({
+    photoId1Url: ZObjectPathSchema.optional(),
+    photoId2Url: ZObjectPathSchema.optional(),
+    proofOfBillingUrl: ZObjectPathSchema.optional(),
+  }),
+  booking: ZRentalFieldsSchema.extend({ carId: ZIdSchema }).superRefine((rental, ctx) => checkRental(rental, ctx)),
+});
+export type TCreateBooking = z.infer<typeof ZCreateBookingSchema>;
+export type TCreateBookingInput = z.input<typeof ZCreateBookingSchema>;
+
+export const ZBookingSchema = z.object({
+  id: ZIdSchema,
+  createdAt: ZTimestampSchema,
+  status: z.enum(BOOKING_STATUSES),
+  source: z.enum(['website', 'admin']),
+  customerId: ZIdSchema,
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string(),
+  carId: ZIdSchema.nullable(),
+  carName: z.string(),
+  carCategory: z.string(),
+  carTransmission: z.string(),
+  carFuel: z.string(),
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  pickupTime: z.string(),
+  totalDays: z.number().int(),
+  dailyRate: ZMoneyOutSchema,
+  withDriver: z.boolean(),
+  driverService: z.enum(DRIVER_SERVICES),
+  distanceService: z.enum(DISTANCE_SERVICES),
+  wantsDelivery: z.boolean(),
+  deliveryArea: z.enum(DELIVERY_AREAS).nullable(),
+  deliveryAddress: z.string().nullable(),
+  subtotal: ZMoneyOutSchema,
+  driverFee: ZMoneyOutSchema,
+  distanceFee: ZMoneyOutSchema,
+  deliveryFee: ZMoneyOutSchema,
+  insurance: ZMoneyOutSchema,
+  adjustment: ZMoneyOutSchema.describe('Agreed difference to the computed price (admin bookings only)'),
+  total: ZMoneyOutSchema,
+  amountPaid: ZMoneyOutSchema,
+  balance: ZMoneyOutSchema,
+});
+export type TBooking = z.infer<typeof ZBookingSchema>;
+
+export const ZPaymentSchema = z.object({
+  id: ZIdSchema,
+  bookingId: ZIdSchema,
+  amount: ZMoneyOutSchema,
+  method: z.enum(PAYMENT_METHODS),
+  note: z.string().nullable(),
+  recordedBy: z.string(),
+  createdAt: ZTimestampSchema,
+});
+export type TPayment = z.infer<typeof ZPaymentSchema>;
+
+/** `POST /api/admin/bookings`: the spec's payload; `carId` may replace `carName`, `total` may be left to the price list. */
+export const ZAdminCreateBookingSchema = z
+  .object({
+    customerEmail: ZEmailSchema,
+    customerName: ZFullNameSchema,
+    customerPhone: ZPhoneSchema.optional(),
+    carId: ZIdSchema.optional(),
+    carName: z.string().trim().min(1).max(120).optional(),
+    pickupDate: ZIsoDateSchema,
+    returnDate: ZIsoDateSchema,
+    pickupTime: z.enum(PICKUP_TIMES).default(DEFAULT_PICKUP_TIME),
+    driverService: z.enum(DRIVER_SERVICES).default('none'),
+    distanceService: z.enum(DISTANCE_SERVICES).default('none'),
+    total: ZPositiveMoneySchema.optional(),
+    status: z.enum(BOOKING_STATUSES).default('pending'),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.carId && !input.carName) ctx.addIssue({ code: 'custom', message: 'Choose a car', path: ['carId'] });
+    if (input.returnDate <= input.pickupDate) {
+      ctx.addIssue({ code: 'custom', message: v.returnAfterPickup, path: ['returnDate'] });
+    }
+  });
+export type TAdminCreateBooking = z.infer<typeof ZAdminCreateBookingSchema>;
+
+export const ZUpdateBookingStatusSchema = z.object({ status: z.enum(BOOKING_STATUSES) });
+
+export const ZUpdateBookingDatesSchema = z
+  .object({ pickupDate: ZIsoDateSchema, returnDate: ZIsoDateSchema })
+  .refine((d) => d.returnDate > d.pickupDate, { message: v.returnAfterPickup, path: ['returnDate'] });
+
+export const ZAddPaymentSchema = z.object({
+  amount: ZPositiveMoneySchema,
+  method: z.enum(PAYMENT_METHODS).default('cash'),
+  note: optionalText(300),
+});
+export type TAddPayment = z.infer<typeof ZAddPaymentSchema>;
+
+export const ZBookingListQuerySchema = ZListQuerySchema.extend({
+  status: z.enum(BOOKING_STATUSES).optional(),
+});
+export type TBookingListQuery = z.infer<typeof ZBookingListQuerySchema>;
+export const ZBookingPageSchema = pageOf(ZBookingSchema);
+
+export type PaymentState = 'Fully Paid' | 'Partially Paid' | 'Not Paid';
+
+/** The spec's payment progress: state, and a bar capped at 100 %. */
+export function paymentProgress(amountPaid: string, total: string): { state: PaymentState; percent: number } {
+  const paid = Number(amountPaid);
+  const due = Number(total);
+  const state: PaymentState = paid >= due ? 'Fully Paid' : paid > 0 ? 'Partially Paid' : 'Not Paid';
+  const percent = due > 0 ? Math.min(100, Math.round((paid / due) * 100)) : paid > 0 ? 100 : 0;
+  return { state, percent };
+}
+
+/** Badge colour by status: anything unknown shows as Pending in yellow. */
+export function statusBadge(status: string): { label: string; color: 'green' | 'red' | 'blue' | 'yellow' } {
+  switch (status) {
+    case 'confirmed':
+      return { label: 'Confirmed', color: 'green' };
+    case 'cancelled':
+      return { label: 'Cancelled', color: 'red' };
+    case 'completed':
+      return { label: 'Completed', color: 'blue' };
+    default:
+      return { label: 'Pending', color: 'yellow' };
+  }
+}
+

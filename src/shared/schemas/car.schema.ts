@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { ZIdSchema, ZMoneyOutSchema, ZPositiveMoneySchema, requiredText } from './common.schema';
+
+const v = messages.validation;
+
+export const TRANSMISSIONS = ['Automatic', 'Manual'] as const;
+export const FUELS = ['Gas', 'Diesel', 'Hybrid'] as const;
+
+export const CAR_DEFAULTS = {
+  seats: 5,
+  transmission: 'Automatic',
+  fuel: 'Gas',
+  available: true,
+} as const;
+
+export const ZCarSchema = z.object({
+  id: ZIdSchema,
+  name: z.string(),
+  category: z.string(),
+  dailyRate: ZMoneyOutSchema,
+  seats: z.number().int(),
+  transmission: z.enum(TRANSMISSIONS),
+  fuel: z.enum(FUELS),
+  image: z.string(),
+  description: z.string(),
+  mileage: z.string(),
+  year: z.number().int(),
+  plateNumber: z.string(),
+  available: z.boolean(),
+});
+export type TCar = z.infer<typeof ZCarSchema>;
+
+const currentYear = () => new Date().getFullYear();
+
+/** The car fields an admin edits. No defaults here, so the partial update schema stays partial. */
+const ZCarFieldsSchema = z.object({
+  name: requiredText(v.carName, 120),
+  category: requiredText(v.category, 60),
+  dailyRate: ZPositiveMoneySchema,
+  seats: z.coerce.number({ error: v.seats }).int(v.seats).min(1, v.seats).max(60, v.seats),
+  transmission: z.enum(TRANSMISSIONS),
+  fuel: z.enum(FUELS),
+  image: z.string().trim().min(1, messages.errors.carImageRequired).max(300),
+  description: z.string().trim().max(2000),
+  mileage: z.string().trim().max(60),
+  year: z.coerce.number({ error: v.year }).int(v.year).min(1980, v.year).refine((year) => year <= currentYear() + 1, v.year),
+  plateNumber: z.string().trim().toUpperCase().max(20),
+  available: z.boolean(),
+});
+
+export const ZCreateCarSchema = ZCarFieldsSchema.extend({
+  seats: ZCarFieldsSchema.shape.seats.default(CAR_DEFAULTS.seats),
+  transmission: ZCarFieldsSchema.shape.transmission.default(CAR_DEFAULTS.transmission),
+  fuel: ZCarFieldsSchema.shape.fuel.default(CAR_DEFAULTS.fuel),
+  image: z.string({ error: messages.errors.carImageRequired }).trim().min(1, messages.errors.carImageRequired).max(300),
+  description: ZCarFieldsSchema.shape.description.default(''),
+  mileage: ZCarFieldsSchema.shape.mileage.default(''),
+  year: ZCarFieldsSchema.shape.year.default(currentYear),
+  plateNumber: ZCarFieldsSchema.shape.plateNumber.default(''),
+  available: ZCarFieldsSchema.shape.available.default(CAR_DEFAULTS.available),
+});
+export type TCreateCar = z.infer<typeof ZCreateCarSchema>;
+export type TCreateCarInput = z.input<typeof ZCreateCarSchema>;
+
+export const ZUpdateCarSchema = ZCarFieldsSchema.partial();
+export type TUpdateCar = z.infer<typeof ZUpdateCarSchema>;
+
+export const ZBookedRangeSchema = z.object({
+  start: z.string().describe('First occupied day, YYYY-MM-DD'),
+  end: z.string().describe('Last occupied day (the return date), YYYY-MM-DD'),
+});
+export type TBookedRange = z.infer<typeof ZBookedRangeSchema>;
+
+/** Badge text on a car card, by category (case-insensitive), as the spec lists it. */
+export function carBadge(category: string): 'Popular' | 'Economy' | 'Available' {
+  const key = category.trim().toLowerCase();
+  if (key === 'premium suv') return 'Popular';
+  if (key === 'compact sedan') return 'Economy';
+  return 'Available';
+}

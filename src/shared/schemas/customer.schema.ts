@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { ZFullNameSchema } from './booking.schema';
+import {
+  ZEmailSchema,
+  ZIdSchema,
+  ZIsoDateSchema,
+  ZListQuerySchema,
+  ZMoneyOutSchema,
+  ZPhoneSchema,
+  ZPositiveMoneySchema,
+  ZTimestampSchema,
+  optionalText,
+  pageOf,
+} from './common.schema';
+import { BOOKING_STATUSES } from './booking.schema';
+
+export const ZCustomerSchema = z.object({
+  id: ZIdSchema,
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  license: z.string().nullable(),
+  licenseExpiry: z.string().nullable(),
+  address: z.string().nullable(),
+  photoId1Url: z.string().nullable(),
+  photoId2Url: z.string().nullable(),
+  proofOfBillingUrl: z.string().nullable(),
+  createdAt: ZTimestampSchema,
+});
+export type TCustomer = z.infer<typeof ZCustomerSchema>;
+
+const ZCustomerFieldsSchema = z.object({
+  fullName: ZFullNameSchema,
+  email: ZEmailSchema,
+  phone: ZPhoneSchema,
+  address: optionalText(300),
+  license: optionalText(60),
+  licenseExpiry: z
+    .union([ZIsoDateSchema, z.literal('')])
+    .nullish()
+    .transform((value) => value || undefined),
+});
+
+/** An initial booking made with a new customer: all four fields, or none (car 'none' means none). */
+export const ZInitialBookingSchema = z
+  .object({
+    carId: ZIdSchema,
+    pickupDate: ZIsoDateSchema,
+    returnDate: ZIsoDateSchema,
+    total: ZPositiveMoneySchema,
+    status: z.enum(BOOKING_STATUSES).default('confirmed'),
+  })
+  .refine((b) => b.returnDate > b.pickupDate, { message: messages.validation.returnAfterPickup, path: ['returnDate'] });
+
+export const ZCreateCustomerSchema = ZCustomerFieldsSchema.extend({
+  initialBooking: ZInitialBookingSchema.optional(),
+});
+export type TCreateCustomer = z.infer<typeof ZCreateCustomerSchema>;
+export type TCreateCustomerInput = z.input<typeof ZCreateCustomerSchema>;
+
+export const ZUpdateCustomerSchema = ZCustomerFieldsSchema.partial();
+export type TUpdateCustomer = z.infer<typeof ZUpdateCustomerSchema>;
+
+/** A booking as a customer's history lists it. */
+export const ZCustomerBookingSchema = z.object({
+  id: ZIdSchema,
+  carName: z.string(),
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  totalDays: z.number().int(),
+  total: ZMoneyOutSchema,
+  amountPaid: ZMoneyOutSchema,
+  status: z.enum(BOOKING_STATUSES),
+  createdAt: ZTimestampSchema,
+});
+
+export const ZAdminCustomerSchema = ZCustomerSchema.extend({
+  totals: z.object({
+    bookings: z.number().int(),
+    total: ZMoneyOutSchema,
+    paid: ZMoneyOutSchema,
+    pending: ZMoneyOutSchema,
+  }),
+  bookings: z.array(ZCustomerBookingSchema),
+});
+export type TAdminCustomer = z.infer<typeof ZAdminCustomerSchema>;
+
+export const ZCustomerListQuerySchema = ZListQuerySchema;
+export const ZCustomerPageSchema = pageOf(ZAdminCustomerSchema);
+
+/** The CSV export's columns, in order. */
+export const CUSTOMER_CSV_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'License',
+  'Total Bookings',
+  'Total Spent',
+  'Registration Date',
+  'Booking History',
+] as const;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+export const UPLOAD_KINDS = ['document', 'car-image'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export const CAR_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
+
+export const DOCUMENT_MAX_BYTES = 5_242_880;
+export const CAR_IMAGE_MAX_BYTES = 10_485_760;
+
+export const UPLOAD_RULES: Record<UploadKind, { types: readonly UploadContentType[]; maxBytes: number; accept: string }> = {
+  document: { types: DOCUMENT_TYPES, maxBytes: DOCUMENT_MAX_BYTES, accept: '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf' },
+  'car-image': { types: CAR_IMAGE_TYPES, maxBytes: CAR_IMAGE_MAX_BYTES, accept: '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp' },
+};
+
+/** `/objects/private/<uuid>` (identity documents) or `/objects/public/<uuid>` (car images). */
+export const OBJECT_PATH_PATTERN = /^\/objects\/(private|public)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const ZObjectPathSchema = z.string().regex(OBJECT_PATH_PATTERN, 'Use the /objects/... reference returned by the upload');
+
+/**
+ * Body of `POST /api/objects/upload`. The spec's client sends none: that asks for a document
+ * upload whose type is checked when the file is attached.
+ */
+export const ZRequestUploadSchema = z.object({
+  kind: z.enum(UPLOAD_KINDS).default('document'),
+  contentType: z.enum(UPLOAD_CONTENT_TYPES).optional(),
+  size: z.number().int().min(1).optional(),
+});
+export type TRequestUpload = z.infer<typeof ZRequestUploadSchema>;
+
+export const ZUploadTargetSchema = z.object({
+  uploadURL: z.string(),
+  objectPath: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
+export type TUploadTarget = z.infer<typeof ZUploadTargetSchema>;
+
+/** Recognises a file's real type from its first bytes. */
+export function sniffContentType(head: Uint8Array): UploadContentType | null {
+  const starts = (...bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
+  if (starts(0x52, 0x49, 0x46, 0x46) && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50) {
+    return 'image/webp';
+  }
+  return null;
+}

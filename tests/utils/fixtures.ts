@@ -1,0 +1,116 @@
+import { addDays, todayInManila } from '../../src/shared/dates';
+import type { TCreateBookingInput } from '../../src/shared/schemas/booking.schema';
+import type { Harness } from './harness';
+import { TEST_API_TOKEN } from './harness';
+
+/** Files whose first bytes are what they claim (padded to `size`). */
+export function fileBytes(kind: 'png' | 'jpeg' | 'pdf' | 'webp' | 'html' | 'svg' | 'exe', size = 256): Buffer {
+  const heads: Record<typeof kind, Buffer> = {
+    png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    pdf: Buffer.from('%PDF-1.7\n'),
+    webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]),
+    html: Buffer.from('<!doctype html><script>alert(1)</script>'),
+    svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    exe: Buffer.from('MZ\x90\x00\x03\x00\x00\x00'),
+  };
+  const head = heads[kind];
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]);
+}
+
+export const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', pdf: 'application/pdf', webp: 'image/webp' } as const;
+
+export function daysFromToday(days: number): string {
+  return addDays(todayInManila(), days);
+}
+
+export interface JsonAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A JSON request to the app (no socket), as a browser on the same origin would send it. */
+export async function request<T = any>(
+  h: Harness,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { staff?: boolean; headers?: Record<string, string>; raw?: string } = {},
+): Promise<JsonAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.staff) headers.authorization = `Bearer ${TEST_API_TOKEN}`;
+  let payload: string | undefined;
+  if (options.raw !== undefined) payload = options.raw;
+  else if (body !== undefined) payload = JSON.stringify(body);
+  if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  const response = await h.app.request(path, { method, headers, ...(payload !== undefined ? { body: payload } : {}) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (CSV, HTML)
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+/** Uploads a file through the real flow: ask for an address, PUT the bytes, return the object path. */
+export async function upload(
+  h: Harness,
+  bytes: Buffer,
+  options: { kind?: 'document' | 'car-image'; contentType?: string; declare?: boolean; staff?: boolean } = {},
+): Promise<string> {
+  const { kind = 'document', contentType = 'image/png', declare = true, staff = false } = options;
+  const ask = await request(h, 'POST', '/api/objects/upload', declare ? { kind, contentType } : undefined, { staff });
+  if (ask.status !== 200) throw new Error(`upload address refused: ${ask.status} ${JSON.stringify(ask.body)}`);
+  const url = new URL(ask.body.uploadURL as string);
+  const put = await h.app.request(url.pathname + url.search, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+  if (put.status !== 200) throw new Error(`upload refused: ${put.status} ${await put.text()}`);
+  return ask.body.objectPath as string;
+}
+
+export async function uploadDocuments(h: Harness) {
+  return {
+    photoId1Url: await upload(h, fileBytes('png')),
+    photoId2Url: await upload(h, fileBytes('jpeg'), { contentType: 'image/jpeg' }),
+    proofOfBillingUrl: await upload(h, fileBytes('pdf'), { contentType: 'application/pdf' }),
+  };
+}
+
+export async function firstCarId(h: Harness, index = 0): Promise<string> {
+  const cars = await request(h, 'GET', '/api/cars');
+  const available = (cars.body as Array<{ id: string; available: boolean }>).filter((car) => car.available);
+  const car = available[index];
+  if (!car) throw new Error('no car');
+  return car.id;
+}
+
+/** The spec's booking payload, valid by default. */
+export function bookingPayload(
+  carId: string,
+  documents: Record<string, string>,
+  overrides: { customer?: Partial<TCreateBookingInput['customer']>; booking?: Partial<TCreateBookingInput['booking']> } = {},
+): TCreateBookingInput {
+  return {
+    customer: {
+      fullName: 'Maria Santos',
+      email: 'maria.santos@example.com',
+      phone: '0917 123 4567',
+      license: 'N02-12-345678',
+      ...documents,
+      ...overrides.customer,
+    },
+    booking: {
+      carId,
+      pickupDate: daysFromToday(10),
+      returnDate: daysFromToday(13),
+      pickupTime: '10:00 AM',
+      driverService: 'none',
+      distanceService: 'none',
+      wantsDelivery: false,
+      deliveryAddress: null,
+      ...overrides.booking,
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Hono } from 'hono';
+import { inject } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { LoginThrottle } from '../../src/server/auth/throttle';
+import { RateLimiter } from '../../src/server/auth/rateLimit';
+import { openOrm } from '../../src/server/db/orm';
+import type { Actor, AppDeps } from '../../src/server/deps';
+import { businessInfo, parseEnv, type Env } from '../../src/server/env';
+import type { AppEnv } from '../../src/server/http/variables';
+import { setLogLevel } from '../../src/server/logger';
+import { createMailTransport } from '../../src/server/mail/transport';
+import { MailWorker } from '../../src/server/mail/worker';
+import { ensureAdminPassword, signingSecret } from '../../src/server/services/settings.service';
+import { LocalStorage } from '../../src/server/storage/local';
+import type { Storage } from '../../src/server/storage/storage';
+import { createContextInner } from '../../src/server/trpc/context';
+import { createCaller } from '../../src/server/trpc/root';
+
+export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+export const TEST_API_TOKEN = 'test-api-token-0123456789abcdef';
+
+export const staffActor: Actor = { kind: 'token', id: 'api-token', label: 'test staff' };
+
+export interface Harness {
+  orm: MikroORM;
+  deps: AppDeps;
+  app: Hono<AppEnv>;
+  env: Env;
+  dataDir: string;
+  databaseUrl: string;
+  mailWorker: MailWorker;
+  /** A tRPC caller as the public (no actor) or as staff. */
+  caller: (options?: { staff?: boolean; ip?: string }) => ReturnType<typeof createCaller>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh database (migrated and seeded by the production code), the real services and the real
+ * Hono app, for one test file. Storage is the local driver in a temporary folder unless given;
+ * mail goes to the outbox folder unless `smtpUrl` is given.
+ */
+export async function createHarness(options: { storage?: (secret: string) => Storage; env?: Record<string, string> } = {}): Promise<Harness> {
+  setLogLevel('silent');
+  const dataDir = await mkdtemp(join(tmpdir(), 'rental-test-data-'));
+  const database = `test_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = `${inject('pgServerUrl')}/${database}`;
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    ADMIN_API_TOKEN: TEST_API_TOKEN,
+    RATE_LIMITS: 'off',
+    ...options.env,
+  });
+  const orm = await openOrm(databaseUrl, 20);
+  const em = orm.em.fork();
+  const secret = await signingSecret(em);
+  await ensureAdminPassword(em, env.ADMIN_PASSWORD);
+  const storage = options.storage ? options.storage(secret) : new LocalStorage(dataDir, secret);
+  const transport = createMailTransport({ ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), dataDir });
+  const business = businessInfo(env);
+  const mailWorker = new MailWorker(orm, transport, `Test Garage <${business.email}>`, 60_000);
+  const deps: AppDeps = {
+    orm,
+    env,
+    storage,
+    business,
+    signingSecret: secret,
+    mail: { from: business.email, garageTo: 'garage@example.com', wake: () => undefined },
+    limiter: new RateLimiter(env.RATE_LIMITS),
+    loginThrottle: new LoginThrottle(),
+  };
+  const app = createApp(deps);
+  return {
+    orm,
+    deps,
+    app,
+    env,
+    dataDir,
+    databaseUrl,
+    mailWorker,
+    caller: ({ staff = false, ip = '127.0.0.1' } = {}) =>
+      createCaller(createContextInner({ em: orm.em.fork(), deps, actor: staff ? staffActor : null, request: { ip, origin: 'http://localhost' } })),
+    close: async () => {
+      await mailWorker.stop();
+      await orm.close(true);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
