@@ -12,6 +12,7 @@ import { describeError, log } from './logger';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { ensureAdminPassword, signingSecret } from './services/settings.service';
+import { purgeExpiredDocuments } from './services/retention.service';
 import { cleanupUploads } from './services/upload.service';
 import { LocalStorage } from './storage/local';
 import { S3Storage } from './storage/s3';
@@ -89,8 +90,14 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   };
   mailWorker.start();
 
-  const cleanup = setInterval(() => void cleanupUploads(deps).catch((error) => log.warn('upload.cleanup.failed', describeError(error))), 60 * 60_000);
+  // Housekeeping every hour: unattached uploads (24 h) and identity documents past retention.
+  const housekeeping = async () => {
+    await cleanupUploads(deps).catch((error) => log.warn('upload.cleanup.failed', describeError(error)));
+    await purgeExpiredDocuments(deps).catch((error) => log.warn('retention.failed', describeError(error)));
+  };
+  const cleanup = setInterval(() => void housekeeping(), 60 * 60_000);
   cleanup.unref();
+  setTimeout(() => void housekeeping(), 30_000).unref();
 
   const app = createApp(deps, { ...(options.clientDir ? { clientDir: options.clientDir } : {}), ...(options.version ? { version: options.version } : {}) });
   const server: ServerType = await new Promise((resolve) => {
