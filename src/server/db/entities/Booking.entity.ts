@@ -16,6 +16,18 @@ export const Booking = defineEntity({
     { properties: ['car', 'returnDate'] },
     { properties: ['createdAt'] },
     { properties: ['status', 'createdAt'] },
+    {
+      name: 'booking_no_overlap',
+      expression: `alter table "booking" add constraint "booking_no_overlap" exclude using gist ("car_id" with =, daterange("pickup_date", "return_date", '[]') with &&) where ("status" in ('pending', 'confirmed'))`,
+    },
+  ],
+  checks: [
+    { name: 'booking_dates_check', expression: 'return_date > pickup_date' },
+    {
+      name: 'booking_money_check',
+      expression:
+        'subtotal >= 0 and driver_fee >= 0 and distance_fee >= 0 and delivery_fee >= 0 and insurance >= 0 and total > 0 and amount_paid >= 0 and amount_paid <= total',
+    },
   ],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
@@ -39,10 +51,10 @@ export const Booking = defineEntity({
     distanceFee: p.decimal('string').precision(12).scale(2),
     deliveryFee: p.decimal('string').precision(12).scale(2),
     insurance: p.decimal('string').precision(12).scale(2),
-    adjustment: p.decimal('string').precision(12).scale(2).default('0.00'),
+    adjustment: p.decimal('string').precision(12).scale(2).defaultRaw('0.00'),
     total: p.decimal('string').precision(12).scale(2),
     /** Sum of the booking's payments, kept in the same transaction as each payment row. */
-    amountPaid: p.decimal('string').precision(12).scale(2).default('0.00'),
+    amountPaid: p.decimal('string').precision(12).scale(2).defaultRaw('0.00'),
     status: p.enum([...BOOKING_STATUSES]).nativeEnumName('booking_status').default('pending'),
     source: p.enum(['website', 'admin'] as const).nativeEnumName('booking_source'),
     createdAt: p.datetime().onCreate(() => new Date()),

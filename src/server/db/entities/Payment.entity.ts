@@ -6,6 +6,7 @@ import { Booking } from './Booking.entity';
 /** One row of the payment ledger. Rows are only ever added. */
 export const Payment = defineEntity({
   name: 'Payment',
+  checks: [{ name: 'payment_amount_check', expression: 'amount > 0' }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     booking: () => p.manyToOne(Booking).index().deleteRule('cascade'),
