@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clock } from '../../src/server/clock';
+import { createMailTransport } from '../../src/server/mail/transport';
+import { bookingPayload, firstCarId, request, uploadDocuments } from '../utils/fixtures';
+import { createHarness, type Harness } from '../utils/harness';
+
+const GARAGE = 'garage@example.com';
+
+interface Received {
+  messageId: string;
+  mailFrom: string;
+  rcptTo: string[];
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+}
+
+/** Quoted-printable to bytes (soft line breaks removed). */
+function qpBytes(text: string): Buffer {
+  const clean = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < clean.length; i += 1) {
+    const hex = clean.slice(i + 1, i + 3);
+    if (clean[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(clean[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** RFC 2047 encoded words (a run of adjacent ones is decoded as one byte string). */
+function decodeWords(value: string): string {
+  return value.replace(/(?:=\?utf-8\?[qb]\?[^?]*\?=\s*)+/gi, (run) => {
+    const chunks: Buffer[] = [];
+    for (const [, encoding = '', data = ''] of run.matchAll(/=\?utf-8\?([qb])\?([^?]*)\?=/gi)) {
+      chunks.push(encoding.toLowerCase() === 'b' ? Buffer.from(data, 'base64') : qpBytes(data.replace(/_/g, ' ')));
+    }
+    return Buffer.concat(chunks).toString('utf8') + (/\s*$/.exec(run)?.[0] ?? '');
+  });
+}
+
+function splitHeaders(raw: string): { headers: Record<string, string>; body: string } {
+  const cut = raw.search(/\r?\n\r?\n/);
+  const head = cut === -1 ? raw : raw.slice(0, cut);
+  const body = cut === -1 ? '' : raw.slice(cut).replace(/^\r?\n\r?\n/, '');
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+function decodeBody(headers: Record<string, string>, body: string): string {
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  if (encoding === 'quoted-printable') return qpBytes(body).toString('utf8');
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+/** The decoded text/plain part of a message (single part or multipart). */
+function plainText(headers: Record<string, string>, body: string): string {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return decodeBody(headers, body);
+  for (const part of body.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break;
+    const parsed = splitHeaders(part.replace(/^\r?\n/, ''));
+    const text = plainText(parsed.headers, parsed.body.replace(/\r?\n$/, ''));
+    if (text) return text;
+  }
+  return '';
+}
+
+/** A real SMTP server on loopback that keeps every message it accepts. */
+class SmtpSink {
+  readonly received: Received[] = [];
+  port = 0;
+  private server: SMTPServer | null = null;
+
+  async start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      closeTimeout: 1_000,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const { headers, body } = splitHeaders(Buffer.concat(chunks).toString('utf8'));
+          this.received.push({
+            messageId: headers['message-id'] ?? '',
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            headers,
+            subject: decodeWords(headers.subject ?? ''),
+            text: plainText(headers, body),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  withId(id: string): Received[] {
+    return this.received.filter((mail) => mail.messageId.startsWith(`<${id}@`));
+  }
+}
+
+interface MailRow {
+  id: string;
+  kind: string;
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  /** Timestamps come back from the raw query as text. */
+  next_attempt_at: string | Date;
+  sent_at: string | Date | null;
+}
+
+async function mailRows(h: Harness, where: string, params: unknown[]): Promise<MailRow[]> {
+  return (await h.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `select id, kind, "to", reply_to, subject, text, status, attempts, last_error, next_attempt_at, sent_at from mail_message where ${where} order by kind`,
+      params,
+    )) as MailRow[];
+}
+
+/** The renter's confirmation and the garage's notice of one booking, found by the renter's e-mail. */
+async function bookingMail(h: Harness, email: string): Promise<{ renter: MailRow; garage: MailRow }> {
+  const rows = await mailRows(h, `("to" = ? and kind = 'booking.confirmation') or (reply_to = ? and kind = 'booking.garage')`, [email, email]);
+  expect(rows.map((row) => row.kind)).toEqual(['booking.confirmation', 'booking.garage']);
+  return { renter: rows[0]!, garage: rows[1]! };
+}
+
+/** `₱11,000` for a whole number of pesos, `₱11,000.50` otherwise. */
+function peso(amount: string): string {
+  const value = Number(amount);
+  const digits = Number.isInteger(value) ? 0 : 2;
+  return `₱${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+}
+
+async function book(h: Harness, carIndex: number, email: string, fullName: string) {
+  const payload = bookingPayload(await firstCarId(h, carIndex), await uploadDocuments(h), { customer: { email, fullName } });
+  const answer = await request(h, 'POST', '/api/bookings', payload);
+  expect(answer.status).toBe(201);
+  return answer.body as { booking: { id: string; carName: string; total: string; customerEmail: string } };
+}
+
+describe('mail over SMTP (smtp-server on loopback)', () => {
+  const smtp = new SmtpSink();
+  let h: Harness;
+
+  beforeAll(async () => {
+    await smtp.start();
+    h = await createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+  });
+  // Each test starts with nothing due, so a round's count is that test's own mail.
+  beforeEach(async () => {
+    while ((await h.mailWorker.runOnce()) > 0);
+  });
+  afterEach(() => clock.reset());
+  afterAll(async () => {
+    clock.reset();
+    await h?.close();
+    await smtp.stop();
+  });
+
+  it('a booking queues the renter confirmation (reference, car, total, important information) and the garage notice', async () => {
+    const email = 'juan.delacruz@example.com';
+    const { booking } = await book(h, 0, email, 'Juan Dela Cruz');
+    const { renter, garage } = await bookingMail(h, email);
+
+    expect(renter).toMatchObject({ to: email, status: 'queued', attempts: 0, sent_at: null });
+    expect(renter.text).toContain(booking.id.toUpperCase());
+    expect(renter.text).toContain(booking.carName);
+    expect(renter.text).toContain(`Total amount: ${peso(booking.total)}`);
+    expect(renter.text).toMatch(/Total amount: ₱\d{1,3}(,\d{3})*(\.\d{2})?$/m);
+    expect(renter.text).toContain('Important information:');
+    expect(renter.text).toContain('Bring a valid driver’s license');
+    expect(renter.text).toContain('Late return charges may apply.');
+
+    expect(garage).toMatchObject({ to: GARAGE, reply_to: email, status: 'queued', attempts: 0 });
+    expect(garage.text).toContain(email);
+    expect(garage.text).toContain(booking.carName);
+    expect(garage.text).toContain(booking.id.toUpperCase());
+  });
+
+  it('runOnce delivers both booking messages over SMTP and marks them sent', async () => {
+    const email = 'liza.manalo@example.com';
+    const { booking } = await book(h, 1, email, 'Liza Manalo');
+    const { renter, garage } = await bookingMail(h, email);
+
+    expect(await h.mailWorker.runOnce()).toBe(2);
+
+    const toRenter = smtp.withId(renter.id);
+    expect(toRenter).toHaveLength(1);
+    expect(toRenter[0]!.rcptTo).toEqual([email]);
+    expect(toRenter[0]!.subject).toBe(renter.subject);
+    expect(toRenter[0]!.text).toContain(booking.id.toUpperCase());
+    expect(toRenter[0]!.text).toContain(peso(booking.total));
+    expect(toRenter[0]!.text).toContain('Important information:');
+
+    const toGarage = smtp.withId(garage.id);
+    expect(toGarage).toHaveLength(1);
+    expect(toGarage[0]!.rcptTo).toEqual([GARAGE]);
+    expect(toGarage[0]!.headers['reply-to']).toContain(email);
+
+    const after = await bookingMail(h, email);
+    for (const row of [after.renter, after.garage]) {
+      expect(row.status).toBe('sent');
+      expect(row.attempts).toBe(1);
+      expect(row.sent_at).not.toBeNull();
+      expect(Number.isNaN(new Date(row.sent_at!).getTime())).toBe(false);
+      expect(row.last_error).toBeNull();
+    }
+    expect(await h.mailWorker.runOnce()).toBe(0);
+    expect(smtp.withId(renter.id)).toHaveLength(1);
+  });
+
+  it('a contact message queues the garage notice and delivers it with reply-to the sender', async () => {
+    const sender = 'pedro.garcia@example.com';
+    const text = 'Do you rent a van for 12 people to Baguio next month?';
+    const { id } = await h.caller().contact.send({ firstName: 'Pedro', lastName: 'Garcia', email: sender, phone: '0918 555 0101', subject: 'Booking Question', message: text });
+    expect(id).toBeTruthy();
+
+    const [row, ...others] = await mailRows(h, `kind = 'contact.garage' and reply_to = ?`, [sender]);
+    expect(others).toHaveLength(0);
+    expect(row).toMatchObject({ to: GARAGE, reply_to: sender, status: 'queued' });
+    expect(row!.text).toContain(text);
+
+    expect(await h.mailWorker.runOnce()).toBe(1);
+    const delivered = smtp.withId(row!.id);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.rcptTo).toEqual([GARAGE]);
+    expect(delivered[0]!.headers['reply-to']).toContain(sender);
+    expect(delivered[0]!.subject).toBe('Enquiry (Booking Question) from Pedro Garcia');
+    expect(delivered[0]!.text).toContain(text);
+    expect((await mailRows(h, 'id = ?', [row!.id]))[0]?.status).toBe('sent');
+  });
+
+  it('an SMTP outage keeps the booking and its mail queued for retry, and the mail is delivered exactly once when SMTP returns', async () => {
+    await smtp.stop();
+
+    const email = 'rosa.villanueva@example.com';
+    await book(h, 2, email, 'Rosa Villanueva');
+    const queued = await bookingMail(h, email);
+
+    expect(await h.mailWorker.runOnce()).toBe(0);
+    const failed = await bookingMail(h, email);
+    for (const row of [failed.renter, failed.garage]) {
+      expect(row.status).toBe('queued');
+      expect(row.attempts).toBe(1);
+      expect(row.last_error).toBeTruthy();
+      expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(clock.now().getTime());
+      expect(row.sent_at).toBeNull();
+    }
+
+    const before = smtp.received.length;
+    await smtp.start(); // the same port, so the configured SMTP_URL reaches it again
+
+    // Before the retry is due (a minute earlier than now), a round leaves them alone.
+    clock.advance(-60_000);
+    expect(await h.mailWorker.runOnce()).toBe(0);
+    expect(smtp.received.length - before).toBe(0);
+
+    clock.advance(60_000 + 10 * 60_000);
+    expect(await h.mailWorker.runOnce()).toBe(2);
+    for (const row of [queued.renter, queued.garage]) expect(smtp.withId(row.id)).toHaveLength(1);
+    expect(smtp.withId(queued.renter.id)[0]!.rcptTo).toEqual([email]);
+    expect(smtp.withId(queued.garage.id)[0]!.rcptTo).toEqual([GARAGE]);
+    expect(smtp.received.length - before).toBe(2);
+
+    const sent = await bookingMail(h, email);
+    for (const row of [sent.renter, sent.garage]) {
+      expect(row.status).toBe('sent');
+      expect(row.attempts).toBe(2);
+      expect(row.last_error).toBeNull();
+    }
+
+    expect(await h.mailWorker.runOnce()).toBe(0);
+    expect(smtp.received.length - before).toBe(2);
+  });
+});
+
+describe('mail without SMTP_URL (outbox folder)', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'rental-outbox-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('writes each message to <DATA_DIR>/outbox/<id>.eml with its subject, once per id', async () => {
+    const transport = createMailTransport({ dataDir });
+    expect(transport.kind).toBe('outbox');
+    const id = randomUUID();
+    const mail = {
+      id,
+      from: 'Test Garage <hello@garage.example>',
+      to: 'renter@example.com',
+      replyTo: 'hello@garage.example',
+      subject: 'Booking received: Toyota Vios, ref 1A2B3C4D',
+      text: 'Thank you for booking.',
+      html: '<p>Thank you for booking.</p>',
+    };
+    await transport.send(mail);
+    await transport.send(mail);
+    transport.close();
+
+    expect(await readdir(join(dataDir, 'outbox'))).toEqual([`${id}.eml`]);
+    const eml = splitHeaders(await readFile(join(dataDir, 'outbox', `${id}.eml`), 'utf8'));
+    expect(decodeWords(eml.headers.subject ?? '')).toBe(mail.subject);
+    expect(eml.headers['message-id']).toBe(`<${id}@garage.example>`);
+    expect(eml.headers.to).toBe('renter@example.com');
+    expect(plainText(eml.headers, eml.body)).toContain('Thank you for booking.');
+  });
+});

@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/shared/errors';
+import { messages } from '../../src/shared/messages';
+import { DOCUMENT_MAX_BYTES } from '../../src/shared/schemas/upload.schema';
+import { S3Storage } from '../../src/server/storage/s3';
+import { keyFromObjectPath } from '../../src/server/storage/storage';
+import { bookingPayload, fileBytes, firstCarId, request } from '../utils/fixtures';
+import { TEST_API_TOKEN, createHarness, type Harness } from '../utils/harness';
+
+/** s3rver ships no type declarations: the little of it these tests use. */
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean; configureBuckets?: Array<{ name: string }> }) => S3rverInstance;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+
+const BUCKET = 'rental-objects';
+const UNAVAILABLE = 'File storage is temporarily unavailable. Please try again in a moment.';
+
+/** A real S3-protocol server on loopback, storing in `directory`; `port` 0 picks a free one. */
+class S3Server {
+  private server: S3rverInstance | null = null;
+  port = 0;
+
+  constructor(readonly directory: string) {}
+
+  get endpoint(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(options: { configureBucket?: boolean } = {}): Promise<void> {
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: this.port,
+      directory: this.directory,
+      silent: true,
+      ...(options.configureBucket ? { configureBuckets: [{ name: BUCKET }] } : {}),
+    });
+    const address = await server.run();
+    this.port = address.port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await server.close();
+  }
+}
+
+function s3Storage(endpoint: string, bucket = BUCKET): S3Storage {
+  // s3rver's fixed credentials; path-style addressing because the endpoint is an IP address.
+  return new S3Storage({ bucket, region: 'us-east-1', endpoint, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+}
+
+async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+async function streamBytes(body: ReadableStream<Uint8Array>): Promise<Buffer> {
+  return Buffer.from(await new Response(body).arrayBuffer());
+}
+
+/** The browser's upload flow against S3: ask the app for an address, then PUT the bytes straight to the bucket. */
+async function uploadToS3(h: Harness, bytes: Buffer, contentType: string): Promise<{ objectPath: string; key: string }> {
+  const ask = await request(h, 'POST', '/api/objects/upload', { kind: 'document', contentType });
+  expect(ask.status).toBe(200);
+  const put = await fetch(ask.body.uploadURL as string, { method: 'PUT', headers: ask.body.headers as Record<string, string>, body: new Uint8Array(bytes) });
+  expect(put.status).toBe(200);
+  const objectPath = ask.body.objectPath as string;
+  return { objectPath, key: keyFromObjectPath(objectPath) ?? '' };
+}
+
+async function uploadDocumentsToS3(h: Harness) {
+  return {
+    photoId1Url: (await uploadToS3(h, fileBytes('png'), 'image/png')).objectPath,
+    photoId2Url: (await uploadToS3(h, fileBytes('jpeg'), 'image/jpeg')).objectPath,
+    proofOfBillingUrl: (await uploadToS3(h, fileBytes('pdf'), 'application/pdf')).objectPath,
+  };
+}
+
+async function customerCount(h: Harness, email: string): Promise<number> {
+  const rows = (await h.orm.em.fork().getConnection().execute('select count(*)::int as n from customer where email = ?', [email])) as Array<{ n: number }>;
+  return rows[0]?.n ?? -1;
+}
+
+const dirs: string[] = [];
+const clients: S3Storage[] = [];
+
+afterAll(async () => {
+  for (const client of clients) client.client.destroy();
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('S3Storage against a real S3-protocol server (s3rver)', () => {
+  let server: S3Server;
+  let storage: S3Storage;
+
+  beforeAll(async () => {
+    const dir = await tempDir('rental-s3rver-');
+    dirs.push(dir);
+    server = new S3Server(dir);
+    await server.start();
+    storage = s3Storage(server.endpoint);
+    clients.push(storage);
+    await storage.ensureBucket();
+  });
+  afterAll(() => server.stop());
+
+  it('ensureBucket creates a missing bucket, after which check() succeeds, and is idempotent', async () => {
+    const fresh = s3Storage(server.endpoint, `fresh-${randomUUID().slice(0, 8)}`);
+    clients.push(fresh);
+    // A reachable store that lacks the bucket is a 404, not an outage.
+    const missing = await fresh.check().then(
+      () => 'ok',
+      (error: unknown) => error,
+    );
+    expect(missing).not.toBe('ok');
+    expect(missing).not.toBeInstanceOf(AppError);
+
+    await fresh.ensureBucket();
+    await expect(fresh.check()).resolves.toBeUndefined();
+    await expect(fresh.ensureBucket()).resolves.toBeUndefined();
+  });
+
+  it('createUploadUrl presigns a PUT that signs the content type and expires within 15 minutes; a PUT with that type stores the file', async () => {
+    const key = `private/${randomUUID()}`;
+    const bytes = fileBytes('png', 1234);
+    const target = await storage.createUploadUrl(key, { contentType: 'image/png', maxBytes: DOCUMENT_MAX_BYTES, expiresInSeconds: 15 * 60, origin: 'http://localhost' });
+
+    const url = new URL(target.url);
+    expect(url.origin).toBe(server.endpoint);
+    expect(url.pathname).toBe(`/${BUCKET}/${key}`);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-type');
+    expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(900);
+    expect(target.headers).toEqual({ 'Content-Type': 'image/png' });
+
+    const put = await fetch(target.url, { method: 'PUT', headers: target.headers, body: new Uint8Array(bytes) });
+    expect(put.status).toBe(200);
+    expect(await storage.head(key)).toEqual({ size: 1234, contentType: 'image/png' });
+  });
+
+  it('createUploadUrl also signs the exact length when the size is declared', async () => {
+    const key = `private/${randomUUID()}`;
+    const bytes = fileBytes('pdf', 777);
+    const target = await storage.createUploadUrl(key, {
+      contentType: 'application/pdf',
+      contentLength: bytes.length,
+      maxBytes: DOCUMENT_MAX_BYTES,
+      expiresInSeconds: 900,
+      origin: 'http://localhost',
+    });
+    const signed = new URL(target.url).searchParams.get('X-Amz-SignedHeaders')?.split(';') ?? [];
+    expect(signed).toEqual(expect.arrayContaining(['content-type', 'content-length']));
+
+    const put = await fetch(target.url, { method: 'PUT', headers: target.headers, body: new Uint8Array(bytes) });
+    expect(put.status).toBe(200);
+    expect((await storage.head(key))?.size).toBe(777);
+  });
+
+  it('head, readStart, get and delete work on a stored object', async () => {
+    const key = `public/${randomUUID()}`;
+    const bytes = fileBytes('jpeg', 4096);
+    await storage.put(key, bytes, 'image/jpeg');
+
+    expect(await storage.head(key)).toEqual({ size: 4096, contentType: 'image/jpeg' });
+    expect(Buffer.from(await storage.readStart(key, 16))).toEqual(bytes.subarray(0, 16));
+
+    const object = await storage.get(key);
+    expect(object).not.toBeNull();
+    expect(object?.size).toBe(4096);
+    expect(object?.contentType).toBe('image/jpeg');
+    expect(await streamBytes(object!.body)).toEqual(bytes);
+
+    await storage.delete(key);
+    expect(await storage.head(key)).toBeNull();
+    expect(await storage.get(key)).toBeNull();
+  });
+
+  it('readStart of a file shorter than asked returns the whole file', async () => {
+    const key = `private/${randomUUID()}`;
+    await storage.put(key, Buffer.from('%PDF-'), 'application/pdf');
+    expect(Buffer.from(await storage.readStart(key, 16)).toString()).toBe('%PDF-');
+  });
+
+  it('head and get of a missing key answer null, and deleting it is harmless', async () => {
+    const key = `private/${randomUUID()}`;
+    expect(await storage.head(key)).toBeNull();
+    expect(await storage.get(key)).toBeNull();
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+});
+
+describe('uploads and bookings through the app with S3 storage', () => {
+  let server: S3Server;
+  let h: Harness;
+
+  beforeAll(async () => {
+    const dir = await tempDir('rental-s3rver-app-');
+    dirs.push(dir);
+    server = new S3Server(dir);
+    await server.start({ configureBucket: true });
+    h = await createHarness({ storage: () => s3Storage(server.endpoint) });
+    clients.push(h.deps.storage as S3Storage);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await server.stop();
+  });
+
+  it('books a car with three documents PUT straight to the bucket through presigned addresses (201)', async () => {
+    const ask = await request(h, 'POST', '/api/objects/upload', { kind: 'document', contentType: 'image/png' });
+    expect(ask.status).toBe(200);
+    expect(new URL(ask.body.uploadURL).origin).toBe(server.endpoint);
+    expect(ask.body.objectPath).toMatch(/^\/objects\/private\/[0-9a-f-]{36}$/);
+    expect(ask.body.headers).toEqual({ 'Content-Type': 'image/png' });
+
+    const documents = await uploadDocumentsToS3(h);
+    const payload = bookingPayload(await firstCarId(h), documents, { customer: { email: 's3.renter@example.com', fullName: 'Ana Reyes' } });
+    const answer = await request(h, 'POST', '/api/bookings', payload);
+
+    expect(answer.status).toBe(201);
+    expect(answer.body.booking.status).toBe('pending');
+    expect(answer.body.customer.photoId1Url).toBe(documents.photoId1Url);
+    expect(answer.body.customer.photoId2Url).toBe(documents.photoId2Url);
+    expect(answer.body.customer.proofOfBillingUrl).toBe(documents.proofOfBillingUrl);
+    for (const path of Object.values(documents)) {
+      expect(await h.deps.storage.head(keyFromObjectPath(path) ?? '')).not.toBeNull();
+    }
+  });
+
+  it('serves a private document from the bucket only to staff, with nosniff and Content-Disposition', async () => {
+    const bytes = fileBytes('png', 2048);
+    const { objectPath } = await uploadToS3(h, bytes, 'image/png');
+
+    const anonymous = await h.app.request(objectPath);
+    expect(anonymous.status).toBe(401);
+
+    const response = await h.app.request(objectPath, { headers: { authorization: `Bearer ${TEST_API_TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="document-[0-9a-f]{8}\.png"$/);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('refuses at booking time (400) a file whose bytes are HTML but was uploaded as image/png, deletes it and saves nothing', async () => {
+    // s3rver stores whatever is PUT; the application must look at the bytes.
+    const html = await uploadToS3(h, fileBytes('html'), 'image/png');
+    expect(await h.deps.storage.head(html.key)).not.toBeNull();
+    const documents = {
+      photoId1Url: html.objectPath,
+      photoId2Url: (await uploadToS3(h, fileBytes('jpeg'), 'image/jpeg')).objectPath,
+      proofOfBillingUrl: (await uploadToS3(h, fileBytes('pdf'), 'application/pdf')).objectPath,
+    };
+    const email = 'html.sneaker@example.com';
+    const answer = await request(h, 'POST', '/api/bookings', bookingPayload(await firstCarId(h, 1), documents, { customer: { email, fullName: 'Sneaky Sender' } }));
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(messages.errors.documentType);
+    expect(await h.deps.storage.head(html.key)).toBeNull();
+    expect(await customerCount(h, email)).toBe(0);
+  });
+
+  it('refuses at check time (400) a document just over 5,242,880 bytes and deletes it from the bucket', async () => {
+    const big = await uploadToS3(h, fileBytes('png', DOCUMENT_MAX_BYTES + 1), 'image/png');
+    expect((await h.deps.storage.head(big.key))?.size).toBe(DOCUMENT_MAX_BYTES + 1);
+
+    const answer = await request(h, 'POST', '/api/objects/check', { objectPath: big.objectPath });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(messages.errors.documentSize);
+    expect(await h.deps.storage.head(big.key)).toBeNull();
+  });
+
+  it('accepts at check time a document of exactly 5,242,880 bytes and keeps it', async () => {
+    const limit = await uploadToS3(h, fileBytes('pdf', DOCUMENT_MAX_BYTES), 'application/pdf');
+    const answer = await request(h, 'POST', '/api/objects/check', { objectPath: limit.objectPath });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ objectPath: limit.objectPath, contentType: 'application/pdf', size: DOCUMENT_MAX_BYTES });
+    expect(await h.deps.storage.head(limit.key)).not.toBeNull();
+  });
+});
+
+describe('while the S3 server is unreachable', () => {
+  let server: S3Server;
+  let h: Harness;
+  let storage: S3Storage;
+
+  beforeAll(async () => {
+    const dir = await tempDir('rental-s3rver-down-');
+    dirs.push(dir);
+    server = new S3Server(dir);
+    await server.start({ configureBucket: true });
+    h = await createHarness({ storage: () => s3Storage(server.endpoint) });
+    storage = h.deps.storage as S3Storage;
+    clients.push(storage);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await server.stop();
+  });
+
+  it('check() rejects, object reads answer 503 with the storage message, and service resumes when the server returns', async () => {
+    const stored = await uploadToS3(h, fileBytes('png'), 'image/png');
+    const publicPath = `/objects/public/${randomUUID()}`;
+    await expect(storage.check()).resolves.toBeUndefined();
+
+    await server.stop();
+
+    const failure = await storage.check().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).code).toBe('SERVICE_UNAVAILABLE');
+
+    const check = await request(h, 'POST', '/api/objects/check', { objectPath: stored.objectPath });
+    expect(check.status).toBe(503);
+    expect(check.body).toEqual({ message: UNAVAILABLE });
+
+    const image = await request(h, 'GET', publicPath);
+    expect(image.status).toBe(503);
+    expect(image.body).toEqual({ message: UNAVAILABLE });
+
+    const health = await request(h, 'GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body.storage).toBe('unavailable');
+
+    // Same port, same data: the app recovers without a restart.
+    await server.start();
+    await expect(storage.check()).resolves.toBeUndefined();
+    const again = await request(h, 'POST', '/api/objects/check', { objectPath: stored.objectPath });
+    expect(again.status).toBe(200);
+    expect(again.body.contentType).toBe('image/png');
+    expect((await request(h, 'GET', publicPath)).status).toBe(404);
+  });
+});
