@@ -53,6 +53,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     trpcServer({
       endpoint: '/trpc',
       router: appRouter,
+      // A batch is one HTTP request: cap it so one request cannot fan out into hundreds of queries.
+      maxBatchSize: 20,
       createContext: (_opts, c) => createContext(c as never) as unknown as Record<string, unknown>,
     }),
   );
