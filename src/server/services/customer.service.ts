@@ -186,7 +186,7 @@ export async function saveDocuments(ctx: ServiceContext, id: string, documents: 
  * apostrophe (OWASP "CSV injection"). Phone numbers like "+63 917 ..." are left as they are.
  */
 export function neutraliseFormula(value: string | number): string | number {
-  if (typeof value !== 'string' || !/^[=+\-@\t\r]/.test(value) || /^\+?[\d\s()-]+$/.test(value)) return value;
+  if (typeof value !== 'string' || !/^[=+\-@\t\r]/.test(value) || /^\+?[\d\s()./-]+$/.test(value)) return value;
   return `'${value}`;
 }
 

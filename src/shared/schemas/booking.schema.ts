@@ -199,7 +199,7 @@ export function paymentProgress(amountPaid: string, total: string): { state: Pay
   const paid = Number(amountPaid);
   const due = Number(total);
   const state: PaymentState = paid >= due ? 'Fully Paid' : paid > 0 ? 'Partially Paid' : 'Not Paid';
-  const percent = due > 0 ? Math.min(100, Math.round((paid / due) * 100)) : paid > 0 ? 100 : 0;
+  const percent = due > 0 ? Math.min(100, Math.floor((paid / due) * 100)) : 100;
   return { state, percent };
 }
 

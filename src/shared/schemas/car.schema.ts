@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayInManila } from '../dates';
 import { messages } from '../messages';
 import { ZIdSchema, ZMoneyOutSchema, ZPositiveMoneySchema, requiredText } from './common.schema';
 
@@ -31,7 +32,8 @@ export const ZCarSchema = z.object({
 });
 export type TCar = z.infer<typeof ZCarSchema>;
 
-const currentYear = () => new Date().getFullYear();
+/** This year in the garage's zone (Asia/Manila). */
+const currentYear = () => Number(todayInManila().slice(0, 4));
 
 /** The car fields an admin edits. No defaults here, so the partial update schema stays partial. */
 const ZCarFieldsSchema = z.object({

@@ -26,9 +26,14 @@ export const ZIsoDateSchema = z.string({ error: v.dateFormat }).refine(isIsoDate
 export const ZIdSchema = z.uuid();
 
 /** An amount in pesos, as a string ("1500.50") or a number; normalised to "1500.50". */
+/** A number is an amount when it is finite, below ten billion pesos and has at most two decimals. */
+function isMoneyNumber(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(value) < 1e10 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
 export const ZMoneySchema = z
   .union([z.string(), z.number()], { error: v.amount })
-  .refine((value) => (typeof value === 'number' ? Number.isFinite(value) : isMoneyString(value)), v.amount)
+  .refine((value) => (typeof value === 'number' ? isMoneyNumber(value) : isMoneyString(value)), v.amount)
   .transform((value) => fromCentavos(toCentavos(value)));
 
 export const ZPositiveMoneySchema = ZMoneySchema.refine((value) => toCentavos(value) > 0, v.positiveAmount);
@@ -38,7 +43,12 @@ export const ZMoneyOutSchema = z.string().regex(/^-?\d+\.\d{2}$/);
 
 export const ZTimestampSchema = z.string().describe('ISO 8601 timestamp');
 
-export const ZEmailSchema = z.email({ error: v.email }).trim().toLowerCase().max(254, v.tooLong(254));
+export const ZEmailSchema = z
+  .string({ error: v.email })
+  .trim()
+  .toLowerCase()
+  .max(254, v.tooLong(254))
+  .pipe(z.email({ error: v.email }));
 
 export const ZPhoneSchema = z
   .string({ error: v.phone })

@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PICKUP_TIME,
+  PICKUP_TIMES,
+  ZBookingFormSchema,
+  ZCreateBookingSchema,
+  paymentProgress,
+  statusBadge,
+} from '../../src/shared/schemas/booking.schema';
+import { issuesOf, parseOk } from './helpers';
+
+const form = {
+  fullName: 'Juan Dela Cruz',
+  email: 'juan@example.ph',
+  phone: '0917 123 4567',
+  pickupDate: '2026-05-01',
+  returnDate: '2026-05-03',
+  acceptTerms: true,
+};
+
+const DOC = (n: number) => `/objects/private/0b5c3c3e-9a4f-4d1e-8a77-2f4f0c9d1a1${n}`;
+const CAR_ID = '6f1c2b9e-3a44-4c55-9d0e-1b2c3d4e5f60';
+
+const createPayload = () => ({
+  customer: {
+    fullName: 'Juan Dela Cruz',
+    email: 'juan@example.ph',
+    phone: '09171234567',
+    license: 'N01-23-456789',
+    photoId1Url: DOC(1),
+    photoId2Url: DOC(2),
+    proofOfBillingUrl: DOC(3),
+  },
+  booking: {
+    carId: CAR_ID,
+    pickupDate: '2026-05-01',
+    returnDate: '2026-05-03',
+  },
+});
+
+describe('ZBookingFormSchema (spec point 5 messages)', () => {
+  it('accepts a complete form and fills the defaults', () => {
+    expect(parseOk(ZBookingFormSchema, form)).toEqual({
+      ...form,
+      pickupTime: '9:00 AM',
+      driverService: 'none',
+      distanceService: 'none',
+      wantsDelivery: false,
+    });
+  });
+
+  it('reports every required-field message of the spec on an empty form', () => {
+    expect(issuesOf(ZBookingFormSchema, {})).toEqual({
+      fullName: ['Full name is required'],
+      email: ['Valid email is required'],
+      phone: ['Valid phone number is required'],
+      pickupDate: ['Pick-up date is required'],
+      returnDate: ['Return date is required'],
+      acceptTerms: ['You must accept the terms and conditions'],
+    });
+  });
+
+  it.each([
+    ['fullName', '', 'Full name is required'],
+    ['fullName', 'J', 'Full name is required'],
+    ['fullName', '  J  ', 'Full name is required'],
+    ['email', 'juan', 'Valid email is required'],
+    ['email', 'juan@', 'Valid email is required'],
+    ['email', '', 'Valid email is required'],
+    ['phone', '', 'Valid phone number is required'],
+    ['phone', '091712345', 'Valid phone number is required'],
+    ['phone', '          ', 'Valid phone number is required'],
+    ['phone', 'call me maybe', 'Valid phone number is required'],
+    ['pickupDate', '', 'Pick-up date is required'],
+    ['returnDate', '', 'Return date is required'],
+    ['acceptTerms', false, 'You must accept the terms and conditions'],
+    ['acceptTerms', 'true', 'You must accept the terms and conditions'],
+  ])('refuses %s = %j with %j', (field, value, message) => {
+    expect(issuesOf(ZBookingFormSchema, { ...form, [field]: value })).toEqual({ [field]: [message] });
+  });
+
+  it('accepts a two-letter name, a 10-character phone and an international phone', () => {
+    expect(issuesOf(ZBookingFormSchema, { ...form, fullName: 'Jo', phone: '0917123456' })).toEqual({});
+    expect(issuesOf(ZBookingFormSchema, { ...form, phone: '+63 917 123 4567' })).toEqual({});
+  });
+
+  it('trims the name and lower-cases the e-mail', () => {
+    const parsed = parseOk(ZBookingFormSchema, { ...form, fullName: '  Juan Dela Cruz ', email: 'Juan@Example.PH' });
+    expect(parsed.fullName).toBe('Juan Dela Cruz');
+    expect(parsed.email).toBe('juan@example.ph');
+  });
+
+  it('refuses a date that does not exist', () => {
+    expect(issuesOf(ZBookingFormSchema, { ...form, pickupDate: '2026-02-30' })).toEqual({
+      pickupDate: ['Use a date in the form YYYY-MM-DD'],
+    });
+  });
+
+  it.each([
+    ['the same day as pickup', '2026-05-01'],
+    ['before pickup', '2026-04-28'],
+  ])('refuses a return date %s', (_label, returnDate) => {
+    expect(issuesOf(ZBookingFormSchema, { ...form, returnDate })).toEqual({
+      returnDate: ['The return date must be at least one day after the pick-up date'],
+    });
+  });
+
+  it('requires a delivery area and address when delivery is wanted', () => {
+    expect(issuesOf(ZBookingFormSchema, { ...form, wantsDelivery: true })).toEqual({
+      deliveryArea: ['Choose a delivery area'],
+      deliveryAddress: ['Delivery address is required when delivery is wanted'],
+    });
+    expect(issuesOf(ZBookingFormSchema, { ...form, wantsDelivery: true, deliveryArea: 'bolinao', deliveryAddress: '   ' })).toEqual({
+      deliveryAddress: ['Delivery address is required when delivery is wanted'],
+    });
+  });
+
+  it('accepts delivery with an area and an address', () => {
+    const parsed = parseOk(ZBookingFormSchema, {
+      ...form,
+      wantsDelivery: true,
+      deliveryArea: 'lingayen',
+      deliveryAddress: ' 12 Rizal St., Lingayen ',
+    });
+    expect(parsed.deliveryArea).toBe('lingayen');
+    expect(parsed.deliveryAddress).toBe('12 Rizal St., Lingayen');
+  });
+
+  it('does not ask for an address when delivery is not wanted', () => {
+    expect(issuesOf(ZBookingFormSchema, { ...form, wantsDelivery: false })).toEqual({});
+  });
+
+  it('refuses an unknown delivery area', () => {
+    expect(Object.keys(issuesOf(ZBookingFormSchema, { ...form, wantsDelivery: true, deliveryArea: 'manila', deliveryAddress: 'x' }))).toEqual([
+      'deliveryArea',
+    ]);
+  });
+
+  it('offers the nine pick-up slots of the spec, 9:00 AM first and by default', () => {
+    expect(PICKUP_TIMES).toEqual(['9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM']);
+    expect(DEFAULT_PICKUP_TIME).toBe('9:00 AM');
+    expect(issuesOf(ZBookingFormSchema, { ...form, pickupTime: '8:00 AM' })).toEqual({ pickupTime: ['Choose one of the pick-up times'] });
+  });
+});
+
+describe('ZCreateBookingSchema (POST /api/bookings)', () => {
+  it('drops the prices, day count and flags a client sends', () => {
+    const payload = createPayload();
+    const parsed = parseOk(ZCreateBookingSchema, {
+      total: '1.00',
+      customer: { ...payload.customer, facebookProfile: '', acceptTerms: true },
+      booking: {
+        ...payload.booking,
+        withDriver: true,
+        totalDays: 99,
+        dailyRate: '1.00',
+        driverFee: '0.00',
+        subtotal: '1.00',
+        insurance: '0.00',
+        total: '1.00',
+      },
+    });
+    expect(parsed.booking).toEqual({
+      carId: CAR_ID,
+      pickupDate: '2026-05-01',
+      returnDate: '2026-05-03',
+      pickupTime: '9:00 AM',
+      driverService: 'none',
+      distanceService: 'none',
+      wantsDelivery: false,
+    });
+    expect(Object.keys(parsed)).toEqual(['customer', 'booking']);
+    expect(parsed.customer).not.toHaveProperty('acceptTerms');
+    expect(parsed.customer.facebookProfile).toBeUndefined();
+  });
+
+  it("defaults pickupTime to '9:00 AM', driverService and distanceService to 'none', wantsDelivery to false", () => {
+    const parsed = parseOk(ZCreateBookingSchema, createPayload());
+    expect(parsed.booking.pickupTime).toBe('9:00 AM');
+    expect(parsed.booking.driverService).toBe('none');
+    expect(parsed.booking.distanceService).toBe('none');
+    expect(parsed.booking.wantsDelivery).toBe(false);
+  });
+
+  it('keeps the three document references in the customer object', () => {
+    const parsed = parseOk(ZCreateBookingSchema, createPayload());
+    expect(parsed.customer).toMatchObject({ photoId1Url: DOC(1), photoId2Url: DOC(2), proofOfBillingUrl: DOC(3) });
+  });
+
+  it.each([
+    'https://evil.example.com/id.jpg',
+    '/objects/private/not-a-uuid',
+    '/objects/private/../../etc/passwd',
+    '/objects/secret/0b5c3c3e-9a4f-4d1e-8a77-2f4f0c9d1a11',
+    'objects/private/0b5c3c3e-9a4f-4d1e-8a77-2f4f0c9d1a11',
+    '/objects/private/0b5c3c3e-9a4f-4d1e-8a77-2f4f0c9d1a11?x=1',
+  ])('refuses the document reference %j', (bad) => {
+    const payload = createPayload();
+    expect(issuesOf(ZCreateBookingSchema, { ...payload, customer: { ...payload.customer, photoId2Url: bad } })).toEqual({
+      'customer.photoId2Url': ['Use the /objects/... reference returned by the upload'],
+    });
+  });
+
+  it('refuses a car id that is not a UUID', () => {
+    const payload = createPayload();
+    expect(Object.keys(issuesOf(ZCreateBookingSchema, { ...payload, booking: { ...payload.booking, carId: '1' } }))).toEqual(['booking.carId']);
+  });
+
+  it('applies the return-after-pickup and delivery rules under booking.*', () => {
+    const payload = createPayload();
+    expect(issuesOf(ZCreateBookingSchema, { ...payload, booking: { ...payload.booking, returnDate: '2026-05-01' } })).toEqual({
+      'booking.returnDate': ['The return date must be at least one day after the pick-up date'],
+    });
+    expect(issuesOf(ZCreateBookingSchema, { ...payload, booking: { ...payload.booking, wantsDelivery: true, deliveryArea: 'mabini' } })).toEqual({
+      'booking.deliveryAddress': ['Delivery address is required when delivery is wanted'],
+    });
+  });
+
+  it("validates the renter with the form's messages", () => {
+    const payload = createPayload();
+    expect(issuesOf(ZCreateBookingSchema, { ...payload, customer: { ...payload.customer, fullName: ' ', email: 'x', phone: '12' } })).toEqual({
+      'customer.fullName': ['Full name is required'],
+      'customer.email': ['Valid email is required'],
+      'customer.phone': ['Valid phone number is required'],
+    });
+  });
+});
+
+describe('paymentProgress', () => {
+  it.each([
+    ['10000.00', '10000.00', 'Fully Paid', 100],
+    ['15000.00', '10000.00', 'Fully Paid', 100],
+    ['2500.00', '10000.00', 'Partially Paid', 25],
+    ['5000.00', '10000.00', 'Partially Paid', 50],
+    ['500.00', '10000.00', 'Partially Paid', 5],
+    ['0.00', '10000.00', 'Not Paid', 0],
+  ])('paid %s of %s is %s with a bar of %i%%', (paid, total, state, percent) => {
+    expect(paymentProgress(paid, total)).toEqual({ state, percent });
+  });
+
+  it('never draws the bar past 100%, however much was paid', () => {
+    expect(paymentProgress('999999.00', '1.00').percent).toBe(100);
+  });
+});
+
+describe('statusBadge', () => {
+  it.each([
+    ['confirmed', 'Confirmed', 'green'],
+    ['cancelled', 'Cancelled', 'red'],
+    ['completed', 'Completed', 'blue'],
+    ['pending', 'Pending', 'yellow'],
+    ['something-else', 'Pending', 'yellow'],
+    ['', 'Pending', 'yellow'],
+  ])('shows %j as %s in %s', (status, label, color) => {
+    expect(statusBadge(status)).toEqual({ label, color });
+  });
+});

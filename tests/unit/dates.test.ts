@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  addDays,
+  daysBetween,
+  formatLongDate,
+  isIsoDate,
+  monthName,
+  rangesOverlap,
+  todayInManila,
+  weekday,
+} from '../../src/shared/dates';
+
+describe('isIsoDate', () => {
+  it.each(['2026-03-01', '2024-02-29', '2000-02-29', '2026-12-31', '2026-01-01'])('accepts the real date %s', (date) => {
+    expect(isIsoDate(date)).toBe(true);
+  });
+
+  it.each([
+    ['2023-02-29', 'Feb 29 of a common year'],
+    ['2100-02-29', 'Feb 29 of a century that is not a leap year'],
+    ['2026-04-31', 'April 31'],
+    ['2026-02-30', 'Feb 30'],
+    ['2026-13-01', 'month 13'],
+    ['2026-00-10', 'month 0'],
+    ['2026-01-00', 'day 0'],
+    ['2026-1-5', 'missing zero padding'],
+    ['2026-01-05T00:00:00Z', 'a timestamp'],
+    [' 2026-01-05', 'surrounding space'],
+    ['05/01/2026', 'another format'],
+    ['', 'empty'],
+  ])('refuses %j (%s)', (date) => {
+    expect(isIsoDate(date)).toBe(false);
+  });
+});
+
+describe('addDays', () => {
+  it.each([
+    ['2026-01-31', 1, '2026-02-01'],
+    ['2026-02-28', 1, '2026-03-01'],
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2027-01-01', -1, '2026-12-31'],
+    ['2026-01-01', 365, '2027-01-01'],
+    ['2024-01-01', 366, '2025-01-01'],
+    ['2026-03-08', 0, '2026-03-08'],
+  ])('%s plus %i days is %s', (date, days, expected) => {
+    expect(addDays(date, days)).toBe(expected);
+  });
+
+  it('refuses a value that is not a date', () => {
+    expect(() => addDays('March 1', 1)).toThrow(RangeError);
+  });
+});
+
+describe('daysBetween', () => {
+  it('counts whole calendar days, negative when the second date is earlier', () => {
+    expect(daysBetween('2026-03-01', '2026-03-04')).toBe(3);
+    expect(daysBetween('2026-03-04', '2026-03-01')).toBe(-3);
+    expect(daysBetween('2026-03-01', '2026-03-01')).toBe(0);
+    expect(daysBetween('2024-01-01', '2025-01-01')).toBe(366);
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+  });
+
+  it('is the inverse of addDays for any date and offset', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: -1000, max: 1000 }),
+        (instant, offset) => {
+          const date = instant.toISOString().slice(0, 10);
+          const later = addDays(date, offset);
+          expect(isIsoDate(later)).toBe(true);
+          expect(daysBetween(date, later)).toBe(offset);
+        },
+      ),
+    );
+  });
+});
+
+describe('todayInManila', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['2026-03-01T16:30:00Z', '2026-03-02', 'half past midnight in Manila is already the next day'],
+    ['2026-03-01T16:00:00Z', '2026-03-02', 'midnight in Manila (UTC+8) starts the next day'],
+    ['2026-03-01T15:59:59.999Z', '2026-03-01', 'a millisecond before Manila midnight is still the same day'],
+    ['2026-03-01T00:30:00Z', '2026-03-01', 'early UTC morning is the same day in Manila'],
+    ['2026-12-31T16:00:00Z', '2027-01-01', 'the new year starts eight hours before it does in UTC'],
+    ['2024-02-28T17:00:00Z', '2024-02-29', 'a leap day'],
+  ])('at %s it is %s in Manila (%s)', (instant, expected) => {
+    expect(todayInManila(new Date(instant))).toBe(expected);
+  });
+
+  it('reads the current instant when none is given', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T16:30:00Z'));
+    expect(todayInManila()).toBe('2026-03-02');
+  });
+});
+
+describe('formatLongDate', () => {
+  it.each([
+    ['2027-03-05', 'March 05, 2027'],
+    ['2026-12-25', 'December 25, 2026'],
+    ['2026-01-01', 'January 01, 2026'],
+    ['2024-02-29', 'February 29, 2024'],
+  ])("writes %s as 'MMMM dd, yyyy': %s", (date, text) => {
+    expect(formatLongDate(date)).toBe(text);
+  });
+});
+
+describe('weekday and monthName', () => {
+  it('numbers weekdays from Sunday (0), the calendar header order', () => {
+    expect(weekday('2026-03-01')).toBe(0); // a Sunday
+    expect(weekday('2026-03-07')).toBe(6); // a Saturday
+  });
+
+  it('names months by index and gives an empty string outside 0-11', () => {
+    expect(monthName(0)).toBe('January');
+    expect(monthName(11)).toBe('December');
+    expect(monthName(12)).toBe('');
+  });
+});
+
+describe('rangesOverlap (inclusive ranges)', () => {
+  const booked = { start: '2026-03-10', end: '2026-03-12' };
+
+  it.each([
+    [{ start: '2026-03-12', end: '2026-03-15' }, 'starts on the last booked day'],
+    [{ start: '2026-03-07', end: '2026-03-10' }, 'ends on the first booked day'],
+    [{ start: '2026-03-11', end: '2026-03-11' }, 'lies inside'],
+    [{ start: '2026-03-01', end: '2026-03-31' }, 'contains it'],
+    [{ start: '2026-03-10', end: '2026-03-12' }, 'is identical'],
+  ])('overlaps a range that %s', (other) => {
+    expect(rangesOverlap(booked, other)).toBe(true);
+    expect(rangesOverlap(other, booked)).toBe(true);
+  });
+
+  it.each([
+    [{ start: '2026-03-13', end: '2026-03-15' }, 'starts the day after'],
+    [{ start: '2026-03-01', end: '2026-03-09' }, 'ends the day before'],
+    [{ start: '2026-02-10', end: '2026-02-12' }, 'is a month earlier'],
+  ])('does not overlap a range that %s', (other) => {
+    expect(rangesOverlap(booked, other)).toBe(false);
+    expect(rangesOverlap(other, booked)).toBe(false);
+  });
+});
