@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZBlockNameSchema, ZBlockedNameSchema, ZCheckNameAnswerSchema, ZCheckNameSchema } from '../../shared/schemas/blocklist.schema';
 import { blockName, isNameBlocked, listBlockedNames, unblockName } from '../services/blocklist.service';
-import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, serviceContext } from './route';
+import { ZListQuerySchema } from '../../shared/schemas/common.schema';
+import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, listResponse, serviceContext } from './route';
 
 export const blocklistRoutes = [
   defineRoute({
@@ -22,10 +23,12 @@ export const blocklistRoutes = [
     path: '/api/admin/blocked-names',
     tag: 'Admin: blocklist',
     summary: 'List blocked names',
+    description: 'Newest first. Search `q` matches the name or the reason. The total count is in `X-Total-Count`.',
     auth: 'admin',
-    response: { status: 200, schema: z.array(ZBlockedNameSchema), description: 'Newest first' },
-    errors: [401, 503],
-    handler: (c) => listBlockedNames(adminContext(c)),
+    query: ZListQuerySchema,
+    response: { status: 200, schema: z.array(ZBlockedNameSchema), description: 'One page of blocked names', headers: { 'X-Total-Count': 'Names matching the search' } },
+    errors: [400, 401, 503],
+    handler: async (c, { query }) => listResponse(c, await listBlockedNames(adminContext(c), query)),
   }),
   defineRoute({
     method: 'post',

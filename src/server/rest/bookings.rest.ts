@@ -56,7 +56,9 @@ export const bookingRoutes = [
     path: '/api/admin/bookings',
     tag: 'Admin: bookings',
     summary: 'Enter a booking',
-    description: 'The customer is found by e-mail or created. `carId` may replace `carName`. A `total` different from the price list is kept, the difference shown as an adjustment.',
+    description:
+      'The customer is found by e-mail or created (an existing customer’s details are left as they are). `carId` may replace `carName`. ' +
+      'A `total` different from the price list is kept, the difference shown as an adjustment. Staff may book a car marked unavailable (for example for dates after a repair).',
     auth: 'admin',
     body: ZAdminCreateBookingSchema,
     response: { status: 201, schema: ZBookingSchema, description: 'The booking' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBlockNameSchema, ZBlockedNameSchema, ZCheckNameAnswerSchema, ZCheckNameSchema } from '../../shared/schemas/blocklist.schema';
-import { ZIdSchema } from '../../shared/schemas/common.schema';
+import { ZIdSchema, ZListQuerySchema, pageOf } from '../../shared/schemas/common.schema';
 import { blockName, isNameBlocked, listBlockedNames, unblockName } from '../services/blocklist.service';
 import { adminProcedure, rateLimited, router } from '../trpc/init';
 
@@ -9,7 +9,7 @@ export const blocklistRouter = router({
     .input(ZCheckNameSchema)
     .output(ZCheckNameAnswerSchema)
     .query(async ({ ctx, input }) => ({ isBlocked: await isNameBlocked(ctx, input.name) })),
-  list: adminProcedure.output(z.array(ZBlockedNameSchema)).query(({ ctx }) => listBlockedNames(ctx)),
+  list: adminProcedure.input(ZListQuerySchema).output(pageOf(ZBlockedNameSchema)).query(({ ctx, input }) => listBlockedNames(ctx, input)),
   block: adminProcedure.input(ZBlockNameSchema).output(ZBlockedNameSchema).mutation(({ ctx, input }) => blockName(ctx, input)),
   unblock: adminProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => unblockName(ctx, input.id)),
 });

@@ -3,7 +3,9 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { normalizeName, tidyName } from '../../shared/names';
 import type { TBlockName, TBlockedName } from '../../shared/schemas/blocklist.schema';
+import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
+import { containsPattern } from '../db/like';
 import { BlockedName, type IBlockedName } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
@@ -18,9 +20,11 @@ export async function isNameBlocked(ctx: ServiceContext, name: string): Promise<
   return (await ctx.em.count(BlockedName, { normalizedName: normalized })) > 0;
 }
 
-export async function listBlockedNames(ctx: ServiceContext): Promise<TBlockedName[]> {
-  const rows = await ctx.em.find(BlockedName, {}, { orderBy: { createdAt: 'desc' } });
-  return rows.map(toBlockedNameDto);
+export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): Promise<{ items: TBlockedName[]; total: number }> {
+  const like = query.q ? containsPattern(query.q) : null;
+  const where = like ? { $or: [{ fullName: { $ilike: like } }, { reason: { $ilike: like } }] } : {};
+  const [rows, total] = await ctx.em.findAndCount(BlockedName, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset });
+  return { items: rows.map(toBlockedNameDto), total };
 }
 
 export async function blockName(ctx: AdminContext, input: TBlockName): Promise<TBlockedName> {

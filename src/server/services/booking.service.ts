@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { addDays, todayInManila } from '../../shared/dates';
@@ -20,6 +20,7 @@ import {
 } from '../../shared/schemas/booking.schema';
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
+import { containsPattern, escapeLike } from '../db/like';
 import { Booking, Car, Customer, Payment, type IBooking, type ICar, type ICustomer, type IPayment } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
@@ -105,13 +106,22 @@ function checkPublicDates(pickupDate: string): void {
   }
 }
 
-/** Finds the customer by e-mail (case-insensitive: e-mails are stored lower-cased) or creates one; one row per e-mail even under concurrency. */
-async function upsertCustomer(em: EntityManager, data: { email: string; fullName: string; phone?: string | undefined; license?: string | undefined; facebookProfile?: string | undefined }): Promise<ICustomer> {
+/**
+ * Finds the customer by e-mail (case-insensitive: e-mails are stored lower-cased) or creates one;
+ * one row per e-mail even under concurrency. A renter booking again updates their own details
+ * (`update`); a booking entered by staff leaves an existing customer as it is.
+ */
+async function upsertCustomer(
+  em: EntityManager,
+  data: { email: string; fullName: string; phone?: string | undefined; license?: string | undefined; facebookProfile?: string | undefined },
+  update = true,
+): Promise<ICustomer> {
   await em.execute(
     `insert into customer (id, full_name, email, phone, created_at, updated_at) values (gen_random_uuid(), ?, ?, ?, ?, ?) on conflict (email) do nothing`,
     [data.fullName, data.email, data.phone ?? '', clock.now(), clock.now()],
   );
   const customer = await em.findOneOrFail(Customer, { email: data.email }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  if (!update) return customer;
   customer.fullName = data.fullName;
   if (data.phone) customer.phone = data.phone;
   if (data.license) customer.license = data.license;
@@ -216,7 +226,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
 async function findCarForAdmin(em: EntityManager, input: { carId?: string | undefined; carName?: string | undefined }): Promise<ICar> {
   const car = input.carId
     ? await em.findOne(Car, { id: input.carId })
-    : await em.findOne(Car, { name: { $ilike: (input.carName ?? '').replace(/[\\%_]/g, (ch) => `\\${ch}`) } });
+    : await em.findOne(Car, { name: { $ilike: escapeLike(input.carName ?? '') } });
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   return car;
 }
@@ -227,7 +237,7 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
   const car = await findCarForAdmin(em, input);
   const price = computePrice({ ...input, dailyRate: car.dailyRate, deliveryArea: null });
   const adjustment = input.total ? toCentavos(input.total) - toCentavos(price.total) : 0;
-  const customer = await upsertCustomer(em, { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone });
+  const customer = await upsertCustomer(em, { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone }, false);
   const booking = em.create(Booking, {
     id: randomUUID(),
     customer,
@@ -276,9 +286,9 @@ export async function listBookings(ctx: ServiceContext, query: TBookingListQuery
   if (query.status) where.status = query.status;
   if (query.q) {
     const text = query.q.trim();
-    const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(text);
     const or: Record<string, unknown>[] = [{ customer: { fullName: { $ilike: like } } }, { customer: { email: { $ilike: like } } }, { carName: { $ilike: like } }];
-    if (/^[0-9a-f-]{4,36}$/i.test(text)) or.push({ id: { $like: `${text.toLowerCase()}%` } } as never);
+    if (/^[0-9a-f-]{4,36}$/i.test(text)) or.push({ [raw((alias) => `${alias}.id::text`)]: { $like: `${text.toLowerCase()}%` } });
     where.$or = or;
   }
   const [rows, total] = await ctx.em.findAndCount(Booking, where, {

@@ -18,15 +18,12 @@ import {
 } from '../../shared/schemas/customer.schema';
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
+import { containsPattern } from '../db/like';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
 import { checkDocumentToken, createAdminBooking, replaceDocuments, toCustomerDto } from './booking.service';
 import { detachUpload } from './upload.service';
-
-function escapeLike(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer {
   let total = 0;
@@ -55,7 +52,7 @@ function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer 
 /** Customers with their totals and booking history: two queries per page, whatever its size. */
 export async function listCustomers(ctx: ServiceContext, query: TListQuery): Promise<{ items: TAdminCustomer[]; total: number }> {
   const where = query.q
-    ? { $or: [{ fullName: { $ilike: escapeLike(query.q) } }, { email: { $ilike: escapeLike(query.q) } }, { phone: { $ilike: escapeLike(query.q) } }] }
+    ? { $or: [{ fullName: { $ilike: containsPattern(query.q) } }, { email: { $ilike: containsPattern(query.q) } }, { phone: { $ilike: containsPattern(query.q) } }] }
     : {};
   const [customers, total] = await ctx.em.findAndCount(Customer, where, {
     orderBy: { createdAt: 'desc', id: 'asc' },

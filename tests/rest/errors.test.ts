@@ -1,0 +1,414 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
+import { createHarness, type Harness } from '../utils/harness';
+import {
+  LEAK_PATTERN,
+  SPEC,
+  askUpload,
+  availableCar,
+  book,
+  bookOk,
+  call,
+  expectUnchangedBy,
+  listCars,
+  putFile,
+  renter,
+} from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+const staff = { staff: true } as const;
+const FIVE_MB = 5 * 1024 * 1024;
+
+/** A valid booking payload for car #index with fresh documents. */
+async function validPayload(index: number, booking: Record<string, unknown> = {}) {
+  const car = await availableCar(h, index);
+  const documents = await uploadDocuments(h);
+  return bookingPayload(car.id, documents, { customer: renter('errors'), booking });
+}
+
+describe('400: bad input is refused and leaves the database unchanged', () => {
+  it('malformed JSON answers 400 with a plain message', async () => {
+    await expectUnchangedBy(h, async () => {
+      for (const path of ['/api/bookings', '/api/contact', '/api/admin/cars', '/api/admin/blocked-names']) {
+        const answer = await call(h, 'POST', path, undefined, { raw: '{"customer": {"fullName": "Ana"', ...staff });
+        expect(answer.status, path).toBe(400);
+        expect(answer.body).toEqual({ message: 'The request body is not valid JSON' });
+      }
+    });
+  });
+
+  it('wrong types answer 400 with an issue per field', async () => {
+    const payload = await validPayload(0);
+    await expectUnchangedBy(h, async () => {
+      const answer = await call(h, 'POST', '/api/bookings', {
+        customer: { ...payload.customer, fullName: 42, email: 'not-an-email', phone: true },
+        booking: { ...payload.booking, carId: 123, pickupDate: '10/12/2026', wantsDelivery: 'yes', driverService: 'chauffeur' },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toEqual(expect.any(String));
+      const paths = (answer.body.issues as Array<{ path: string; message: string }>).map((issue) => issue.path);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          'customer.fullName',
+          'customer.email',
+          'customer.phone',
+          'booking.carId',
+          'booking.pickupDate',
+          'booking.wantsDelivery',
+          'booking.driverService',
+        ]),
+      );
+      expect(answer.body.issues).toContainEqual({ path: 'customer.email', message: 'Valid email is required' });
+    });
+  });
+
+  it('missing fields answer 400 with the spec’s messages', async () => {
+    await expectUnchangedBy(h, async () => {
+      const empty = await call(h, 'POST', '/api/bookings', {});
+      expect(empty.status).toBe(400);
+      expect(empty.body.issues.map((i: any) => i.path)).toEqual(expect.arrayContaining(['customer', 'booking']));
+
+      const payload = await validPayload(0);
+      const blank = await call(h, 'POST', '/api/bookings', {
+        customer: { ...payload.customer, fullName: ' ', phone: '123' },
+        booking: { carId: payload.booking.carId, pickupDate: '', returnDate: '' },
+      });
+      expect(blank.status).toBe(400);
+      expect(blank.body.issues).toEqual(
+        expect.arrayContaining([
+          { path: 'customer.fullName', message: 'Full name is required' },
+          { path: 'customer.phone', message: 'Valid phone number is required' },
+          { path: 'booking.pickupDate', message: 'Pick-up date is required' },
+          { path: 'booking.returnDate', message: 'Return date is required' },
+        ]),
+      );
+      const noBodyAtAll = await call(h, 'POST', '/api/admin/blocked-names', undefined, staff);
+      expect(noBodyAtAll.status).toBe(400);
+      expect(noBodyAtAll.body.issues).toContainEqual({ path: 'fullName', message: 'Full name is required' });
+    });
+  });
+
+  it('delivery without an address or area answers 400', async () => {
+    const payload = await validPayload(0, { wantsDelivery: true, deliveryAddress: '' });
+    await expectUnchangedBy(h, async () => {
+      const answer = await call(h, 'POST', '/api/bookings', payload);
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues.map((i: any) => i.path)).toEqual(expect.arrayContaining(['booking.deliveryAddress', 'booking.deliveryArea']));
+    });
+  });
+
+  it('missing documents answer 400 "Please upload both Photo IDs and Proof of Billing before submitting your booking."', async () => {
+    const payload = await validPayload(0);
+    await expectUnchangedBy(h, async () => {
+      const none = await call(h, 'POST', '/api/bookings', { ...payload, customer: { ...payload.customer, photoId1Url: undefined, photoId2Url: undefined, proofOfBillingUrl: undefined } });
+      expect(none.status).toBe(400);
+      expect(none.body.message).toBe(SPEC.documentsRequired);
+      const oneMissing = await call(h, 'POST', '/api/bookings', { ...payload, customer: { ...payload.customer, proofOfBillingUrl: undefined } });
+      expect(oneMissing.status).toBe(400);
+      expect(oneMissing.body.message).toBe(SPEC.documentsRequired);
+      expect(oneMissing.body.issues).toEqual([{ path: 'customer.proofOfBillingUrl', message: SPEC.documentsRequired }]);
+    });
+  });
+
+  it('documents that were never uploaded, not yet stored, or of the wrong kind answer 400', async () => {
+    const payload = await validPayload(0);
+    const notStored = (await askUpload(h)).body.objectPath;
+    const carImage = await upload(h, fileBytes('png', 300), { kind: 'car-image', contentType: 'image/png', staff: true });
+    await expectUnchangedBy(h, async () => {
+      for (const [name, value] of [
+        ['never uploaded', '/objects/private/00000000-0000-4000-8000-000000000000'],
+        ['not stored', notStored],
+        ['a car image', carImage],
+        ['an outside URL', 'https://evil.example/id.png'],
+      ] as const) {
+        const answer = await call(h, 'POST', '/api/bookings', { ...payload, customer: { ...payload.customer, photoId2Url: value } });
+        expect(answer.status, name).toBe(400);
+      }
+    });
+  });
+
+  it('a document already attached to another customer is refused (400), not taken over', async () => {
+    const car = await availableCar(h, 1);
+    const first = await bookOk(h, car.id, { booking: { pickupDate: daysFromToday(30), returnDate: daysFromToday(31) } });
+    const payload = await validPayload(1, { pickupDate: daysFromToday(40), returnDate: daysFromToday(41) });
+    await expectUnchangedBy(h, async () => {
+      const answer = await call(h, 'POST', '/api/bookings', { ...payload, customer: { ...payload.customer, photoId1Url: first.customer.photoId1Url } });
+      expect(answer.status).toBe(400);
+    });
+  });
+
+  it('a pickup date in the past answers 400', async () => {
+    const payload = await validPayload(0, { pickupDate: daysFromToday(-1), returnDate: daysFromToday(2) });
+    await expectUnchangedBy(h, async () => {
+      const answer = await call(h, 'POST', '/api/bookings', payload);
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues).toContainEqual({ path: 'booking.pickupDate', message: 'The pick-up date cannot be in the past' });
+    });
+  });
+
+  it('an inverted or zero-day range answers 400 on returnDate', async () => {
+    for (const [pickup, back] of [
+      [12, 10],
+      [12, 12],
+    ]) {
+      const payload = await validPayload(0, { pickupDate: daysFromToday(pickup!), returnDate: daysFromToday(back!) });
+      await expectUnchangedBy(h, async () => {
+        const answer = await call(h, 'POST', '/api/bookings', payload);
+        expect(answer.status).toBe(400);
+        expect(answer.body.issues).toContainEqual({ path: 'booking.returnDate', message: 'The return date must be at least one day after the pick-up date' });
+      });
+    }
+  });
+
+  it('a pickup more than 365 days ahead answers 400; exactly 365 is accepted', async () => {
+    const far = await validPayload(0, { pickupDate: daysFromToday(366), returnDate: daysFromToday(368) });
+    await expectUnchangedBy(h, async () => {
+      const answer = await call(h, 'POST', '/api/bookings', far);
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues).toContainEqual({ path: 'booking.pickupDate', message: 'Bookings can start at most 365 days ahead' });
+    });
+    const edge = await validPayload(0, { pickupDate: daysFromToday(365), returnDate: daysFromToday(366) });
+    expect((await call(h, 'POST', '/api/bookings', edge)).status).toBe(201);
+  });
+
+  it('a malformed id in a path answers 400', async () => {
+    const answer = await call(h, 'PATCH', '/api/admin/bookings/12345/status', { status: 'confirmed' }, staff);
+    expect(answer.status).toBe(400);
+    expect(answer.body.issues.map((i: any) => i.path)).toContain('id');
+  });
+});
+
+describe('403', () => {
+  it('a blocked name cannot book: 403 with the spec’s message, nothing stored', async () => {
+    expect((await call(h, 'POST', '/api/admin/blocked-names', { fullName: 'Vicente Blocked' }, staff)).status).toBe(201);
+    for (const fullName of ['Vicente Blocked', '  vicente   BLOCKED ', 'Vicénte Blocked']) {
+      const payload = await validPayload(2, { pickupDate: daysFromToday(50), returnDate: daysFromToday(52) });
+      await expectUnchangedBy(h, async () => {
+        const answer = await call(h, 'POST', '/api/bookings', { ...payload, customer: { ...payload.customer, fullName } });
+        expect(answer.status, fullName).toBe(403);
+        expect(answer.body).toEqual({ message: SPEC.blocked });
+      });
+    }
+    const car = await availableCar(h, 2);
+    expect((await call(h, 'GET', `/api/cars/${car.id}/booked-dates`)).body).toEqual([]);
+  });
+
+  it('a write whose Origin names another site answers 403, nothing stored', async () => {
+    const payload = await validPayload(2, { pickupDate: daysFromToday(60), returnDate: daysFromToday(61) });
+    await expectUnchangedBy(h, async () => {
+      const booking = await call(h, 'POST', '/api/bookings', payload, { headers: { origin: 'https://evil.example' } });
+      expect(booking.status).toBe(403);
+      const contact = await call(h, 'POST', '/api/contact', { firstName: 'A', lastName: 'B', email: 'a@example.com', message: 'hi' }, { headers: { origin: 'https://evil.example' } });
+      expect(contact.status).toBe(403);
+      const withToken = await call(h, 'POST', '/api/admin/blocked-names', { fullName: 'Origin Test' }, { ...staff, headers: { origin: 'http://localhost.evil.example' } });
+      expect(withToken.status).toBe(403);
+      const nullOrigin = await call(h, 'POST', '/api/contact', { firstName: 'A', lastName: 'B', email: 'a@example.com', message: 'hi' }, { headers: { origin: 'null' } });
+      expect(nullOrigin.status).toBe(403);
+    });
+    // the site's own origin is fine
+    const same = await call(h, 'POST', '/api/contact', { firstName: 'A', lastName: 'B', email: 'a@example.com', message: 'hi' }, { headers: { origin: 'http://localhost' } });
+    expect(same.status).toBe(201);
+  });
+});
+
+describe('404', () => {
+  it('unknown records answer 404 JSON, nothing stored', async () => {
+    const payload = await validPayload(0);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    await expectUnchangedBy(h, async () => {
+      const booking = await call(h, 'POST', '/api/bookings', { ...payload, booking: { ...payload.booking, carId: missing } });
+      expect(booking.status).toBe(404);
+      expect(booking.body).toEqual({ message: expect.any(String) });
+      for (const [method, path, body] of [
+        ['GET', `/api/admin/bookings/${missing}`, undefined],
+        ['GET', `/api/admin/bookings/${missing}/payments`, undefined],
+        ['PATCH', `/api/admin/bookings/${missing}/dates`, { pickupDate: daysFromToday(5), returnDate: daysFromToday(6) }],
+        ['GET', `/api/admin/customers/${missing}`, undefined],
+        ['PUT', `/api/admin/customers/${missing}`, { phone: '0917 000 0000' }],
+        ['PUT', `/api/customers/${missing}/documents`, await uploadDocuments(h)],
+        ['DELETE', `/api/admin/blocked-names/${missing}`, undefined],
+      ] as const) {
+        const answer = await call(h, method, path, body, staff);
+        expect(answer.status, `${method} ${path}`).toBe(404);
+      }
+    });
+  });
+});
+
+describe('409', () => {
+  it('overlapping dates answer 409 "Those dates are no longer available for this car", nothing stored', async () => {
+    const car = await availableCar(h, 3);
+    await bookOk(h, car.id, { booking: { pickupDate: daysFromToday(20), returnDate: daysFromToday(23) } });
+    // sharing only the return day still conflicts: both ends are occupied days
+    for (const [pickup, back] of [
+      [21, 22],
+      [18, 20],
+      [23, 25],
+      [15, 30],
+    ]) {
+      const payload = await validPayload(3, { pickupDate: daysFromToday(pickup!), returnDate: daysFromToday(back!) });
+      await expectUnchangedBy(h, async () => {
+        const answer = await call(h, 'POST', '/api/bookings', payload);
+        expect(answer.status, `${pickup}..${back}`).toBe(409);
+        expect(answer.body).toEqual({ message: SPEC.datesTaken });
+      });
+    }
+    // the next day is free, and the documents of a refused booking were not used up
+    const refused = await validPayload(3, { pickupDate: daysFromToday(22), returnDate: daysFromToday(24) });
+    expect((await call(h, 'POST', '/api/bookings', refused)).status).toBe(409);
+    const after = await call(h, 'POST', '/api/bookings', { ...refused, booking: { ...refused.booking, pickupDate: daysFromToday(24), returnDate: daysFromToday(25) } });
+    expect(after.status).toBe(201);
+    expect(after.body.customer.photoId1Url).toBe(refused.customer.photoId1Url);
+  });
+
+  it('an unavailable car answers 409, nothing stored', async () => {
+    const unavailable = (await listCars(h)).find((car) => !car.available);
+    expect(unavailable).toBeDefined();
+    const documents = await uploadDocuments(h);
+    const payload = bookingPayload(unavailable!.id, documents, { customer: renter('errors') });
+    await expectUnchangedBy(h, async () => {
+      const answer = await call(h, 'POST', '/api/bookings', payload);
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ message: expect.any(String) });
+    });
+  });
+
+  it('at most one of several simultaneous requests for the same days succeeds; the rest get 409', async () => {
+    const car = await availableCar(h, 4);
+    const payloads = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => validPayload(4, { pickupDate: daysFromToday(70 + (i % 2)), returnDate: daysFromToday(73) })),
+    );
+    const answers = await Promise.all(payloads.map((payload) => call(h, 'POST', '/api/bookings', payload)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body).toEqual({ message: SPEC.datesTaken });
+    expect((await call(h, 'GET', `/api/cars/${car.id}/booked-dates`)).body).toHaveLength(1);
+  });
+});
+
+describe('413: bodies and files too large', () => {
+  it('a 5 MB JSON body answers 413 before it is read, nothing stored', async () => {
+    const big = JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@example.com', message: 'x'.repeat(FIVE_MB) });
+    await expectUnchangedBy(h, async () => {
+      const declared = await call(h, 'POST', '/api/contact', undefined, { raw: big });
+      expect(declared.status).toBe(413);
+      expect(declared.body).toEqual({ message: expect.any(String) });
+      // streamed without a Content-Length: counted as it arrives
+      const response = await h.app.request('/api/bookings', { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: big });
+      expect(response.status).toBe(413);
+      const admin = await call(h, 'POST', '/api/admin/cars', undefined, { ...staff, raw: big });
+      expect(admin.status).toBe(413);
+    });
+  });
+
+  it('a 6 MB document PUT answers 413 and stores nothing', async () => {
+    const ask = await askUpload(h);
+    await expectUnchangedBy(h, async () => {
+      const streamed = await putFile(h, ask.body.uploadURL, fileBytes('png', 6 * 1024 * 1024), 'image/png');
+      expect(streamed.status).toBe(413);
+      const declared = await putFile(h, ask.body.uploadURL, fileBytes('png', 6 * 1024 * 1024), 'image/png', { declareLength: true });
+      expect(declared.status).toBe(413);
+    });
+    expect((await call(h, 'POST', '/api/objects/check', { objectPath: ask.body.objectPath })).status).toBe(400);
+    expect((await call(h, 'GET', ask.body.objectPath, undefined, staff)).status).toBe(404);
+    // a document of exactly 5 MB is fine
+    const fits = await askUpload(h);
+    expect((await putFile(h, fits.body.uploadURL, fileBytes('pdf', 5_242_880), 'application/pdf')).status).toBe(200);
+  });
+
+  it('an 11 MB car image answers 413 (asked for or PUT)', async () => {
+    const tooBig = await askUpload(h, { kind: 'car-image', contentType: 'image/jpeg', size: 11 * 1024 * 1024 }, staff);
+    expect(tooBig.status).toBe(413);
+    const ask = await askUpload(h, { kind: 'car-image', contentType: 'image/jpeg' }, staff);
+    expect(ask.status).toBe(200);
+    await expectUnchangedBy(h, async () => {
+      const put = await putFile(h, ask.body.uploadURL, fileBytes('jpeg', 11 * 1024 * 1024), 'image/jpeg');
+      expect(put.status).toBe(413);
+    });
+    expect((await call(h, 'GET', ask.body.objectPath)).status).toBe(404);
+    // and it cannot become a car's picture
+    await expectUnchangedBy(h, async () => {
+      const car = await call(h, 'POST', '/api/admin/cars', { name: 'Huge Picture', category: 'Sedan', dailyRate: 2000, image: ask.body.objectPath }, staff);
+      expect(car.status).toBe(400);
+    });
+  });
+});
+
+describe('415: wrong content types', () => {
+  it('a write with a text/plain or form body answers 415, nothing stored', async () => {
+    const payload = JSON.stringify(await validPayload(0));
+    await expectUnchangedBy(h, async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const booking = await call(h, 'POST', '/api/bookings', undefined, { raw: payload, headers: { 'content-type': type } });
+        expect(booking.status, type).toBe(415);
+        expect(booking.body).toEqual({ message: expect.any(String) });
+        const admin = await call(h, 'POST', '/api/admin/blocked-names', undefined, { ...staff, raw: '{"fullName":"Form Post"}', headers: { 'content-type': type } });
+        expect(admin.status, type).toBe(415);
+      }
+    });
+  });
+
+  it('a bodiless write needs no content type (the spec’s client sends none)', async () => {
+    const ask = await call(h, 'POST', '/api/objects/upload');
+    expect(ask.status).toBe(200);
+  });
+
+  it('HTML, SVG and EXE bytes declared as image/png are refused at PUT (415) and never served', async () => {
+    for (const kind of ['html', 'svg', 'exe'] as const) {
+      const ask = await askUpload(h);
+      await expectUnchangedBy(h, async () => {
+        const put = await putFile(h, ask.body.uploadURL, fileBytes(kind, 512), 'image/png');
+        expect(put.status, kind).toBe(415);
+        expect(put.body).toEqual({ message: expect.any(String) });
+      });
+      expect((await call(h, 'GET', ask.body.objectPath, undefined, staff)).status, kind).toBe(404);
+      expect((await call(h, 'POST', '/api/objects/check', { objectPath: ask.body.objectPath })).status, kind).toBe(400);
+    }
+  });
+
+  it('a file whose real type differs from the type the address was signed for is refused', async () => {
+    const ask = await askUpload(h, { kind: 'document', contentType: 'application/pdf' });
+    expect(ask.status).toBe(200);
+    const wrongHeader = await putFile(h, ask.body.uploadURL, fileBytes('png', 300), 'image/png');
+    expect(wrongHeader.status).toBe(403);
+    const wrongBytes = await putFile(h, ask.body.uploadURL, fileBytes('png', 300), 'application/pdf');
+    expect(wrongBytes.status).toBe(415);
+    const webpDocument = await askUpload(h, { kind: 'document', contentType: 'image/webp' });
+    expect(webpDocument.status).toBe(415);
+  });
+
+  it('a tampered upload address is refused (403)', async () => {
+    const ask = await askUpload(h);
+    const url = new URL(ask.body.uploadURL);
+    url.searchParams.set('max', String(100 * 1024 * 1024));
+    const answer = await putFile(h, url.toString(), fileBytes('png', 300), 'image/png');
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('error bodies', () => {
+  it('never contain a stack trace, SQL or a constraint name', async () => {
+    const car = await availableCar(h, 5);
+    await bookOk(h, car.id, { booking: { pickupDate: daysFromToday(90), returnDate: daysFromToday(92) } });
+    const clash = await book(h, car.id, { booking: { pickupDate: daysFromToday(91), returnDate: daysFromToday(93) } });
+    const moved = await bookOk(h, car.id, { booking: { pickupDate: daysFromToday(95), returnDate: daysFromToday(96) } });
+    const redate = await call(h, 'PATCH', `/api/admin/bookings/${moved.booking.id}/dates`, { pickupDate: daysFromToday(92), returnDate: daysFromToday(94) }, staff);
+    const duplicateName = await call(h, 'POST', '/api/admin/blocked-names', { fullName: 'Same Name' }, staff).then(() =>
+      call(h, 'POST', '/api/admin/blocked-names', { fullName: 'Same Name' }, staff),
+    );
+    const hugeNumber = await call(h, 'PATCH', `/api/admin/bookings/${moved.booking.id}/payment`, { amount: 1e30 }, staff);
+    const weird = await call(h, 'GET', `/api/admin/customers?q=${encodeURIComponent("%' OR 1=1 --")}`, undefined, staff);
+    for (const answer of [clash, redate, duplicateName, hugeNumber]) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(JSON.stringify(answer.body)).not.toMatch(LEAK_PATTERN);
+      expect(Object.keys(answer.body).every((key) => ['message', 'issues', 'requestId'].includes(key))).toBe(true);
+    }
+    expect(weird.status).toBe(200);
+    expect(weird.body).toEqual([]);
+  });
+});

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { bookingPayload, request, uploadDocuments, type JsonAnswer } from '../utils/fixtures';
+import { TEST_ADMIN_PASSWORD, type Harness } from '../utils/harness';
+
+/** What an answer body must never reveal: a stack frame, SQL, or a constraint's name. */
+export const LEAK_PATTERN = /at .*\.ts:|select |insert |constraint|booking_no_overlap/i;
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const SPEC = {
+  blocked: 'Your name is blocked. Do you think this is a mistake? Please contact us.',
+  datesTaken: 'Those dates are no longer available for this car',
+  documentsRequired: 'Please upload both Photo IDs and Proof of Billing before submitting your booking.',
+  wrongPassword: 'Incorrect password. Please try again.',
+  csvHeader: 'Name,Email,Phone,License,Total Bookings,Total Spent,Registration Date,Booking History',
+} as const;
+
+export function bodyText(body: unknown): string {
+  return typeof body === 'string' ? body : JSON.stringify(body ?? '');
+}
+
+/** Fails the test when an answer body leaks internals. */
+export function expectNoLeak(answer: { status: number; body: unknown }): void {
+  expect(bodyText(answer.body), `answer ${answer.status} leaks internals`).not.toMatch(LEAK_PATTERN);
+}
+
+export interface CallOptions {
+  staff?: boolean;
+  cookie?: string;
+  headers?: Record<string, string>;
+  raw?: string;
+}
+
+/**
+ * A request through the fixtures' `request()`, with what a real HTTP client also sends: the
+ * Content-Length of a body (the Node adapter passes it on; `app.request` alone does not) and the
+ * session cookie when given. Every answer is checked for leaked internals.
+ */
+export async function call<T = any>(h: Harness, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<JsonAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
+  if (payload !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+  const answer = await request<T>(h, method, path, body, {
+    ...(options.staff ? { staff: true } : {}),
+    headers,
+    ...(options.raw !== undefined ? { raw: options.raw } : {}),
+  });
+  expectNoLeak(answer);
+  return answer;
+}
+
+/** PUTs bytes to an upload address as a browser would. */
+export async function putFile(
+  h: Harness,
+  uploadURL: string,
+  bytes: Buffer,
+  contentType: string,
+  options: { declareLength?: boolean } = {},
+): Promise<{ status: number; body: any }> {
+  const url = new URL(uploadURL);
+  const headers: Record<string, string> = { 'content-type': contentType };
+  if (options.declareLength) headers['content-length'] = String(bytes.length);
+  const response = await h.app.request(url.pathname + url.search, { method: 'PUT', headers, body: new Uint8Array(bytes) });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  const answer = { status: response.status, body };
+  expectNoLeak(answer);
+  return answer;
+}
+
+/** Asks for an upload address (no body: a document, as the spec's client does, or a typed request). */
+export async function askUpload(h: Harness, body?: Record<string, unknown>, options: CallOptions = {}) {
+  return call<{ uploadURL: string; objectPath: string; method: string; headers: Record<string, string>; expiresAt: string }>(
+    h,
+    'POST',
+    '/api/objects/upload',
+    body,
+    options,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database fingerprints: "a refused request leaves the database as it was".
+
+export const CHECKED_TABLES = ['car', 'customer', 'booking', 'payment', 'blocked_name', 'contact_message', 'audit_entry', 'mail_message'] as const;
+export type Fingerprint = Record<(typeof CHECKED_TABLES)[number], { rows: number; md5: string | null }>;
+
+/** Row count and an md5 of every row of each checked table. */
+export async function fingerprint(h: Harness): Promise<Fingerprint> {
+  const connection = h.orm.em.fork().getConnection();
+  const out = {} as Fingerprint;
+  for (const table of CHECKED_TABLES) {
+    const [row] = (await connection.execute(
+      `select count(*)::int as rows, md5(string_agg(t::text, '' order by t::text)) as md5 from "${table}" t`,
+    )) as Array<{ rows: number; md5: string | null }>;
+    out[table] = { rows: Number(row?.rows ?? -1), md5: row?.md5 ?? null };
+  }
+  return out;
+}
+
+/** Runs `action` and fails unless every checked table is exactly as before. */
+export async function expectUnchangedBy<T>(h: Harness, action: () => Promise<T>): Promise<T> {
+  const before = await fingerprint(h);
+  const result = await action();
+  expect(await fingerprint(h)).toEqual(before);
+  return result;
+}
+
+/** Rows added per table between two fingerprints. */
+export function rowsAdded(before: Fingerprint, after: Fingerprint): Partial<Record<(typeof CHECKED_TABLES)[number], number>> {
+  const out: Partial<Record<(typeof CHECKED_TABLES)[number], number>> = {};
+  for (const table of CHECKED_TABLES) {
+    const delta = after[table].rows - before[table].rows;
+    if (delta !== 0) out[table] = delta;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff sign-in through the REST path.
+
+export interface SignIn {
+  answer: JsonAnswer;
+  setCookie: string | null;
+  /** `rental_session=<token>`, ready for a Cookie header. */
+  cookie: string | null;
+}
+
+export async function signIn(h: Harness, password: string = TEST_ADMIN_PASSWORD, headers: Record<string, string> = {}): Promise<SignIn> {
+  const answer = await call(h, 'POST', '/api/admin/login', { password }, { headers });
+  const setCookie = answer.headers.get('set-cookie');
+  const cookie = setCookie?.match(/(?:^|,\s*)(rental_session=[^;]*)/)?.[1] ?? null;
+  return { answer, setCookie, cookie };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookings.
+
+export interface CarDto {
+  id: string;
+  name: string;
+  category: string;
+  dailyRate: string;
+  seats: number;
+  transmission: string;
+  fuel: string;
+  image: string;
+  available: boolean;
+}
+
+export async function listCars(h: Harness): Promise<CarDto[]> {
+  const answer = await call<CarDto[]>(h, 'GET', '/api/cars');
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+/** The n-th available car of the seeded fleet. */
+export async function availableCar(h: Harness, index: number): Promise<CarDto> {
+  const car = (await listCars(h)).filter((c) => c.available)[index];
+  if (!car) throw new Error(`no available car #${index}`);
+  return car;
+}
+
+let renterCounter = 0;
+
+/** A fresh renter identity, so bookings in one file do not share a customer unless asked to. */
+export function renter(prefix = 'renter'): { fullName: string; email: string } {
+  renterCounter += 1;
+  const tag = randomUUID().slice(0, 8);
+  return { fullName: `Test Renter ${String.fromCharCode(65 + (renterCounter % 26))}${tag}`, email: `${prefix}-${tag}@example.com` };
+}
+
+/** Uploads the three documents and books through POST /api/bookings. */
+export async function book(
+  h: Harness,
+  carId: string,
+  overrides: Parameters<typeof bookingPayload>[2] = {},
+  options: CallOptions = {},
+): Promise<JsonAnswer> {
+  const documents = await uploadDocuments(h);
+  const payload = bookingPayload(carId, documents, { ...overrides, customer: { ...renter(), ...overrides.customer } });
+  return call(h, 'POST', '/api/bookings', payload, options);
+}
+
+/** Books and fails the test unless the booking was made. */
+export async function bookOk(h: Harness, carId: string, overrides: Parameters<typeof bookingPayload>[2] = {}): Promise<any> {
+  const answer = await book(h, carId, overrides);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body;
+}
+
+/** Sums peso strings exactly, in centavos, and formats "1234.50". */
+export function pesos(...amounts: Array<string | number>): string {
+  const centavos = amounts.reduce<number>((sum, amount) => sum + Math.round(Number(amount) * 100), 0);
+  return (centavos / 100).toFixed(2);
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../utils/harness';
+import { SPEC, call, signIn } from './helpers';
+
+/**
+ * A harness of its own: the sign-in throttle counts failures per address, and every request made
+ * through `app.request` comes from the same address. RATE_LIMITS is off here (the harness
+ * default): sign-in throttling must stay on regardless.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+describe('sign-in throttling', () => {
+  it(
+    'refuses sign-in with 429 and Retry-After after repeated failures from one address, even with the right password',
+    async () => {
+      const statuses: number[] = [];
+      // the throttle slows each attempt after the third failure (up to a few seconds), then refuses
+      for (let attempt = 0; attempt < 12 && statuses.at(-1) !== 429; attempt += 1) {
+        const { answer } = await signIn(h, `wrong password ${attempt}`);
+        statuses.push(answer.status);
+        if (answer.status === 401) expect(answer.body).toEqual({ message: SPEC.wrongPassword });
+      }
+      expect(statuses.at(-1)).toBe(429);
+      expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+      expect(statuses.length).toBeGreaterThan(3);
+
+      const right = await signIn(h);
+      expect(right.answer.status).toBe(429);
+      expect(right.setCookie).toBeNull();
+      expect(right.answer.body).toEqual({ message: expect.any(String) });
+      expect(Number(right.answer.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      // staff with the API token are not locked out meanwhile
+      expect((await call(h, 'GET', '/api/admin/bookings', undefined, { staff: true })).status).toBe(200);
+    },
+    90_000,
+  );
+});
