@@ -21,12 +21,12 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts', 'src/client/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['node:*'], message: 'src/shared and src/client run in the browser.' },
-            { group: ['**/server/**', '!**/server/trpc/root'], message: 'Import only `type AppRouter` from the server.' },
+            { group: ['**/server/**'], message: 'Import only `type AppRouter` from the server.', allowTypeImports: true },
           ],
         },
       ],

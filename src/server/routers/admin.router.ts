@@ -19,5 +19,5 @@ export const adminRouter = router({
     return { authenticated: false };
   }),
   overview: adminProcedure.output(ZOverviewSchema).query(({ ctx }) => overview(ctx)),
-  audit: adminProcedure.input(ZAuditQuerySchema).output(ZAuditPageSchema).query(({ ctx, input }) => listAudit(ctx, input)),
+  audit: adminProcedure.input(ZAuditQuerySchema.prefault({})).output(ZAuditPageSchema).query(({ ctx, input }) => listAudit(ctx, input)),
 });

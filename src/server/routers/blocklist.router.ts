@@ -9,7 +9,7 @@ export const blocklistRouter = router({
     .input(ZCheckNameSchema)
     .output(ZCheckNameAnswerSchema)
     .query(async ({ ctx, input }) => ({ isBlocked: await isNameBlocked(ctx, input.name) })),
-  list: adminProcedure.input(ZListQuerySchema).output(pageOf(ZBlockedNameSchema)).query(({ ctx, input }) => listBlockedNames(ctx, input)),
+  list: adminProcedure.input(ZListQuerySchema.prefault({})).output(pageOf(ZBlockedNameSchema)).query(({ ctx, input }) => listBlockedNames(ctx, input)),
   block: adminProcedure.input(ZBlockNameSchema).output(ZBlockedNameSchema).mutation(({ ctx, input }) => blockName(ctx, input)),
   unblock: adminProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => unblockName(ctx, input.id)),
 });

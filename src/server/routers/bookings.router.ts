@@ -35,7 +35,7 @@ export const bookingsRouter = router({
     .input(ZCreateBookingSchema)
     .output(ZCreateBookingAnswerSchema)
     .mutation(({ ctx, input }) => createPublicBooking(ctx, input)),
-  list: adminProcedure.input(ZBookingListQuerySchema).output(ZBookingPageSchema).query(({ ctx, input }) => listBookings(ctx, input)),
+  list: adminProcedure.input(ZBookingListQuerySchema.prefault({})).output(ZBookingPageSchema).query(({ ctx, input }) => listBookings(ctx, input)),
   byId: adminProcedure.input(z.object({ id: ZIdSchema })).output(ZBookingSchema).query(({ ctx, input }) => getBooking(ctx, input.id)),
   payments: adminProcedure
     .input(z.object({ id: ZIdSchema }))

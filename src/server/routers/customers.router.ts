@@ -21,7 +21,7 @@ import {
 import { adminProcedure, rateLimited, router } from '../trpc/init';
 
 export const customersRouter = router({
-  list: adminProcedure.input(ZListQuerySchema).output(ZCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx, input)),
+  list: adminProcedure.input(ZListQuerySchema.prefault({})).output(ZCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx, input)),
   byId: adminProcedure.input(z.object({ id: ZIdSchema })).output(ZAdminCustomerSchema).query(({ ctx, input }) => getCustomer(ctx, input.id)),
   create: adminProcedure
     .input(ZCreateCustomerSchema)
