@@ -1,0 +1,74 @@
+import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { telHref } from '../../../shared/business';
+import { copy } from '../../content/site';
+import { useAnchorNavigation, type Anchor as SectionAnchor } from '../../features/site/anchors';
+import { useSiteInfo } from '../../features/site/useSiteInfo';
+import { Logo } from '../Logo/Logo';
+
+const SCROLL_LINKS: Array<{ anchor: SectionAnchor; label: string }> = [
+  { anchor: 'cars', label: copy.nav.fleet },
+  { anchor: 'booking', label: copy.nav.book },
+  { anchor: 'about', label: copy.footer.aboutUs },
+  { anchor: 'contact', label: copy.nav.contact },
+];
+
+export function Footer() {
+  const business = useSiteInfo();
+  const goTo = useAnchorNavigation();
+  return (
+    <Box component="footer" className="no-print" py={48} bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))" style={{ borderTop: '1px solid light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))' }}>
+      <Container size="xl">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
+          <Stack gap="sm">
+            <Logo />
+            <Text size="sm" c="dimmed">
+              {copy.footer.tagline}
+            </Text>
+          </Stack>
+          <Stack gap={6}>
+            <Title order={2} size="h6" tt="uppercase" c="dimmed">
+              {copy.footer.links}
+            </Title>
+            {SCROLL_LINKS.map((link) => (
+              <UnstyledButton key={link.anchor} onClick={() => goTo(link.anchor)} fz="sm">
+                {link.label}
+              </UnstyledButton>
+            ))}
+          </Stack>
+          <Stack gap={6}>
+            <Title order={2} size="h6" tt="uppercase" c="dimmed">
+              {copy.footer.legal}
+            </Title>
+            <Anchor component={Link} to="/terms" fz="sm" c="inherit">
+              {copy.footer.terms}
+            </Anchor>
+            <Anchor component={Link} to="/privacy" fz="sm" c="inherit">
+              {copy.footer.privacy}
+            </Anchor>
+          </Stack>
+          <Stack gap={6}>
+            <Title order={2} size="h6" tt="uppercase" c="dimmed">
+              {copy.nav.contact}
+            </Title>
+            <Anchor href={telHref(business.phonePrimary)} fz="sm" c="inherit">
+              {business.phonePrimary}
+            </Anchor>
+            <Anchor href={`mailto:${business.email}`} fz="sm" c="inherit">
+              {business.email}
+            </Anchor>
+            <Text fz="sm">{business.hours}</Text>
+          </Stack>
+        </SimpleGrid>
+        <Group justify="space-between" mt={40} pt="md" style={{ borderTop: '1px solid light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))' }}>
+          <Text size="xs" c="dimmed">
+            {copy.footer.rights(new Date().getFullYear(), business.name)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {business.addressLine2}
+          </Text>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { ActionIcon, Badge, Burger, Button, Container, Drawer, Group, Stack, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { NavLink } from 'react-router';
+import { telHref } from '../../../shared/business';
+import { copy } from '../../content/site';
+import { useAnchorNavigation, type Anchor } from '../../features/site/anchors';
+import { useSiteInfo } from '../../features/site/useSiteInfo';
+import { IconMoon, IconPhone, IconSun } from '../icons';
+import { Logo } from '../Logo/Logo';
+import classes from './Header.module.css';
+
+type Entry = { kind: 'anchor'; anchor: Anchor; label: string } | { kind: 'route'; to: string; label: string } | { kind: 'soon'; label: string };
+
+const ENTRIES: Entry[] = [
+  { kind: 'anchor', anchor: 'cars', label: copy.nav.fleet },
+  { kind: 'soon', label: copy.nav.carsSale },
+  { kind: 'route', to: '/pcc', label: copy.nav.pcc },
+  { kind: 'anchor', anchor: 'booking', label: copy.nav.book },
+  { kind: 'anchor', anchor: 'about', label: copy.nav.about },
+  { kind: 'anchor', anchor: 'contact', label: copy.nav.contact },
+  { kind: 'route', to: '/admin', label: copy.nav.admin },
+];
+
+function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const label = scheme === 'dark' ? copy.nav.toLight : copy.nav.toDark;
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="default" size={38} radius="md" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
+        {scheme === 'dark' ? <IconSun /> : <IconMoon />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function NavEntries({ className, onNavigate }: { className: string | undefined; onNavigate?: () => void }) {
+  const goTo = useAnchorNavigation();
+  return ENTRIES.map((entry) => {
+    if (entry.kind === 'anchor') {
+      return (
+        <button
+          key={entry.label}
+          type="button"
+          className={className}
+          onClick={() => {
+            onNavigate?.();
+            goTo(entry.anchor);
+          }}
+        >
+          {entry.label}
+        </button>
+      );
+    }
+    if (entry.kind === 'route') {
+      return (
+        <NavLink key={entry.label} to={entry.to} className={className} onClick={onNavigate}>
+          {entry.label}
+        </NavLink>
+      );
+    }
+    return (
+      <Tooltip key={entry.label} label={copy.nav.comingSoon}>
+        <span className={className} aria-disabled="true" tabIndex={0}>
+          {entry.label}
+          <Badge size="xs" variant="light" color="sand">
+            {copy.nav.comingSoon}
+          </Badge>
+        </span>
+      </Tooltip>
+    );
+  });
+}
+
+export function Header() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const business = useSiteInfo();
+  return (
+    <header className={`${classes.header} no-print`}>
+      <Container size="xl" className={classes.inner}>
+        <Logo />
+        <Group gap={2} visibleFrom="lg" component="nav" aria-label="Main">
+          <NavEntries className={classes.link} />
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <ThemeToggle />
+          <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu} />
+        </Group>
+      </Container>
+      <Drawer opened={opened} onClose={close} position="right" size="xs" title={<Logo />} hiddenFrom="lg" closeButtonProps={{ 'aria-label': copy.nav.closeMenu }}>
+        <Stack gap={4} component="nav" aria-label="Mobile">
+          <NavEntries className={classes.drawerLink} onNavigate={close} />
+          <Button component="a" href={telHref(business.phonePrimary)} leftSection={<IconPhone />} size="md" mt="md">
+            {copy.nav.callNow}
+          </Button>
+        </Stack>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { copy } from '../../content/site';
+import { useSiteInfo } from '../../features/site/useSiteInfo';
+
+export function Logo() {
+  const business = useSiteInfo();
+  return (
+    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={`${business.name} — ${copy.nav.home}`}>
+      <Group gap={10} wrap="nowrap">
+        <img src="/logo.svg" width={36} height={36} alt="" />
+        <div>
+          <Text fw={800} size="md" lh={1.1}>
+            {business.shortName}
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.1}>
+            Alaminos City, Pangasinan
+          </Text>
+        </div>
+      </Group>
+    </Link>
+  );
+}

@@ -1,0 +1,70 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { carImageSrc } from '../../../shared/carImages';
+import { formatPeso } from '../../../shared/money';
+import { carBadge, type TCar } from '../../../shared/schemas/car.schema';
+import { IconFuel, IconGears, IconSeats } from '../../components/icons';
+import { copy } from '../../content/site';
+import classes from './CarCard.module.css';
+
+const BADGE_COLOR = { Popular: 'orange', Economy: 'teal', Available: 'lagoon' } as const;
+
+/** A car as the fleet grid shows it; unavailable cars are greyed out and cannot be chosen. */
+export function CarCard({ car, selected = false, onSelect, eager = false }: { car: TCar; selected?: boolean; onSelect: (car: TCar) => void; eager?: boolean }) {
+  const badge = carBadge(car.category);
+  return (
+    <Card padding={0} className={`${classes.card} ${car.available ? '' : classes.unavailable} ${selected ? classes.selected : ''}`} data-testid="car-card" aria-label={car.name}>
+      <div className={classes.media}>
+        <img src={carImageSrc(car.image)} alt={car.name} width={640} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        {car.available ? (
+          <Badge className={classes.badge} color={BADGE_COLOR[badge]} variant="filled">
+            {badge}
+          </Badge>
+        ) : (
+          <>
+            <div className={classes.overlay}>{copy.fleet.booked}</div>
+            <Badge className={classes.badge} color="red" variant="filled">
+              {copy.fleet.unavailableBadge}
+            </Badge>
+          </>
+        )}
+      </div>
+      <Stack gap="sm" p="md" style={{ flex: 1 }}>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {car.category}
+          </Text>
+          <Title order={3} size="h4" mt={2}>
+            {car.name}
+          </Title>
+        </div>
+        <Group gap="md" c="dimmed" fz="sm">
+          <Group gap={4}>
+            <IconSeats size={16} />
+            {copy.fleet.seats(car.seats)}
+          </Group>
+          <Group gap={4}>
+            <IconGears size={16} />
+            {car.transmission}
+          </Group>
+          <Group gap={4}>
+            <IconFuel size={16} />
+            {car.fuel}
+          </Group>
+        </Group>
+        <Group justify="space-between" align="flex-end" mt="auto">
+          <Text>
+            <Text span fz={26} fw={800} c="var(--mantine-primary-color-filled)">
+              {formatPeso(car.dailyRate)}
+            </Text>
+            <Text span c="dimmed" fz="sm">
+              {copy.fleet.perDay}
+            </Text>
+          </Text>
+        </Group>
+        <Button fullWidth disabled={!car.available} onClick={() => onSelect(car)} variant={selected ? 'filled' : 'light'}>
+          {car.available ? copy.fleet.select : copy.fleet.unavailable}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

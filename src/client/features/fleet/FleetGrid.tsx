@@ -1,0 +1,46 @@
+import { Alert, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import type { TCar } from '../../../shared/schemas/car.schema';
+import { copy } from '../../content/site';
+import { trpc } from '../../trpc';
+import { CarCard } from './CarCard';
+
+export function useCars() {
+  return trpc.cars.list.useQuery();
+}
+
+function CarSkeleton() {
+  return (
+    <Card padding={0} data-testid="car-skeleton">
+      <Skeleton style={{ aspectRatio: '8 / 5' }} radius={0} />
+      <Stack p="md" gap="sm">
+        <Skeleton h={12} w="40%" />
+        <Skeleton h={20} w="80%" />
+        <Skeleton h={14} w="70%" />
+        <Skeleton h={36} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The fleet: three placeholders while loading, then one card per car. */
+export function FleetGrid({ selectedId, onSelect }: { selectedId: string | null; onSelect: (car: TCar) => void }) {
+  const cars = useCars();
+  if (cars.isError) return <Alert color="red">{copy.fleet.error}</Alert>;
+  if (!cars.data) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <CarSkeleton />
+        <CarSkeleton />
+        <CarSkeleton />
+      </SimpleGrid>
+    );
+  }
+  if (cars.data.length === 0) return <Alert>{copy.fleet.empty}</Alert>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      {cars.data.map((car, index) => (
+        <CarCard key={car.id} car={car} selected={car.id === selectedId} onSelect={onSelect} eager={index < 3} />
+      ))}
+    </SimpleGrid>
+  );
+}

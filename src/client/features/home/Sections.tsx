@@ -1,0 +1,172 @@
+import { Anchor, Box, Card, Container, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { telHref } from '../../../shared/business';
+import { IconClock, IconCrown, IconHeadset, IconLeaf, IconMail, IconMapPin, IconPhone, IconShield, IconStar, IconTag, IconTruck, IconCar } from '../../components/icons';
+import { copy } from '../../content/site';
+import { ContactForm } from '../contact/ContactForm';
+import { useSiteInfo } from '../site/useSiteInfo';
+
+export function Section({ id, title, lead, children, tinted = false }: { id?: string; title: string; lead?: string; children: ReactNode; tinted?: boolean }) {
+  return (
+    <Box component="section" id={id} py={{ base: 56, md: 88 }} bg={tinted ? 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))' : undefined} aria-labelledby={id ? `${id}-title` : undefined}>
+      <Container size="xl">
+        <Stack gap={6} mb={{ base: 28, md: 40 }} maw={720}>
+          <Title order={2} id={id ? `${id}-title` : undefined} fz={{ base: 28, md: 36 }}>
+            {title}
+          </Title>
+          {lead ? (
+            <Text c="dimmed" fz="lg">
+              {lead}
+            </Text>
+          ) : null}
+        </Stack>
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+const CATEGORY_ICONS: Record<string, ReactNode> = {
+  'premium-sedans': <IconCar size={26} />,
+  'suvs-trucks': <IconTruck size={26} />,
+  eco: <IconLeaf size={26} />,
+  vip: <IconCrown size={26} />,
+};
+
+export function Categories() {
+  return (
+    <Section title={copy.categories.title} tinted>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+        {copy.categories.items.map((item) => (
+          <Card key={item.key} padding="lg">
+            <ThemeIcon size={52} radius="md" variant="light">
+              {CATEGORY_ICONS[item.key]}
+            </ThemeIcon>
+            <Title order={3} size="h4" mt="md">
+              {item.title}
+            </Title>
+            <Text c="dimmed" mt={6} fz="sm">
+              {item.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+const WHY_ICONS: Record<string, ReactNode> = {
+  insured: <IconShield size={26} />,
+  support: <IconHeadset size={26} />,
+  fleet: <IconStar size={26} />,
+  rates: <IconTag size={26} />,
+};
+
+export function WhyChooseUs() {
+  return (
+    <Section title={copy.why.title}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+        {copy.why.items.map((item) => (
+          <Stack key={item.key} gap="xs">
+            <ThemeIcon size={52} radius="xl" color="sand.7" variant="light">
+              {WHY_ICONS[item.key]}
+            </ThemeIcon>
+            <Title order={3} size="h4">
+              {item.title}
+            </Title>
+            <Text c="dimmed" fz="sm">
+              {item.text}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+export function About() {
+  return (
+    <Section id="about" title={copy.about.title} tinted>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
+        <Stack gap="md">
+          {copy.about.text.map((paragraph) => (
+            <Text key={paragraph.slice(0, 20)} fz="lg">
+              {paragraph}
+            </Text>
+          ))}
+        </Stack>
+        <SimpleGrid cols={2} spacing="lg">
+          {copy.about.stats.map((stat) => (
+            <Card key={stat.label} padding="lg" ta="center">
+              <Text fz={40} fw={900} c="var(--mantine-primary-color-filled)" lh={1.1}>
+                {stat.value}
+              </Text>
+              <Text c="dimmed" fz="sm" mt={4}>
+                {stat.label}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group wrap="nowrap" align="flex-start" gap="md">
+      <ThemeIcon size={44} radius="md" variant="light">
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+          {label}
+        </Text>
+        <Box fz="md">{children}</Box>
+      </div>
+    </Group>
+  );
+}
+
+export function ContactSection() {
+  const business = useSiteInfo();
+  return (
+    <Section id="contact" title={copy.contact.title} lead={copy.contact.lead}>
+      <Grid gap={40}>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+          <Detail icon={<IconPhone />} label={copy.contact.phone}>
+            <Anchor href={telHref(business.phonePrimary)} c="inherit">
+              {business.phonePrimary}
+            </Anchor>
+            <br />
+            <Anchor href={telHref(business.phoneSecondary)} c="inherit">
+              {business.phoneSecondary}
+            </Anchor>
+          </Detail>
+          <Detail icon={<IconMail />} label={copy.contact.email}>
+            <Anchor href={`mailto:${business.email}`} c="inherit">
+              {business.email}
+            </Anchor>
+          </Detail>
+          <Detail icon={<IconMapPin />} label={copy.contact.address}>
+            {business.addressLine1}
+            <br />
+            {business.addressLine2}
+            <br />
+            <Anchor href={business.mapsUrl} target="_blank" rel="noopener noreferrer" fz="sm">
+              {copy.contact.maps}
+            </Anchor>
+          </Detail>
+          <Detail icon={<IconClock />} label={copy.contact.hours}>
+            {business.hours}
+          </Detail>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <ContactForm />
+        </Grid.Col>
+      </Grid>
+    </Section>
+  );
+}

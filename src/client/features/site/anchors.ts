@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { logWarning } from '../../log';
+
+export type Anchor = 'cars' | 'booking' | 'about' | 'contact';
+
+/** Scrolls smoothly to a section of the home page; a missing target is only logged. */
+export function scrollToAnchor(anchor: string, behavior: ScrollBehavior = 'smooth'): boolean {
+  const target = document.getElementById(anchor);
+  if (!target) {
+    logWarning(`Section #${anchor} was not found on this page`);
+    return false;
+  }
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduce ? 'auto' : behavior, block: 'start' });
+  return true;
+}
+
+/** On the home page an anchor scrolls; elsewhere it goes to the home page with that anchor. */
+export function useAnchorNavigation() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (anchor: Anchor) => {
+      if (location.pathname === '/') {
+        window.history.replaceState(null, '', `#${anchor}`);
+        scrollToAnchor(anchor);
+      } else {
+        void navigate(`/#${anchor}`);
+      }
+    },
+    [location.pathname, navigate],
+  );
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import type { TCar } from '../../shared/schemas/car.schema';
+import { copy } from '../content/site';
+import { FleetGrid } from '../features/fleet/FleetGrid';
+import { BookingSection } from '../features/home/BookingSection';
+import { Hero } from '../features/home/Hero';
+import { About, Categories, ContactSection, Section, WhyChooseUs } from '../features/home/Sections';
+import { scrollToAnchor } from '../features/site/anchors';
+import { usePageMeta } from '../usePageMeta';
+
+export function HomePage() {
+  usePageMeta('', 'Rent a car in Alaminos City, Pangasinan: 20+ sedans, MPVs, SUVs, pickups and vans, with or without a professional driver. Pay at pick-up.');
+  const [selected, setSelected] = useState<TCar | null>(null);
+  const choose = (car: TCar) => {
+    setSelected(car);
+    window.setTimeout(() => scrollToAnchor('booking'), 0);
+  };
+  return (
+    <>
+      <Hero />
+      <Section id="cars" title={copy.fleet.title} lead={copy.fleet.lead}>
+        <FleetGrid selectedId={selected?.id ?? null} onSelect={choose} />
+      </Section>
+      <BookingSection car={selected} />
+      <Categories />
+      <WhyChooseUs />
+      <About />
+      <ContactSection />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Box, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { WORKSHOP, telHref } from '../../shared/business';
+import { IconCheck, IconClock, IconMail, IconMapPin, IconPhone } from '../components/icons';
+import { workshop } from '../content/workshop';
+import { useSiteInfo } from '../features/site/useSiteInfo';
+import { usePageMeta } from '../usePageMeta';
+
+export function PccPage() {
+  usePageMeta(workshop.title, 'PCC Car Care Center in Alaminos City: maintenance, diagnostics, aircon, underchassis and tyres, car wash and detailing.');
+  const business = useSiteInfo();
+  const facts = [
+    { icon: <IconMapPin />, label: workshop.locationLabel, value: WORKSHOP.location },
+    { icon: <IconPhone />, label: workshop.phoneLabel, value: business.phoneSecondary },
+    { icon: <IconMail />, label: workshop.emailLabel, value: business.email },
+    { icon: <IconClock />, label: workshop.hoursLabel, value: business.hours },
+  ];
+  return (
+    <>
+      <Box py={{ base: 48, md: 80 }} bg="light-dark(var(--mantine-color-lagoon-0), var(--mantine-color-dark-8))">
+        <Container size="xl">
+          <Stack gap="md" maw={760}>
+            <Title order={1} fz={{ base: 34, md: 48 }}>
+              {workshop.title}
+            </Title>
+            <Text fz="lg">{workshop.lead}</Text>
+            <Group mt="sm">
+              <Button component="a" size="md" href={telHref(business.phoneSecondary)} leftSection={<IconPhone />}>
+                {workshop.call}
+              </Button>
+              <Button component="a" size="md" variant="default" href={`mailto:${business.email}?subject=${encodeURIComponent('Workshop appointment')}`} leftSection={<IconMail />}>
+                {workshop.email}
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </Box>
+      <Container size="xl" py={{ base: 40, md: 64 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+          {facts.map((fact) => (
+            <Group key={fact.label} wrap="nowrap" align="flex-start">
+              <ThemeIcon size={44} variant="light" radius="md">
+                {fact.icon}
+              </ThemeIcon>
+              <div>
+                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                  {fact.label}
+                </Text>
+                <Text style={{ overflowWrap: 'anywhere' }}>{fact.value}</Text>
+              </div>
+            </Group>
+          ))}
+        </SimpleGrid>
+
+        <Title order={2} mt={56} mb="lg">
+          {workshop.servicesTitle}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {workshop.services.map((service) => (
+            <Card key={service.title} padding="lg">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon variant="light" radius="xl" size={32}>
+                  <IconCheck size={18} />
+                </ThemeIcon>
+                <div>
+                  <Title order={3} size="h4">
+                    {service.title}
+                  </Title>
+                  <Text c="dimmed" fz="sm" mt={4}>
+                    {service.text}
+                  </Text>
+                </div>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+
+        <Title order={2} mt={56} mb="lg">
+          {workshop.facilitiesTitle}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {workshop.facilities.map((photo) => (
+            <Card key={photo.src} padding={0}>
+              <Image src={photo.src} alt={photo.alt} width={800} height={600} loading="lazy" />
+              <Text p="sm" fz="sm" c="dimmed">
+                {photo.alt}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { createBrowserRouter } from 'react-router';
+import { Layout } from './components/Layout/Layout';
+import { HomePage } from './pages/Home.page';
+import { PrivacyPage, TermsPage } from './pages/Legal.page';
+import { NotFoundPage } from './pages/NotFound.page';
+import { PccPage } from './pages/Pcc.page';
+
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/pcc', element: <PccPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
