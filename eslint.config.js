@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data*/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
+  { files: ['public/**/*.js'], languageOptions: { globals: globals.browser, sourceType: 'script' } },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -6,7 +6,7 @@
     var stored = localStorage.getItem('theme');
     if (stored === 'light' || stored === 'dark') scheme = stored;
     else if (window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches) scheme = 'dark';
-  } catch (e) {
+  } catch {
     if (window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches) scheme = 'dark';
   }
   var root = document.documentElement;
