@@ -206,7 +206,7 @@ export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filenam
       c.license || 'N/A',
       history.length,
       fromCentavos(spent),
-      formatLongDate(c.createdAt.toISOString().slice(0, 10)),
+      formatLongDate(todayInManila(c.createdAt)),
       history.map((b) => `${b.carName} (${b.pickupDate} to ${b.returnDate}, ${b.status}, ${b.total})`).join('; '),
     ];
   });

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Booking, Payment } from '../../src/server/db/entities';
+import { messages } from '../../src/shared/messages';
+import { formatPeso } from '../../src/shared/money';
+import type { BookingStatus } from '../../src/shared/schemas/booking.schema';
+import { daysFromToday } from '../utils/fixtures';
+import { createHarness, type Harness } from '../utils/harness';
+import { adminBooking, auditEntry, auditOf, expectError, issueMessages, money, newCar, outcome, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+const staff = () => h.caller({ staff: true });
+
+describe('bookings.list', () => {
+  it('pages through the matches of a search, newest first, with the total', async () => {
+    const car = await newCar(h);
+    const word = uniqueWord('Zephyrine');
+    const made = [];
+    for (let i = 0; i < 5; i += 1) made.push(await adminBooking(h, { carId: car.id, from: 3 + i * 3, to: 4 + i * 3, name: `${word} Renter${'x'.repeat(i)}` }));
+
+    const first = await staff().bookings.list({ q: word, limit: 2 });
+    const second = await staff().bookings.list({ q: word, limit: 2, offset: 2 });
+    const last = await staff().bookings.list({ q: word, limit: 2, offset: 4 });
+    expect([first.total, second.total, last.total]).toEqual([5, 5, 5]);
+    expect([first.items.length, second.items.length, last.items.length]).toEqual([2, 2, 1]);
+    const paged = [...first.items, ...second.items, ...last.items];
+    expect(paged.map((b) => b.id).sort()).toEqual(made.map((b) => b.id).sort());
+    const times = paged.map((b) => Date.parse(b.createdAt));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    expect((await staff().bookings.list({ q: word, offset: 10 })).items).toEqual([]);
+  });
+
+  it('counts every booking when there is no search, and lists the spec fields', async () => {
+    const car = await newCar(h);
+    await adminBooking(h, { carId: car.id, from: 2, to: 3 });
+    const all = await staff().bookings.list();
+    expect(all.total).toBe(await h.orm.em.fork().count(Booking, {}));
+    for (const field of ['id', 'customerName', 'customerEmail', 'carName', 'pickupDate', 'returnDate', 'total', 'amountPaid', 'status', 'wantsDelivery', 'deliveryAddress', 'driverService', 'distanceService', 'createdAt']) {
+      expect(all.items[0]).toHaveProperty(field);
+    }
+  });
+
+  it('finds bookings by customer name, e-mail (any case) and id prefix, and filters by status', async () => {
+    const car = await newCar(h);
+    const word = uniqueWord('Quillon');
+    const email = uniqueEmail('quillon');
+    const pending = await adminBooking(h, { carId: car.id, from: 2, to: 3, name: `Maria ${word}`, email, status: 'pending' });
+    const confirmed = await adminBooking(h, { carId: car.id, from: 5, to: 6, name: `Maria ${word}`, email, status: 'confirmed' });
+    const cancelled = await adminBooking(h, { carId: car.id, from: 8, to: 9, name: `Maria ${word}`, email, status: 'cancelled' });
+
+    const byName = await staff().bookings.list({ q: word.toLowerCase() });
+    expect(byName.items.map((b) => b.id).sort()).toEqual([pending.id, confirmed.id, cancelled.id].sort());
+    const byEmail = await staff().bookings.list({ q: email.toUpperCase() });
+    expect(byEmail.total).toBe(3);
+
+    const byId = await staff().bookings.list({ q: confirmed.id.slice(0, 8) });
+    expect(byId.items.map((b) => b.id)).toContain(confirmed.id);
+    expect(byId.items.every((b) => b.id.startsWith(confirmed.id.slice(0, 8)))).toBe(true);
+    const byFullId = await staff().bookings.list({ q: confirmed.id.toUpperCase() });
+    expect(byFullId.items.map((b) => b.id)).toEqual([confirmed.id]);
+
+    for (const [status, booking] of [
+      ['pending', pending],
+      ['confirmed', confirmed],
+      ['cancelled', cancelled],
+    ] as const) {
+      const page = await staff().bookings.list({ q: word, status });
+      expect(page.total).toBe(1);
+      expect(page.items[0]?.id).toBe(booking.id);
+    }
+    expect((await staff().bookings.list({ q: word, status: 'completed' })).total).toBe(0);
+
+    const statuses = await staff().bookings.list({ status: 'cancelled', limit: 500 });
+    expect(statuses.items.every((b) => b.status === 'cancelled')).toBe(true);
+    expect(statuses.total).toBe(await h.orm.em.fork().count(Booking, { status: 'cancelled' }));
+  });
+
+  it('treats LIKE wildcards in the search as plain text', async () => {
+    expect((await staff().bookings.list({ q: '%' })).total).toBe(0);
+    expect((await staff().bookings.list({ q: '_' })).total).toBe(0);
+  });
+});
+
+describe('bookings.byId', () => {
+  it('returns one booking, and NOT_FOUND for an unknown id', async () => {
+    const car = await newCar(h);
+    const made = await adminBooking(h, { carId: car.id, from: 2, to: 4 });
+    expect(await staff().bookings.byId({ id: made.id })).toEqual(made);
+    await expectError(staff().bookings.byId({ id: randomUUID() }), 'NOT_FOUND', messages.errors.bookingNotFound);
+  });
+});
+
+describe('bookings.createAdmin', () => {
+  it('finds the car by name in any case and prices the booking from the list', async () => {
+    const car = await newCar(h, { dailyRate: '2500' });
+    const booking = await staff().bookings.createAdmin({
+      customerEmail: uniqueEmail(),
+      customerName: 'Phone Caller',
+      carName: `  ${car.name.toUpperCase()} `,
+      pickupDate: daysFromToday(3),
+      returnDate: daysFromToday(6),
+      status: 'confirmed',
+    });
+    expect(booking).toMatchObject({
+      carId: car.id,
+      carName: car.name,
+      source: 'admin',
+      status: 'confirmed',
+      totalDays: 3,
+      subtotal: '7500.00',
+      insurance: '500.00',
+      adjustment: '0.00',
+      total: '8000.00',
+    });
+    const entry = await auditEntry(h, 'booking', booking.id, 'booking.create');
+    expect(entry.before).toBeNull();
+    expect(entry.after).toMatchObject({ id: booking.id, total: '8000.00' });
+  });
+
+  it('keeps a given total and records the difference to the price list as the adjustment', async () => {
+    const car = await newCar(h, { dailyRate: '2500' });
+    const lower = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '5000' });
+    expect(lower).toMatchObject({ total: '5000.00', subtotal: '5000.00', insurance: '500.00', adjustment: '-500.00' });
+    const higher = await adminBooking(h, { carId: car.id, from: 8, to: 9, total: '4000.50' });
+    expect(higher).toMatchObject({ total: '4000.50', adjustment: '1000.50' });
+  });
+
+  it('answers NOT_FOUND for an unknown car name, and CONFLICT for days already taken', async () => {
+    const car = await newCar(h);
+    await expectError(
+      staff().bookings.createAdmin({ customerEmail: uniqueEmail(), customerName: 'Nobody', carName: `No Such Car ${uniqueWord()}`, pickupDate: daysFromToday(2), returnDate: daysFromToday(3) }),
+      'NOT_FOUND',
+    );
+    await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'confirmed' });
+    await expectError(adminBooking(h, { carId: car.id, from: 12, to: 14 }), 'CONFLICT', messages.errors.datesTaken);
+    // cancelled and completed bookings may share days
+    await adminBooking(h, { carId: car.id, from: 11, to: 13, status: 'cancelled' });
+  });
+
+  it('is refused to the public', async () => {
+    const car = await newCar(h);
+    await expectError(adminBooking(h, { carId: car.id, from: 2, to: 3, caller: h.caller() }), 'UNAUTHORIZED');
+    await expectError(h.caller().bookings.list(), 'UNAUTHORIZED');
+    await expectError(h.caller().bookings.byId({ id: randomUUID() }), 'UNAUTHORIZED');
+  });
+});
+
+describe('bookings.updateStatus', () => {
+  it('allows any transition between the four statuses and audits each one', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 4, to: 6 });
+    const path: BookingStatus[] = ['completed', 'pending', 'cancelled', 'confirmed', 'pending', 'completed', 'cancelled', 'completed', 'confirmed', 'cancelled', 'pending'];
+    for (const status of path) {
+      const updated = await staff().bookings.updateStatus({ id: booking.id, status });
+      expect(updated.status).toBe(status);
+      expect((await staff().bookings.byId({ id: booking.id })).status).toBe(status);
+    }
+    const entries = (await auditOf(h, 'booking', booking.id)).filter((e) => e.action === 'booking.status');
+    expect(entries).toHaveLength(path.length);
+    const transitions = entries.map((e) => `${(e.before as { status: string }).status}>${(e.after as { status: string }).status}`);
+    const expected = path.map((status, i) => `${i === 0 ? 'pending' : path[i - 1]}>${status}`);
+    expect(transitions.sort()).toEqual(expected.sort());
+  });
+
+  it('refuses to re-activate a cancelled booking whose days were taken since', async () => {
+    const car = await newCar(h);
+    const old = await adminBooking(h, { carId: car.id, from: 10, to: 13 });
+    await staff().bookings.updateStatus({ id: old.id, status: 'cancelled' });
+    await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(13), returnDate: daysFromToday(15) } });
+    for (const status of ['pending', 'confirmed'] as const) {
+      await expectError(staff().bookings.updateStatus({ id: old.id, status }), 'CONFLICT', messages.errors.datesTaken);
+    }
+    expect((await staff().bookings.byId({ id: old.id })).status).toBe('cancelled');
+    // completing it does not occupy days, so it is allowed
+    expect((await staff().bookings.updateStatus({ id: old.id, status: 'completed' })).status).toBe('completed');
+  });
+
+  it('lets exactly one of 10 simultaneous re-activations of overlapping cancelled bookings succeed', async () => {
+    const car = await newCar(h);
+    const cancelled = [];
+    for (let i = 0; i < 10; i += 1) cancelled.push(await adminBooking(h, { carId: car.id, from: 30 + (i % 4), to: 35 + (i % 3), status: 'cancelled' }));
+    const results = await Promise.all(
+      cancelled.map((b, i) => outcome(h.caller({ staff: true }).bookings.updateStatus({ id: b.id, status: i % 2 ? 'confirmed' : 'pending' }))),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r === 'CONFLICT')).toHaveLength(9);
+    expect(await h.caller().cars.bookedDates({ carId: car.id })).toHaveLength(1);
+    expect(await h.orm.em.fork().count(Booking, { car: car.id, status: { $in: ['pending', 'confirmed'] } })).toBe(1);
+  });
+
+  it('answers NOT_FOUND for an unknown booking and UNAUTHORIZED to the public', async () => {
+    await expectError(staff().bookings.updateStatus({ id: randomUUID(), status: 'confirmed' }), 'NOT_FOUND');
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 2, to: 3 });
+    await expectError(h.caller().bookings.updateStatus({ id: booking.id, status: 'cancelled' }), 'UNAUTHORIZED');
+    expect((await staff().bookings.byId({ id: booking.id })).status).toBe('pending');
+  });
+});
+
+describe('bookings.updateDates', () => {
+  it('re-prices the booking for its new days, keeping services and the agreed adjustment', async () => {
+    const car = await newCar(h, { dailyRate: '2000' });
+    const booking = await adminBooking(h, { carId: car.id, from: 5, to: 7, driverService: 'within_pangasinan', total: '7000' });
+    // list price for 2 days: 4000 + 3000 driver + 500 insurance = 7500, so the adjustment is -500
+    expect(booking).toMatchObject({ totalDays: 2, adjustment: '-500.00', total: '7000.00' });
+
+    const moved = await staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(10), returnDate: daysFromToday(14) } });
+    expect(moved).toMatchObject({
+      pickupDate: daysFromToday(10),
+      returnDate: daysFromToday(14),
+      totalDays: 4,
+      subtotal: '8000.00',
+      driverFee: '6000.00',
+      insurance: '500.00',
+      adjustment: '-500.00',
+      total: '14000.00',
+      driverService: 'within_pangasinan',
+    });
+    expect(await h.caller().cars.bookedDates({ carId: car.id })).toEqual([{ start: daysFromToday(10), end: daysFromToday(14) }]);
+    const entry = await auditEntry(h, 'booking', booking.id, 'booking.dates');
+    expect(entry.before).toMatchObject({ pickupDate: daysFromToday(5), total: '7000.00' });
+    expect(entry.after).toMatchObject({ pickupDate: daysFromToday(10), total: '14000.00' });
+  });
+
+  it('refuses days that overlap another booking of the car and leaves the booking as it was', async () => {
+    const car = await newCar(h);
+    const a = await adminBooking(h, { carId: car.id, from: 5, to: 7 });
+    await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'confirmed' });
+    await expectError(staff().bookings.updateDates({ id: a.id, dates: { pickupDate: daysFromToday(6), returnDate: daysFromToday(10) } }), 'CONFLICT', messages.errors.datesTaken);
+    expect(await staff().bookings.byId({ id: a.id })).toEqual(a);
+    // moving within its own days is fine
+    expect((await staff().bookings.updateDates({ id: a.id, dates: { pickupDate: daysFromToday(6), returnDate: daysFromToday(9) } })).totalDays).toBe(3);
+  });
+
+  it('refuses an inverted range', async () => {
+    const car = await newCar(h);
+    const a = await adminBooking(h, { carId: car.id, from: 5, to: 7 });
+    const error = await expectError(staff().bookings.updateDates({ id: a.id, dates: { pickupDate: daysFromToday(9), returnDate: daysFromToday(9) } }), 'BAD_REQUEST');
+    expect(issueMessages(error)).toContain(messages.validation.returnAfterPickup);
+  });
+
+  it('lets exactly one of several simultaneous re-datings onto the same free days succeed', async () => {
+    const car = await newCar(h);
+    const bookings = [];
+    for (let i = 0; i < 6; i += 1) bookings.push(await adminBooking(h, { carId: car.id, from: 40 + i * 3, to: 41 + i * 3, status: 'confirmed' }));
+    const target = { pickupDate: daysFromToday(70), returnDate: daysFromToday(72) };
+    const results = await Promise.all(bookings.map((b) => outcome(h.caller({ staff: true }).bookings.updateDates({ id: b.id, dates: target }))));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r === 'CONFLICT')).toHaveLength(5);
+    const ranges = await h.caller().cars.bookedDates({ carId: car.id });
+    expect(ranges.filter((r) => r.start === target.pickupDate)).toHaveLength(1);
+    expect(ranges).toHaveLength(6);
+  });
+});
+
+describe('bookings.addPayment and bookings.payments', () => {
+  it('adds ledger rows, keeps amountPaid as their sum and lists them', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '6000' });
+    const one = await staff().bookings.addPayment({ id: booking.id, payment: { amount: '1500', method: 'gcash', note: 'Deposit' } });
+    expect(one.payment).toMatchObject({ bookingId: booking.id, amount: '1500.00', method: 'gcash', note: 'Deposit', recordedBy: 'test staff' });
+    expect(one.booking).toMatchObject({ amountPaid: '1500.00', balance: '4500.00' });
+    const two = await staff().bookings.addPayment({ id: booking.id, payment: { amount: 2000.25 } });
+    expect(two.payment).toMatchObject({ amount: '2000.25', method: 'cash', note: null });
+    expect(two.booking).toMatchObject({ amountPaid: '3500.25', balance: '2499.75' });
+
+    const ledger = await staff().bookings.payments({ id: booking.id });
+    expect(ledger.map((p) => p.id)).toEqual([one.payment.id, two.payment.id]);
+    const sum = ledger.reduce((total, p) => total + Math.round(Number(p.amount) * 100), 0);
+    expect(money(sum / 100)).toBe((await staff().bookings.byId({ id: booking.id })).amountPaid);
+
+    const entry = await auditEntry(h, 'payment', one.payment.id, 'payment.create');
+    expect(entry.before).toEqual({ amountPaid: '0.00' });
+    expect(entry.after).toMatchObject({ amount: '1500.00', bookingId: booking.id });
+  });
+
+  it('refuses a payment above the balance (BAD_REQUEST) and one on a fully paid booking (CONFLICT)', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '3000' });
+    await staff().bookings.addPayment({ id: booking.id, payment: { amount: '1000' } });
+    await expectError(staff().bookings.addPayment({ id: booking.id, payment: { amount: '2000.01' } }), 'BAD_REQUEST', messages.errors.paymentAboveBalance(formatPeso('2000.00')));
+    await staff().bookings.addPayment({ id: booking.id, payment: { amount: '2000' } });
+    await expectError(staff().bookings.addPayment({ id: booking.id, payment: { amount: '1' } }), 'CONFLICT', messages.errors.nothingToPay);
+    expect(await staff().bookings.payments({ id: booking.id })).toHaveLength(2);
+    expect((await staff().bookings.byId({ id: booking.id })).amountPaid).toBe('3000.00');
+  });
+
+  it('refuses zero, negative and malformed amounts', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5 });
+    for (const amount of ['0', '-100', 'abc', '10.001']) {
+      await expectError(staff().bookings.addPayment({ id: booking.id, payment: { amount } }), 'BAD_REQUEST');
+    }
+    expect(await staff().bookings.payments({ id: booking.id })).toEqual([]);
+  });
+
+  it('refuses a payment on a cancelled booking', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, status: 'cancelled' });
+    await expectError(staff().bookings.addPayment({ id: booking.id, payment: { amount: '100' } }), 'CONFLICT', messages.errors.paymentOnCancelled);
+    expect(await staff().bookings.payments({ id: booking.id })).toEqual([]);
+  });
+
+  it('never lets simultaneous payments exceed the total', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '4000' });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => outcome(h.caller({ staff: true }).bookings.addPayment({ id: booking.id, payment: { amount: '1000' } }))),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(4);
+    expect(results.filter((r) => r !== 'ok').every((r) => r === 'CONFLICT' || r === 'BAD_REQUEST')).toBe(true);
+    const after = await staff().bookings.byId({ id: booking.id });
+    expect(after.amountPaid).toBe('4000.00');
+    expect(after.balance).toBe('0.00');
+    expect(await h.orm.em.fork().count(Payment, { booking: booking.id })).toBe(4);
+  });
+
+  it('answers NOT_FOUND for an unknown booking and UNAUTHORIZED to the public', async () => {
+    await expectError(staff().bookings.addPayment({ id: randomUUID(), payment: { amount: '100' } }), 'NOT_FOUND');
+    await expectError(staff().bookings.payments({ id: randomUUID() }), 'NOT_FOUND');
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5 });
+    await expectError(h.caller().bookings.addPayment({ id: booking.id, payment: { amount: '100' } }), 'UNAUTHORIZED');
+    await expectError(h.caller().bookings.payments({ id: booking.id }), 'UNAUTHORIZED');
+    await expectError(h.caller().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } }), 'UNAUTHORIZED');
+  });
+});

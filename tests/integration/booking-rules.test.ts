@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Booking, Customer, MailMessage } from '../../src/server/db/entities';
+import { messages } from '../../src/shared/messages';
+import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
+import { createHarness, type Harness } from '../utils/harness';
+import { expectError, issueMessages, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+async function customersWithEmail(email: string): Promise<number> {
+  return h.orm.em.fork().count(Customer, { email: email.toLowerCase() });
+}
+
+async function bookingsOfCar(carId: string): Promise<number> {
+  return h.orm.em.fork().count(Booking, { car: carId });
+}
+
+describe('bookings.create: a valid booking', () => {
+  it('stores the booking as pending with its customer, documents, mail and a document token', async () => {
+    const car = await newCar(h, { dailyRate: '1800' });
+    const { answer, payload, documents } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(4), returnDate: daysFromToday(6), driverService: 'within_pangasinan' } });
+    expect(answer.booking).toMatchObject({
+      status: 'pending',
+      source: 'website',
+      carId: car.id,
+      carName: car.name,
+      customerId: answer.customer.id,
+      customerEmail: payload.customer.email,
+      pickupDate: daysFromToday(4),
+      returnDate: daysFromToday(6),
+      totalDays: 2,
+      withDriver: true,
+      subtotal: '3600.00',
+      driverFee: '3000.00',
+      insurance: '500.00',
+      total: '7100.00',
+      amountPaid: '0.00',
+      balance: '7100.00',
+      deliveryAddress: null,
+    });
+    expect(answer.customer).toMatchObject(documents);
+    expect(answer.documentToken).toMatch(/^\d+\.[\w-]+$/);
+
+    const mails = await h.orm.em.fork().find(MailMessage, { kind: { $in: ['booking.confirmation', 'booking.garage'] } });
+    expect(mails.filter((m) => m.kind === 'booking.confirmation' && m.to === payload.customer.email)).toHaveLength(1);
+    expect(mails.filter((m) => m.kind === 'booking.garage' && m.replyTo === payload.customer.email)).toHaveLength(1);
+  });
+
+  it('accepts a pick-up today and one exactly 365 days ahead', async () => {
+    const car = await newCar(h);
+    const today = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(0), returnDate: daysFromToday(1) } });
+    expect(today.answer.booking.pickupDate).toBe(daysFromToday(0));
+    const far = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(365), returnDate: daysFromToday(367) } });
+    expect(far.answer.booking.pickupDate).toBe(daysFromToday(365));
+  });
+});
+
+describe('bookings.create: refused requests write nothing', () => {
+  it('refuses a pick-up date in the past', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail();
+    const error = await expectError(
+      publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(-1), returnDate: daysFromToday(2) } }),
+      'BAD_REQUEST',
+      messages.validation.pickupInPast,
+    );
+    expect(issueMessages(error)).toContain(messages.validation.pickupInPast);
+    expect(await customersWithEmail(email)).toBe(0);
+    expect(await bookingsOfCar(car.id)).toBe(0);
+  });
+
+  it('refuses a pick-up more than 365 days ahead', async () => {
+    const car = await newCar(h);
+    await expectError(
+      publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(366), returnDate: daysFromToday(368) } }),
+      'BAD_REQUEST',
+      messages.validation.tooFarAhead,
+    );
+    expect(await bookingsOfCar(car.id)).toBe(0);
+  });
+
+  it('refuses a return date before, or on, the pick-up date', async () => {
+    const car = await newCar(h);
+    for (const [from, to] of [
+      [5, 3],
+      [5, 5],
+    ] as const) {
+      const error = await expectError(publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(from), returnDate: daysFromToday(to) } }), 'BAD_REQUEST');
+      expect(issueMessages(error)).toContain(messages.validation.returnAfterPickup);
+    }
+    expect(await bookingsOfCar(car.id)).toBe(0);
+  });
+
+  it('refuses a car marked unavailable with CONFLICT, and an unknown car with NOT_FOUND', async () => {
+    const unavailable = (await h.caller().cars.list()).find((car) => !car.available);
+    expect(unavailable, 'the seeded fleet has an unavailable car').toBeDefined();
+    const email = uniqueEmail();
+    await expectError(publicBooking(h, unavailable!.id, { customer: { email } }), 'CONFLICT', messages.errors.carUnavailable);
+    await expectError(publicBooking(h, randomUUID(), { customer: { email } }), 'NOT_FOUND', messages.errors.carNotFound);
+    expect(await customersWithEmail(email)).toBe(0);
+  });
+
+  it('refuses days already held by another booking, even when only the last day is shared', async () => {
+    const car = await newCar(h);
+    await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(20), returnDate: daysFromToday(23) } });
+    const email = uniqueEmail();
+    await expectError(
+      publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(23), returnDate: daysFromToday(25) } }),
+      'CONFLICT',
+      messages.errors.datesTaken,
+    );
+    await expectError(publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(18), returnDate: daysFromToday(20) } }), 'CONFLICT');
+    expect(await customersWithEmail(email)).toBe(0);
+    // the day after the return is free
+    await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(24), returnDate: daysFromToday(25) } });
+    expect(await h.caller().cars.bookedDates({ carId: car.id })).toEqual([
+      { start: daysFromToday(20), end: daysFromToday(23) },
+      { start: daysFromToday(24), end: daysFromToday(25) },
+    ]);
+  });
+
+  it('refuses a blocked name with FORBIDDEN and the spec message, matching names without case, accents or extra spaces', async () => {
+    const car = await newCar(h);
+    const word = uniqueWord('Ramírez');
+    await h.caller({ staff: true }).blocklist.block({ fullName: `José  Dela Cruz ${word}` });
+    const variants = [`jose dela cruz ${word}`, `  JOSÉ   DELA   CRUZ   ${word.toUpperCase()} `, `Jose Déla Cruz ${word.normalize('NFD')}`];
+    for (const fullName of variants) {
+      const email = uniqueEmail();
+      await expectError(publicBooking(h, car.id, { customer: { fullName, email } }), 'FORBIDDEN', messages.errors.nameBlocked);
+      expect(await customersWithEmail(email)).toBe(0);
+    }
+    expect(await bookingsOfCar(car.id)).toBe(0);
+    // a different name still books
+    await publicBooking(h, car.id, { customer: { fullName: `Josefa Dela Cruz ${word}` } });
+  });
+
+  it('refuses a booking without all three documents', async () => {
+    const car = await newCar(h);
+    const documents = await uploadDocuments(h);
+    for (const missing of ['photoId1Url', 'photoId2Url', 'proofOfBillingUrl'] as const) {
+      const email = uniqueEmail();
+      const partial: Record<string, string> = { ...documents };
+      delete partial[missing];
+      const error = await expectError(h.caller().bookings.create(bookingPayload(car.id, partial, { customer: { email } })), 'BAD_REQUEST', messages.validation.documentsRequired);
+      expect(issueMessages(error)).toEqual([messages.validation.documentsRequired]);
+      expect(await customersWithEmail(email)).toBe(0);
+    }
+    await expectError(h.caller().bookings.create(bookingPayload(car.id, {})), 'BAD_REQUEST', messages.validation.documentsRequired);
+    expect(await bookingsOfCar(car.id)).toBe(0);
+  });
+
+  it('refuses a document already attached to another customer, and one that was never uploaded', async () => {
+    const car = await newCar(h);
+    const first = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
+    const fresh = await uploadDocuments(h);
+    const email = uniqueEmail('thief');
+    await expectError(
+      h.caller().bookings.create(
+        bookingPayload(car.id, { ...fresh, photoId1Url: first.documents.photoId1Url }, { customer: { email, fullName: 'Other Person' }, booking: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } }),
+      ),
+      'BAD_REQUEST',
+      messages.errors.uploadInUse,
+    );
+    expect(await customersWithEmail(email)).toBe(0);
+    await expectError(
+      h.caller().bookings.create(
+        bookingPayload(car.id, { ...fresh, proofOfBillingUrl: `/objects/private/${randomUUID()}` }, { customer: { email }, booking: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } }),
+      ),
+      'BAD_REQUEST',
+      messages.errors.uploadNotFound,
+    );
+    expect(await customersWithEmail(email)).toBe(0);
+    expect(await bookingsOfCar(car.id)).toBe(1);
+    // the first renter still owns the document
+    const owner = await h.caller({ staff: true }).customers.byId({ id: first.answer.customer.id });
+    expect(owner.photoId1Url).toBe(first.documents.photoId1Url);
+  });
+});
+
+describe('bookings.create: returning renters', () => {
+  it('finds the customer by e-mail in any case and updates their name and phone, never duplicating them', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('ana');
+    const first = await publicBooking(h, car.id, {
+      customer: { email, fullName: 'Ana Reyes', phone: '0917 000 1111' },
+      booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(5) },
+    });
+    const second = await publicBooking(h, car.id, {
+      customer: { email: email.toUpperCase(), fullName: 'Ana Marie Reyes', phone: '0918 222 3333' },
+      booking: { pickupDate: daysFromToday(10), returnDate: daysFromToday(12) },
+    });
+    expect(second.answer.customer.id).toBe(first.answer.customer.id);
+    expect(second.answer.customer).toMatchObject({ email, fullName: 'Ana Marie Reyes', phone: '0918 222 3333' });
+    expect(second.answer.booking.customerEmail).toBe(email);
+    expect(await customersWithEmail(email)).toBe(1);
+
+    const customer = await h.caller({ staff: true }).customers.byId({ id: first.answer.customer.id });
+    expect(customer.fullName).toBe('Ana Marie Reyes');
+    expect(customer.bookings.map((b) => b.id).sort()).toEqual([first.answer.booking.id, second.answer.booking.id].sort());
+    // the latest documents replace the earlier ones
+    expect(customer.photoId1Url).toBe(second.documents.photoId1Url);
+  });
+
+  it('keeps one customer when the same new renter books twice at the same moment', async () => {
+    const carA = await newCar(h);
+    const carB = await newCar(h);
+    const email = uniqueEmail('twin');
+    const [a, b] = await Promise.all([
+      publicBooking(h, carA.id, { customer: { email } }),
+      publicBooking(h, carB.id, { customer: { email: email.toUpperCase() } }),
+    ]);
+    expect(a.answer.customer.id).toBe(b.answer.customer.id);
+    expect(await customersWithEmail(email)).toBe(1);
+  });
+});

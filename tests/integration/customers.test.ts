@@ -1,0 +1,331 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../src/server/clock';
+import { Booking, Customer, Payment, Upload } from '../../src/server/db/entities';
+import { keyFromObjectPath } from '../../src/server/storage/storage';
+import { formatLongDate, todayInManila } from '../../src/shared/dates';
+import { messages } from '../../src/shared/messages';
+import { CUSTOMER_CSV_COLUMNS, type TCreateCustomerInput } from '../../src/shared/schemas/customer.schema';
+import { daysFromToday, uploadDocuments } from '../utils/fixtures';
+import { createHarness, type Harness } from '../utils/harness';
+import { adminBooking, auditEntry, expectError, newCar, parseCsv, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+afterEach(() => clock.reset());
+
+const staff = () => h.caller({ staff: true });
+
+function phone(): string {
+  return `0917${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+}
+
+function customerInput(overrides: Partial<TCreateCustomerInput> = {}): TCreateCustomerInput {
+  return { fullName: `Carlo ${uniqueWord()}`, email: uniqueEmail('carlo'), phone: phone(), ...overrides };
+}
+
+async function uploadAttachedTo(path: string | null): Promise<string | null | undefined> {
+  const row = await h.orm.em.fork().findOne(Upload, { objectKey: keyFromObjectPath(path ?? '') ?? '' });
+  return row ? row.attachedTo : undefined;
+}
+
+describe('customers.create', () => {
+  it('adds a customer without a booking and audits it', async () => {
+    const input = customerInput({ address: ' Poblacion, Alaminos City ', license: 'N01-23-456789', licenseExpiry: '2030-05-31' });
+    const { customer, booking } = await staff().customers.create(input);
+    expect(booking).toBeNull();
+    expect(customer).toMatchObject({
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      address: 'Poblacion, Alaminos City',
+      license: 'N01-23-456789',
+      licenseExpiry: '2030-05-31',
+      photoId1Url: null,
+    });
+    const entry = await auditEntry(h, 'customer', customer.id, 'customer.create');
+    expect(entry.before).toBeNull();
+    expect(entry.after).toMatchObject({ id: customer.id, email: input.email });
+  });
+
+  it('stores blank optional fields as null', async () => {
+    const { customer } = await staff().customers.create(customerInput({ address: '', license: '  ', licenseExpiry: '' }));
+    expect(customer).toMatchObject({ address: null, license: null, licenseExpiry: null });
+  });
+
+  it('creates the initial booking with the customer, keeping the given total', async () => {
+    const car = await newCar(h, { dailyRate: '2000' });
+    const input = customerInput({ initialBooking: { carId: car.id, pickupDate: daysFromToday(5), returnDate: daysFromToday(8), total: '5500' } });
+    const { customer, booking } = await staff().customers.create(input);
+    expect(booking).toMatchObject({
+      customerId: customer.id,
+      customerEmail: input.email,
+      carId: car.id,
+      status: 'confirmed',
+      source: 'admin',
+      totalDays: 3,
+      total: '5500.00',
+      adjustment: '-1000.00',
+    });
+    const saved = await staff().customers.byId({ id: customer.id });
+    expect(saved.bookings.map((b) => b.id)).toEqual([booking!.id]);
+  });
+
+  it('creates neither the customer nor the booking when the initial booking conflicts', async () => {
+    const car = await newCar(h);
+    await adminBooking(h, { carId: car.id, from: 10, to: 14, status: 'confirmed' });
+    const input = customerInput({ initialBooking: { carId: car.id, pickupDate: daysFromToday(12), returnDate: daysFromToday(16), total: '9000', status: 'pending' } });
+    await expectError(staff().customers.create(input), 'CONFLICT', messages.errors.datesTaken);
+    expect(await h.orm.em.fork().count(Customer, { email: input.email })).toBe(0);
+    expect((await staff().customers.list({ q: input.email })).total).toBe(0);
+    expect(await h.orm.em.fork().count(Booking, { car: car.id })).toBe(1);
+
+    const unknownCar = customerInput({ initialBooking: { carId: randomUUID(), pickupDate: daysFromToday(2), returnDate: daysFromToday(3), total: '1000' } });
+    await expectError(staff().customers.create(unknownCar), 'NOT_FOUND');
+    expect(await h.orm.em.fork().count(Customer, { email: unknownCar.email })).toBe(0);
+  });
+
+  it('refuses an e-mail another customer uses, in any case', async () => {
+    const email = uniqueEmail('dup');
+    await staff().customers.create(customerInput({ email }));
+    await expectError(staff().customers.create(customerInput({ email: email.toUpperCase() })), 'CONFLICT', messages.errors.emailTaken);
+    expect(await h.orm.em.fork().count(Customer, { email })).toBe(1);
+  });
+
+  it('is refused to the public', async () => {
+    const input = customerInput();
+    await expectError(h.caller().customers.create(input), 'UNAUTHORIZED');
+    expect(await h.orm.em.fork().count(Customer, { email: input.email })).toBe(0);
+  });
+});
+
+describe('customers.list and customers.byId', () => {
+  it('shows totals (total, paid, pending) and the booking history of each customer', async () => {
+    const car = await newCar(h, { dailyRate: '1000' });
+    const input = customerInput({ initialBooking: { carId: car.id, pickupDate: daysFromToday(3), returnDate: daysFromToday(5), total: '3000' } });
+    const { customer, booking: first } = await staff().customers.create(input);
+    const second = await adminBooking(h, { carId: car.id, from: 10, to: 13, email: input.email, name: 'Someone Else', total: '2000' });
+    await staff().bookings.addPayment({ id: first!.id, payment: { amount: '1000' } });
+    await staff().bookings.addPayment({ id: second.id, payment: { amount: '250.50' } });
+
+    const page = await staff().customers.list({ q: input.fullName });
+    expect(page.total).toBe(1);
+    const listed = page.items[0]!;
+    expect(listed.id).toBe(customer.id);
+    expect(listed.fullName).toBe(input.fullName); // a staff booking does not rename the customer
+    expect(listed.totals).toEqual({ bookings: 2, total: '5000.00', paid: '1250.50', pending: '3749.50' });
+    expect(listed.bookings).toEqual([
+      expect.objectContaining({ id: second.id, carName: car.name, pickupDate: daysFromToday(10), returnDate: daysFromToday(13), totalDays: 3, total: '2000.00', amountPaid: '250.50', status: 'pending' }),
+      expect.objectContaining({ id: first!.id, carName: car.name, totalDays: 2, total: '3000.00', amountPaid: '1000.00', status: 'confirmed' }),
+    ]);
+    expect(await staff().customers.byId({ id: customer.id })).toEqual(listed);
+  });
+
+  it('searches by name, e-mail and phone, and pages with a total', async () => {
+    const word = uniqueWord('Pagination');
+    const made = [];
+    for (let i = 0; i < 3; i += 1) made.push((await staff().customers.create(customerInput({ fullName: `${word} Person ${i}` }))).customer);
+
+    const one = await staff().customers.list({ q: word.toUpperCase(), limit: 2 });
+    const two = await staff().customers.list({ q: word, limit: 2, offset: 2 });
+    expect([one.total, two.total]).toEqual([3, 3]);
+    expect([one.items.length, two.items.length]).toEqual([2, 1]);
+    expect([...one.items, ...two.items].map((c) => c.id).sort()).toEqual(made.map((c) => c.id).sort());
+
+    expect((await staff().customers.list({ q: made[1]!.email })).items.map((c) => c.id)).toEqual([made[1]!.id]);
+    expect((await staff().customers.list({ q: made[2]!.phone })).items.map((c) => c.id)).toEqual([made[2]!.id]);
+    expect(await staff().customers.list({ q: `${word}-nobody` })).toEqual({ items: [], total: 0 });
+
+    const all = await staff().customers.list({ limit: 500 });
+    expect(all.total).toBe(await h.orm.em.fork().count(Customer, {}));
+  });
+
+  it('answers NOT_FOUND for an unknown customer and UNAUTHORIZED to the public', async () => {
+    await expectError(staff().customers.byId({ id: randomUUID() }), 'NOT_FOUND', messages.errors.customerNotFound);
+    await expectError(h.caller().customers.list(), 'UNAUTHORIZED');
+    await expectError(h.caller().customers.byId({ id: randomUUID() }), 'UNAUTHORIZED');
+  });
+});
+
+describe('customers.update', () => {
+  it('changes only the fields given and audits before and after', async () => {
+    const { customer } = await staff().customers.create(customerInput({ address: 'Lucap, Alaminos' }));
+    const newPhone = phone();
+    const updated = await staff().customers.update({ id: customer.id, data: { phone: newPhone } });
+    expect(updated).toEqual({ ...customer, phone: newPhone });
+    const entry = await auditEntry(h, 'customer', customer.id, 'customer.update');
+    expect(entry.before).toMatchObject({ phone: customer.phone, address: 'Lucap, Alaminos' });
+    expect(entry.after).toMatchObject({ phone: newPhone, address: 'Lucap, Alaminos' });
+
+    const email = uniqueEmail('moved');
+    const moved = await staff().customers.update({ id: customer.id, data: { email: email.toUpperCase(), address: '' } });
+    expect(moved).toMatchObject({ email, address: null, phone: newPhone });
+  });
+
+  it("refuses another customer's e-mail, and answers NOT_FOUND for an unknown customer", async () => {
+    const a = (await staff().customers.create(customerInput())).customer;
+    const b = (await staff().customers.create(customerInput())).customer;
+    await expectError(staff().customers.update({ id: b.id, data: { email: a.email } }), 'CONFLICT', messages.errors.emailTaken);
+    expect((await staff().customers.byId({ id: b.id })).email).toBe(b.email);
+    // keeping one's own e-mail is fine
+    expect((await staff().customers.update({ id: b.id, data: { email: b.email, fullName: 'Renamed Person' } })).fullName).toBe('Renamed Person');
+    await expectError(staff().customers.update({ id: randomUUID(), data: { fullName: 'Ghost Person' } }), 'NOT_FOUND');
+    await expectError(h.caller().customers.update({ id: a.id, data: { fullName: 'Hacker Person' } }), 'UNAUTHORIZED');
+  });
+});
+
+describe('customers.delete', () => {
+  it('is refused while the customer has a pending or confirmed booking ahead, then removes the customer with their past bookings', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('leaving');
+    const past = await adminBooking(h, { carId: car.id, from: -30, to: -27, email, status: 'completed', total: '3000' });
+    await staff().bookings.addPayment({ id: past.id, payment: { amount: '3000' } });
+    const active = await adminBooking(h, { carId: car.id, from: 5, to: 7, email, status: 'confirmed' });
+    const customerId = active.customerId;
+    expect(past.customerId).toBe(customerId);
+
+    await expectError(staff().customers.delete({ id: customerId }), 'CONFLICT', messages.errors.customerHasBookings);
+    expect((await staff().customers.byId({ id: customerId })).bookings).toHaveLength(2);
+
+    await staff().bookings.updateStatus({ id: active.id, status: 'cancelled' });
+    await staff().customers.delete({ id: customerId });
+    await expectError(staff().customers.byId({ id: customerId }), 'NOT_FOUND');
+    await expectError(staff().bookings.byId({ id: past.id }), 'NOT_FOUND');
+    await expectError(staff().bookings.byId({ id: active.id }), 'NOT_FOUND');
+    expect(await h.orm.em.fork().count(Payment, { booking: past.id })).toBe(0);
+    const entry = await auditEntry(h, 'customer', customerId, 'customer.delete');
+    expect(entry).toMatchObject({ after: null, before: { id: customerId, email } });
+  });
+
+  it('releases the deleted customer’s documents for the clean-up', async () => {
+    const car = await newCar(h);
+    const { answer, documents } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
+    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'completed' });
+    expect(await uploadAttachedTo(documents.photoId1Url)).toBe(`customer:${answer.customer.id}`);
+    await staff().customers.delete({ id: answer.customer.id });
+    for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBeNull();
+  });
+
+  it('answers NOT_FOUND for an unknown customer and UNAUTHORIZED to the public', async () => {
+    await expectError(staff().customers.delete({ id: randomUUID() }), 'NOT_FOUND');
+    const { customer } = await staff().customers.create(customerInput());
+    await expectError(h.caller().customers.delete({ id: customer.id }), 'UNAUTHORIZED');
+    expect((await staff().customers.byId({ id: customer.id })).id).toBe(customer.id);
+  });
+});
+
+describe('customers.saveDocuments', () => {
+  it('lets staff replace a customer’s documents, releasing the old files, with an audit entry', async () => {
+    const car = await newCar(h);
+    const { answer, documents: old } = await publicBooking(h, car.id);
+    const documents = await uploadDocuments(h);
+    const saved = await staff().customers.saveDocuments({ id: answer.customer.id, documents });
+    expect(saved).toMatchObject(documents);
+    for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBe(`customer:${answer.customer.id}`);
+    for (const path of Object.values(old)) expect(await uploadAttachedTo(path)).toBeNull();
+    const entry = await auditEntry(h, 'customer', answer.customer.id, 'customer.documents');
+    expect(entry.before).toMatchObject(old);
+    expect(entry.after).toMatchObject(documents);
+  });
+
+  it('lets the renter replace their documents with the token from the booking answer', async () => {
+    const car = await newCar(h);
+    const { answer } = await publicBooking(h, car.id);
+    const documents = await uploadDocuments(h);
+    const saved = await h.caller().customers.saveDocuments({ id: answer.customer.id, documents, documentToken: answer.documentToken });
+    expect(saved).toMatchObject({ id: answer.customer.id, ...documents });
+    expect(await staff().customers.byId({ id: answer.customer.id })).toMatchObject(documents);
+  });
+
+  it('refuses the public without a token, with another customer’s token, or with a forged one', async () => {
+    const car = await newCar(h);
+    const mine = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
+    const theirs = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(6), returnDate: daysFromToday(7) } });
+    const documents = await uploadDocuments(h);
+    const id = mine.answer.customer.id;
+    await expectError(h.caller().customers.saveDocuments({ id, documents }), 'UNAUTHORIZED', messages.errors.unauthorized);
+    await expectError(h.caller().customers.saveDocuments({ id, documents, documentToken: theirs.answer.documentToken }), 'UNAUTHORIZED', messages.errors.badDocumentToken);
+    const [expires] = mine.answer.documentToken.split('.');
+    await expectError(h.caller().customers.saveDocuments({ id, documents, documentToken: `${expires}.forged` }), 'UNAUTHORIZED');
+    await expectError(h.caller().customers.saveDocuments({ id, documents, documentToken: `${Number(expires) + 3600}.${mine.answer.documentToken.split('.')[1]}` }), 'UNAUTHORIZED');
+    expect(await staff().customers.byId({ id })).toMatchObject(mine.documents);
+  });
+
+  it('refuses an expired token (after an hour)', async () => {
+    const car = await newCar(h);
+    const { answer, documents: old } = await publicBooking(h, car.id);
+    const documents = await uploadDocuments(h);
+    clock.advance(61 * 60_000);
+    try {
+      await expectError(
+        h.caller().customers.saveDocuments({ id: answer.customer.id, documents, documentToken: answer.documentToken }),
+        'UNAUTHORIZED',
+        messages.errors.badDocumentToken,
+      );
+    } finally {
+      clock.reset();
+    }
+    expect(await staff().customers.byId({ id: answer.customer.id })).toMatchObject(old);
+  });
+
+  it('refuses a document attached to another customer, and NOT_FOUND for an unknown customer', async () => {
+    const car = await newCar(h);
+    const a = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
+    const b = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(6), returnDate: daysFromToday(7) } });
+    const documents = { ...(await uploadDocuments(h)), photoId2Url: a.documents.photoId2Url };
+    await expectError(staff().customers.saveDocuments({ id: b.answer.customer.id, documents }), 'BAD_REQUEST', messages.errors.uploadInUse);
+    expect(await staff().customers.byId({ id: b.answer.customer.id })).toMatchObject(b.documents);
+    await expectError(staff().customers.saveDocuments({ id: randomUUID(), documents: await uploadDocuments(h) }), 'NOT_FOUND');
+  });
+});
+
+describe('customers.exportCsv', () => {
+  it('exports the spec columns with a row per customer, N/A for a missing license, and a dated file name', async () => {
+    const car = await newCar(h);
+    const input = customerInput({ fullName: `Export, "Quoted" ${uniqueWord()}` });
+    await staff().customers.create(input);
+    const booking = await adminBooking(h, { carId: car.id, from: 4, to: 6, email: input.email, total: '4200', status: 'confirmed' });
+    const licensed = (await staff().customers.create(customerInput({ license: 'N09-99-000001' }))).customer;
+
+    const { filename, csv } = await staff().customers.exportCsv();
+    expect(filename).toBe(`customers-${todayInManila()}.csv`);
+    const rows = parseCsv(csv);
+    expect(rows[0]).toEqual([...CUSTOMER_CSV_COLUMNS]);
+    expect(rows[0]).toEqual(['Name', 'Email', 'Phone', 'License', 'Total Bookings', 'Total Spent', 'Registration Date', 'Booking History']);
+    expect(rows.length - 1).toBe(await h.orm.em.fork().count(Customer, {}));
+
+    const row = rows.find((r) => r[1] === input.email);
+    expect(row).toBeDefined();
+    expect(row!.slice(0, 6)).toEqual([input.fullName, input.email, input.phone, 'N/A', '1', '4200.00']);
+    expect(row![6]).toMatch(/^[A-Z][a-z]+ \d{2}, \d{4}$/); // 'MMMM dd, yyyy'; which day is checked below
+    expect(row![7]).toContain(car.name);
+    expect(row![7]).toContain(booking.pickupDate);
+    expect(rows.find((r) => r[1] === licensed.email)?.[3]).toBe('N09-99-000001');
+  });
+
+  it('dates the registration in Asia/Manila, not UTC', async () => {
+    // 02:00 in Manila is 18:00 UTC of the day before
+    const target = new Date();
+    target.setUTCHours(18, 0, 0, 0);
+    if (target.getTime() <= Date.now()) target.setUTCDate(target.getUTCDate() + 1);
+    clock.advance(target.getTime() - Date.now());
+    try {
+      const input = customerInput();
+      await staff().customers.create(input);
+      const manilaDay = todayInManila(clock.now());
+      const { filename, csv } = await staff().customers.exportCsv();
+      expect(filename).toBe(`customers-${manilaDay}.csv`);
+      const row = parseCsv(csv).find((r) => r[1] === input.email);
+      expect(row?.[6]).toBe(formatLongDate(manilaDay));
+    } finally {
+      clock.reset();
+    }
+  });
+
+  it('is refused to the public', async () => {
+    await expectError(h.caller().customers.exportCsv(), 'UNAUTHORIZED');
+  });
+});

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { expect } from 'vitest';
+import type { TAuditEntry } from '../../src/shared/schemas/admin.schema';
+import type { BookingStatus, TBooking, TCreateBookingInput } from '../../src/shared/schemas/booking.schema';
+import type { TCar, TCreateCarInput } from '../../src/shared/schemas/car.schema';
+import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
+import type { Harness } from '../utils/harness';
+
+/** A tRPC caller as the harness makes it. */
+export type Caller = ReturnType<Harness['caller']>;
+
+export type ErrorCode = TRPCError['code'];
+
+/** Runs a call and tells how it ended: 'ok' or the tRPC error code. Anything else is rethrown. */
+export async function outcome(promise: Promise<unknown>): Promise<'ok' | ErrorCode> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof TRPCError) return error.code;
+    throw error;
+  }
+}
+
+/** Expects the call to fail with this tRPC code (and message, when given); returns the error. */
+export async function expectError(promise: Promise<unknown>, code: ErrorCode, message?: string | RegExp): Promise<TRPCError> {
+  let caught: unknown = null;
+  try {
+    await promise;
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, `expected ${code}, but the call succeeded`).toBeInstanceOf(TRPCError);
+  const error = caught as TRPCError;
+  expect(error.code).toBe(code);
+  if (typeof message === 'string') expect(error.message).toBe(message);
+  else if (message) expect(error.message).toMatch(message);
+  return error;
+}
+
+/** A random token, letters only (safe in names and searches), unique for all practical purposes. */
+export function uniqueWord(prefix = 'Zq'): string {
+  const letters = Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+  return `${prefix}${letters}`;
+}
+
+export function uniqueEmail(label = 'renter'): string {
+  return `${label}.${uniqueWord('x').toLowerCase()}@example.com`;
+}
+
+export function money(value: number): string {
+  return value.toFixed(2);
+}
+
+/** A fresh car owned by the calling test, so bookings of other tests never touch it. */
+export async function newCar(h: Harness, overrides: Partial<TCreateCarInput> = {}): Promise<TCar> {
+  return h.caller({ staff: true }).cars.create({
+    name: `Test Car ${uniqueWord()}`,
+    category: 'Test Sedan',
+    dailyRate: '2000',
+    image: 'vios.jpg',
+    ...overrides,
+  });
+}
+
+/** A booking entered by staff for `carId` from `from` to `to` days after today (Asia/Manila). */
+export async function adminBooking(
+  h: Harness,
+  options: {
+    carId: string;
+    from: number;
+    to: number;
+    status?: BookingStatus;
+    email?: string;
+    name?: string;
+    total?: string;
+    driverService?: 'none' | 'within_pangasinan' | 'outside_pangasinan';
+    caller?: Caller;
+  },
+): Promise<TBooking> {
+  const caller = options.caller ?? h.caller({ staff: true });
+  return caller.bookings.createAdmin({
+    customerEmail: options.email ?? uniqueEmail('walkin'),
+    customerName: options.name ?? 'Walk In Renter',
+    customerPhone: '09171234567',
+    carId: options.carId,
+    pickupDate: daysFromToday(options.from),
+    returnDate: daysFromToday(options.to),
+    status: options.status ?? 'pending',
+    ...(options.driverService ? { driverService: options.driverService } : {}),
+    ...(options.total ? { total: options.total } : {}),
+  });
+}
+
+/** A public booking with three freshly uploaded documents. */
+export async function publicBooking(
+  h: Harness,
+  carId: string,
+  overrides: { customer?: Partial<TCreateBookingInput['customer']>; booking?: Partial<TCreateBookingInput['booking']> } = {},
+) {
+  const documents = await uploadDocuments(h);
+  const payload = bookingPayload(carId, documents, {
+    customer: { email: uniqueEmail(), ...overrides.customer },
+    booking: overrides.booking ?? {},
+  });
+  return { payload, documents, answer: await h.caller().bookings.create(payload) };
+}
+
+/** The audit entries of one record, newest first. */
+export async function auditOf(h: Harness, entityType: TAuditEntry['entityType'], entityId: string): Promise<TAuditEntry[]> {
+  const page = await h.caller({ staff: true }).admin.audit({ entityType, limit: 500 });
+  for (const entry of page.items) expect(entry.entityType).toBe(entityType);
+  return page.items.filter((entry) => entry.entityId === entityId);
+}
+
+/** A minimal RFC 4180 reader, enough to check what csv-stringify wrote. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The one audit entry of `action` on this record. */
+export async function auditEntry(h: Harness, entityType: TAuditEntry['entityType'], entityId: string, action: string): Promise<TAuditEntry> {
+  const entries = (await auditOf(h, entityType, entityId)).filter((entry) => entry.action === action);
+  expect(entries, `one ${action} audit entry for ${entityId}`).toHaveLength(1);
+  return entries[0]!;
+}
+
+/** The field messages of a refused input (zod issues or a rule's issues). */
+export function issueMessages(error: TRPCError): string[] {
+  const issues = (error.cause as { issues?: Array<{ message: string }> } | undefined)?.issues ?? [];
+  return issues.map((issue) => issue.message);
+}
