@@ -325,6 +325,21 @@ describe('customers.exportCsv', () => {
     }
   });
 
+  it('leaves cancelled bookings out of the totals, on the customer card and in Total Spent alike', async () => {
+    const car = await newCar(h);
+    const input = customerInput();
+    await staff().customers.create(input);
+    const kept = await adminBooking(h, { carId: car.id, from: 4, to: 6, email: input.email, total: '3000', status: 'confirmed' });
+    const dropped = await adminBooking(h, { carId: car.id, from: 8, to: 9, email: input.email, total: '1800', status: 'confirmed' });
+    await staff().bookings.addPayment({ id: kept.id, payment: { amount: '1000' } });
+    await staff().bookings.updateStatus({ id: dropped.id, status: 'cancelled' });
+
+    const listed = (await staff().customers.list({ q: input.email })).items[0]!;
+    expect(listed.totals).toEqual({ bookings: 2, total: '3000.00', paid: '1000.00', pending: '2000.00' });
+    const row = parseCsv((await staff().customers.exportCsv()).csv).find((r) => r[1] === input.email);
+    expect(row?.slice(4, 6)).toEqual(['2', listed.totals.total]);
+  });
+
   it('is refused to the public', async () => {
     await expectError(h.caller().customers.exportCsv(), 'UNAUTHORIZED');
   });

@@ -3,7 +3,6 @@ import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../shared/errors';
 import { formatLongDate, todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
-import { fromCentavos, toCentavos } from '../../shared/money';
 import {
   OCCUPYING_STATUSES,
   type TBooking,
@@ -11,6 +10,7 @@ import {
 } from '../../shared/schemas/booking.schema';
 import {
   CUSTOMER_CSV_COLUMNS,
+  customerTotals,
   type TAdminCustomer,
   type TCreateCustomer,
   type TCustomer,
@@ -26,15 +26,9 @@ import { checkDocumentToken, createAdminBooking, replaceDocuments, toCustomerDto
 import { detachUpload } from './upload.service';
 
 function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer {
-  let total = 0;
-  let paid = 0;
-  for (const b of bookings) {
-    total += toCentavos(b.total);
-    paid += toCentavos(b.amountPaid);
-  }
   return {
     ...toCustomerDto(customer),
-    totals: { bookings: bookings.length, total: fromCentavos(total), paid: fromCentavos(paid), pending: fromCentavos(total - paid) },
+    totals: customerTotals(bookings),
     bookings: bookings.map((b) => ({
       id: b.id,
       carName: b.carName,
@@ -190,7 +184,7 @@ export function neutraliseFormula(value: string | number): string | number {
 /** The CSV export with the spec's columns, quoted by csv-stringify. */
 export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filename: string; csv: string }> {
   const customers = await ctx.em.find(Customer, {}, { orderBy: { createdAt: 'asc' } });
-  const bookings = (await ctx.em.find(Booking, {}, { orderBy: { pickupDate: 'asc' }, fields: ['customer', 'carName', 'pickupDate', 'returnDate', 'total', 'status'] })) as IBooking[];
+  const bookings = (await ctx.em.find(Booking, {}, { orderBy: { pickupDate: 'asc' }, fields: ['customer', 'carName', 'pickupDate', 'returnDate', 'total', 'amountPaid', 'status'] })) as IBooking[];
   const byCustomer = new Map<string, IBooking[]>();
   for (const b of bookings) {
     const id = (b.customer as unknown as ICustomer).id;
@@ -198,14 +192,13 @@ export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filenam
   }
   const rows = customers.map((c) => {
     const history = byCustomer.get(c.id) ?? [];
-    const spent = history.filter((b) => b.status !== 'cancelled').reduce((sum, b) => sum + toCentavos(b.total), 0);
     return [
       c.fullName,
       c.email,
       c.phone,
       c.license || 'N/A',
       history.length,
-      fromCentavos(spent),
+      customerTotals(history).total,
       formatLongDate(todayInManila(c.createdAt)),
       history.map((b) => `${b.carName} (${b.pickupDate} to ${b.returnDate}, ${b.status}, ${b.total})`).join('; '),
     ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { fromCentavos, toCentavos } from '../money';
 import { ZFullNameSchema } from './booking.schema';
 import {
   ZEmailSchema,
@@ -85,6 +86,23 @@ export const ZAdminCustomerSchema = ZCustomerSchema.extend({
   bookings: z.array(ZCustomerBookingSchema),
 });
 export type TAdminCustomer = z.infer<typeof ZAdminCustomerSchema>;
+export type TCustomerTotals = TAdminCustomer['totals'];
+
+/**
+ * A customer's totals, the spec's "total = sum of booking totals, paid = sum of amountPaid,
+ * pending = total - paid", over the bookings that still count: a cancelled booking is neither
+ * owed nor spent. The list, the customer cards and the CSV's "Total Spent" all use this.
+ */
+export function customerTotals(bookings: readonly { total: string; amountPaid: string; status: string }[]): TCustomerTotals {
+  let total = 0;
+  let paid = 0;
+  for (const b of bookings) {
+    if (b.status === 'cancelled') continue;
+    total += toCentavos(b.total);
+    paid += toCentavos(b.amountPaid);
+  }
+  return { bookings: bookings.length, total: fromCentavos(total), paid: fromCentavos(paid), pending: fromCentavos(Math.max(0, total - paid)) };
+}
 
 export const ZCustomerListQuerySchema = ZListQuerySchema;
 export const ZCustomerPageSchema = pageOf(ZAdminCustomerSchema);
