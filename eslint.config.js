@@ -19,6 +19,8 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // Playwright fixtures receive a callback named `use`, which is not React's hook.
+  { files: ['tests/e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   {
     files: ['src/shared/**/*.ts', 'src/client/**/*.{ts,tsx}'],
     rules: {

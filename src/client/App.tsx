@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { themeManager } from './colorScheme';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
 
 const colorSchemeManager = themeManager();
@@ -19,7 +19,7 @@ export default function App() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
           <Notifications limit={1} autoClose={5000} position="top-right" zIndex={1000} />
           <RouterProvider router={router} />
         </MantineProvider>

@@ -16,6 +16,9 @@ export const copy = {
     toLight: 'Switch to light theme',
     home: 'Home',
   },
+  notifications: {
+    close: 'Close notification',
+  },
   hero: {
     eyebrow: 'Alaminos City, Pangasinan',
     title: 'Premium Car Rental',

@@ -33,8 +33,8 @@ function LegalPage({ doc, description }: { doc: { title: string; intro: string; 
           </Stack>
         ))}
         <Text>
-          {business.name}, {business.addressLine1}, {business.addressLine2}. Phone <Anchor href={telHref(business.phonePrimary)}>{business.phonePrimary}</Anchor>, e-mail{' '}
-          <Anchor href={`mailto:${business.email}`}>{business.email}</Anchor>.
+          {business.name}, {business.addressLine1}, {business.addressLine2}. Phone <Anchor underline="always" href={telHref(business.phonePrimary)}>{business.phonePrimary}</Anchor>, e-mail{' '}
+          <Anchor underline="always" href={`mailto:${business.email}`}>{business.email}</Anchor>.
         </Text>
       </Stack>
     </Container>

@@ -8,7 +8,7 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={120}>
       <Stack align="center" ta="center" gap="md">
-        <Text fz={72} fw={900} c="var(--mantine-primary-color-filled)" lh={1}>
+        <Text fz={72} fw={900} c="var(--color-accent-text)" lh={1}>
           404
         </Text>
         <Title order={1}>{copy.notFound.title}</Title>

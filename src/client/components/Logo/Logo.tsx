@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { copy } from '../../content/site';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
@@ -6,7 +6,7 @@ import { useSiteInfo } from '../../features/site/useSiteInfo';
 export function Logo() {
   const business = useSiteInfo();
   return (
-    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={`${business.name} — ${copy.nav.home}`}>
+    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap={10} wrap="nowrap">
         <img src="/logo.svg" width={36} height={36} alt="" />
         <div>
@@ -16,6 +16,8 @@ export function Logo() {
           <Text size="xs" c="dimmed" lh={1.1}>
             Alaminos City, Pangasinan
           </Text>
+          {/* The link's name is its visible text (WCAG 2.5.3 label in name), then where it goes. */}
+          <VisuallyHidden>{` — ${copy.nav.home}`}</VisuallyHidden>
         </div>
       </Group>
     </Link>

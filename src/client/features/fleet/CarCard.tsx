@@ -22,7 +22,7 @@ export function CarCard({ car, selected = false, onSelect, eager = false }: { ca
         ) : (
           <>
             <div className={classes.overlay}>{copy.fleet.booked}</div>
-            <Badge className={classes.badge} color="red" variant="filled">
+            <Badge className={classes.badge} color="red.9" variant="filled">
               {copy.fleet.unavailableBadge}
             </Badge>
           </>
@@ -53,7 +53,7 @@ export function CarCard({ car, selected = false, onSelect, eager = false }: { ca
         </Group>
         <Group justify="space-between" align="flex-end" mt="auto">
           <Text>
-            <Text span fz={26} fw={800} c="var(--mantine-primary-color-filled)">
+            <Text span fz={26} fw={800} c="var(--color-accent-text)">
               {formatPeso(car.dailyRate)}
             </Text>
             <Text span c="dimmed" fz="sm">

@@ -28,7 +28,7 @@ export function BookingSection({ car }: { car: TCar | null }) {
               <Text c="dimmed">
                 {copy.fleet.seats(car.seats)} · {car.transmission} · {car.fuel}
               </Text>
-              <Text fz={28} fw={800} c="var(--mantine-primary-color-filled)">
+              <Text fz={28} fw={800} c="var(--color-accent-text)">
                 {formatPeso(car.dailyRate)}
                 <Text span c="dimmed" fz="sm" fw={400}>
                   {copy.fleet.perDay}

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/env';
+
+/**
+ * End-to-end tier: Playwright drives Debian's Chromium (never a downloaded browser) against the
+ * real production server, which tests/e2e/support/global-setup.ts builds and starts once per run
+ * in a fresh DATA_DIR. Specs import `test`, `expect` and the helpers from tests/e2e/support.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  // Two cores: one worker per core; the server and its database share them.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list', { printSteps: false }]] : [['list']],
+  use: {
+    // Set by the global setup before the workers start.
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-PH',
+    timezoneId: 'Asia/Manila',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+});

@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './support';
+
+/** The public pages, each with something that shows it has rendered. */
+const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
+  { path: '/', ready: async (page) => expect(page.getByTestId('car-card').first()).toBeVisible() },
+  { path: '/pcc', ready: async (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/terms', ready: async (page) => expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible() },
+  { path: '/privacy', ready: async (page) => expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible() },
+  { path: '/no-such-page', ready: async (page) => expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible() },
+];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    for (const { path, ready } of PAGES) {
+      test(`${path} has no serious or critical accessibility violations`, async ({ page, checkA11y }) => {
+        await page.goto(path);
+        await ready(page);
+        await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${scheme}\\b`));
+        await checkA11y({ label: `${path} ${scheme}` });
+      });
+    }
+
+    test('the contact form showing its errors has no serious or critical violations', async ({ page, checkA11y }) => {
+      await page.goto('/#contact');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByText('First name is required')).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Required Fields Missing' })).toBeVisible();
+      await checkA11y({ include: ['#contact', '.mantine-Notifications-root'], label: `contact errors ${scheme}` });
+    });
+
+    test.describe('on a phone', () => {
+      test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+      test('the open mobile menu has no serious or critical violations', async ({ page, checkA11y }) => {
+        await page.goto('/pcc');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('dialog').getByRole('link', { name: 'Call Now' })).toBeVisible();
+        await checkA11y({ label: `mobile menu ${scheme}` });
+      });
+    });
+  });
+}

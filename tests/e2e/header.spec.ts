@@ -1,0 +1,91 @@
+import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
+import { test, expect } from './support';
+
+test.describe('header on a desktop screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  for (const [label, anchor, heading] of [
+    ['Our Fleet', 'cars', 'Our Fleet'],
+    ['About', 'about', 'About us'],
+    ['Contact', 'contact', 'Contact us'],
+  ] as const) {
+    test(`"${label}" on /pcc goes to /#${anchor} and scrolls to that section`, async ({ page }) => {
+      await page.goto('/pcc');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(`/#${anchor}`);
+      const section = page.locator(`section#${anchor}`);
+      await expect(section.getByRole('heading', { level: 2, name: heading })).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    });
+  }
+
+  test('on the home page an anchor entry scrolls without leaving the page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('car-card').first()).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About', exact: true }).click();
+    await expect(page.locator('section#about').getByRole('heading', { name: 'About us' })).toBeInViewport();
+    await expect(page).toHaveURL('/#about');
+  });
+
+  test('Cars Sale is disabled and says Coming Soon', async ({ page }) => {
+    await page.goto('/pcc');
+    const entry = page.getByRole('navigation', { name: 'Main' }).getByText('Cars Sale');
+    await expect(entry).toHaveAttribute('aria-disabled', 'true');
+    await expect(entry).toContainText('Coming Soon');
+    await entry.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Coming Soon');
+    await entry.click();
+    await expect(page).toHaveURL('/pcc');
+  });
+
+  test('PCC and Admin are links to their pages, the logo to the home page', async ({ page }) => {
+    await page.goto('/terms');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'PCC' })).toHaveAttribute('href', '/pcc');
+    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await nav.getByRole('link', { name: 'PCC' }).click();
+    await expect(page).toHaveURL('/pcc');
+    await page.getByRole('banner').getByRole('link', { name: /Home/ }).click();
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('mobile menu at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('opens, offers Call Now with a tel: link, and closes', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+
+    const menu = page.getByRole('dialog');
+    await expect(menu).toBeVisible();
+    const nav = menu.getByRole('navigation', { name: 'Mobile' });
+    for (const label of ['Our Fleet', 'Book Now', 'About', 'Contact']) await expect(nav.getByRole('button', { name: label, exact: true })).toBeVisible();
+    for (const label of ['PCC', 'Admin']) await expect(nav.getByRole('link', { name: label })).toBeVisible();
+    await expect(nav.getByText('Cars Sale')).toHaveAttribute('aria-disabled', 'true');
+    const call = menu.getByRole('link', { name: 'Call Now' });
+    await expect(call).toHaveAttribute('href', telHref(DEFAULT_BUSINESS.phonePrimary));
+    expect(telHref(DEFAULT_BUSINESS.phonePrimary)).toMatch(/^tel:\+?\d+$/);
+
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test('an entry closes the menu and scrolls to its section', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('car-card').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Contact', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.locator('section#contact').getByRole('heading', { name: 'Contact us' })).toBeInViewport();
+  });
+
+  test('Escape closes the menu', async ({ page }) => {
+    await page.goto('/pcc');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});

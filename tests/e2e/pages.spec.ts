@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { DEFAULT_BUSINESS } from '../../src/shared/business';
+import { FUELS, TRANSMISSIONS } from '../../src/shared/schemas/car.schema';
+import { test, expect } from './support';
+
+const NAME = DEFAULT_BUSINESS.name;
+
+/** Every public page, what its title is, and something that shows it has rendered. */
+const PAGES: Array<{ path: string; title: string; ready: (page: Page) => Promise<void> }> = [
+  { path: '/', title: `${NAME} — Car Rental in Alaminos City, Pangasinan`, ready: (page) => expect(page.getByTestId('car-card').first()).toBeVisible() },
+  { path: '/pcc', title: `PCC Car Care Center | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/terms', title: `Terms of Service | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible() },
+  { path: '/privacy', title: `Privacy Policy | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible() },
+  { path: '/no/such/page', title: `Page Not Found | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible() },
+];
+
+test('an unknown path answers 404 with the Page Not Found page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Premium Car Rental' })).toBeVisible();
+});
+
+test('the site routes answer 200', async ({ request }) => {
+  for (const path of ['/', '/pcc', '/terms', '/privacy']) expect((await request.get(path)).status(), path).toBe(200);
+});
+
+test('each page sets its own title and meta description', async ({ page }) => {
+  const descriptions = new Set<string>();
+  for (const { path, title, ready } of PAGES) {
+    await page.goto(path);
+    await ready(page);
+    await expect(page).toHaveTitle(title);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.length, `${path} description`).toBeGreaterThan(40);
+    descriptions.add(description ?? '');
+  }
+  expect(descriptions.size).toBe(PAGES.length);
+});
+
+test('the title follows client-side navigation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(PAGES[0]!.title);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL('/privacy');
+  await expect(page).toHaveTitle(`Privacy Policy | ${NAME}`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PCC' }).click();
+  await expect(page).toHaveTitle(`PCC Car Care Center | ${NAME}`);
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  for (const { path, ready } of PAGES) {
+    test(`${path} does not scroll sideways`, async ({ page }) => {
+      await page.goto(path);
+      await ready(page);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth, viewport: window.innerWidth }));
+      expect(widths.page, 'document width').toBeLessThanOrEqual(widths.viewport);
+      expect(widths.body, 'body width').toBeLessThanOrEqual(widths.viewport);
+    });
+  }
+});
+
+test('the fleet shows three placeholders while loading, then 20+ cars', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('cars.list'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/');
+  const fleet = page.locator('section#cars');
+  await expect(fleet.getByTestId('car-skeleton')).toHaveCount(3);
+  await expect(fleet.getByTestId('car-card')).toHaveCount(0);
+
+  release();
+  await expect(fleet.getByTestId('car-skeleton')).toHaveCount(0);
+  const cards = fleet.getByTestId('car-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(20);
+
+  const available = cards.filter({ has: page.getByRole('button', { name: 'Select This Car' }) }).first();
+  await expect(available.getByRole('img')).toHaveAttribute('alt', /\S/);
+  await expect(available.getByRole('heading', { level: 3 })).not.toBeEmpty();
+  await expect(available).toContainText(/₱[\d,]+(\.\d\d)?\/day/);
+  await expect(available).toContainText(/\d+ seats/);
+  await expect(available).toContainText(new RegExp(TRANSMISSIONS.join('|')));
+  await expect(available).toContainText(new RegExp(FUELS.join('|')));
+});

@@ -1,0 +1,34 @@
+/**
+ * What every e2e spec may need to know about the server under test. The global setup
+ * (global-setup.ts) starts the real server once per run and publishes its address, data folder and
+ * database address through these environment variables; Playwright's workers inherit them.
+ */
+
+/** The staff password the server under test was started with (ADMIN_PASSWORD). */
+export const E2E_ADMIN_PASSWORD = 'e2e staff passphrase 7d1c';
+
+/** The integrators' bearer token the server under test was started with (ADMIN_API_TOKEN). */
+export const E2E_API_TOKEN = 'e2e-api-token-5b0f2c9e8a7d41c3';
+
+/** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH overrides it. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+function published(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the e2e specs through \`npx playwright test\`, whose global setup starts the server`);
+  return value;
+}
+
+/** The server's address, e.g. http://127.0.0.1:41234 (also Playwright's `baseURL`). */
+export const baseURL = (): string => published('E2E_BASE_URL');
+
+/** The server's DATA_DIR: a fresh temporary folder for this run (objects, outbox, embedded PostgreSQL). */
+export const dataDir = (): string => published('E2E_DATA_DIR');
+
+/** Where the server writes outgoing mail as .eml files (no SMTP_URL in e2e runs). */
+export const outboxDir = (): string => `${dataDir()}/outbox`;
+
+/** postgresql:// address of the server's own (embedded) database `rental`. */
+export const databaseUrl = (): string => published('E2E_DATABASE_URL');

@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type ImpactValue = 'minor' | 'moderate' | 'serious' | 'critical';
+
+export interface AxeCheckOptions {
+  /** Only these parts of the page (CSS selectors). */
+  include?: string[];
+  /** Leave these parts out (CSS selectors), e.g. a third-party widget. */
+  exclude?: string[];
+  /** Rule ids to skip; say why next to the call. */
+  disableRules?: string[];
+  /** Impacts that fail the check; serious and critical by default. */
+  failOn?: ImpactValue[];
+  /** Names the attached report, e.g. 'home-dark'. */
+  label?: string;
+}
+
+export interface E2EFixtures {
+  /** An axe-core builder for the test's page, for checks beyond `checkA11y`. */
+  makeAxeBuilder: () => AxeBuilder;
+  /**
+   * Runs axe-core on the page as it is now and fails the test on any serious or critical
+   * violation, listing rule, impact, help and the offending elements. The full result is attached
+   * to the test report.
+   */
+  checkA11y: (options?: AxeCheckOptions) => Promise<AxeResults>;
+  /** Uncaught exceptions in the page fail the test (default on; `test.use({ failOnPageErrors: false })`). */
+  failOnPageErrors: boolean;
+  pageErrors: Error[];
+}
+
+export const test = base.extend<E2EFixtures>({
+  makeAxeBuilder: async ({ page }, use) => {
+    await use(() => new AxeBuilder({ page }));
+  },
+  checkA11y: async ({ page }, use, testInfo) => {
+    await use(async (options = {}) => {
+      let builder = new AxeBuilder({ page });
+      for (const selector of options.include ?? []) builder = builder.include(selector);
+      for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+      if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+      const results = await builder.analyze();
+      const label = options.label ?? new URL(page.url()).pathname;
+      await testInfo.attach(`axe ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
+      const failOn = options.failOn ?? ['serious', 'critical'];
+      const failures = results.violations
+        .filter((violation) => violation.impact && failOn.includes(violation.impact))
+        .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 8).join('\n    ')}`);
+      expect(failures, `accessibility violations on ${label}`).toEqual([]);
+      return results;
+    });
+  },
+  failOnPageErrors: [true, { option: true }],
+  pageErrors: [
+    async ({ page, failOnPageErrors }, use) => {
+      const errors: Error[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      await use(errors);
+      if (failOnPageErrors) expect(errors.map((error) => error.message), 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Saves a screenshot for review under tests/e2e/screenshots/ (git-ignored). */
+export async function snap(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  const dir = resolve(import.meta.dirname, '../screenshots');
+  await mkdir(dir, { recursive: true });
+  const path = resolve(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  return path;
+}
