@@ -1,7 +1,8 @@
 import type { TBusinessInfo } from '../../shared/business';
 import { formatLongDate } from '../../shared/dates';
-import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, PRICE_LINE_LABELS, dayCount } from '../../shared/labels';
+import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, dayCount } from '../../shared/labels';
 import { formatPeso } from '../../shared/money';
+import { IMPORTANT_INFORMATION, bookingPriceRows } from '../../shared/receipt';
 import type { TBooking } from '../../shared/schemas/booking.schema';
 import type { TContact } from '../../shared/schemas/contact.schema';
 import type { MailDraft } from './outbox';
@@ -10,23 +11,8 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 }
 
-const IMPORTANT = [
-  'Bring a valid driver’s license and this confirmation.',
-  'The vehicle is inspected before and after the rental.',
-  'Return the fuel at the same level.',
-  'Late return charges may apply.',
-  'Changes or cancellations need at least 24 hours notice.',
-  'The renter provides the driver’s meals and accommodation.',
-];
-
-function priceRows(b: TBooking): Array<[string, string]> {
-  const rows: Array<[string, string]> = [[`${PRICE_LINE_LABELS.rental} (${dayCount(b.totalDays)} × ${formatPeso(b.dailyRate)})`, formatPeso(b.subtotal)]];
-  if (Number(b.driverFee) > 0) rows.push([PRICE_LINE_LABELS.driver, formatPeso(b.driverFee)]);
-  if (Number(b.distanceFee) > 0) rows.push([PRICE_LINE_LABELS.distance, formatPeso(b.distanceFee)]);
-  if (Number(b.deliveryFee) > 0) rows.push([PRICE_LINE_LABELS.delivery, formatPeso(b.deliveryFee)]);
-  if (Number(b.insurance) > 0) rows.push([PRICE_LINE_LABELS.insurance, formatPeso(b.insurance)]);
-  if (Number(b.adjustment) !== 0) rows.push([PRICE_LINE_LABELS.adjustment, formatPeso(b.adjustment)]);
-  return rows;
+function priceTable(b: TBooking): Array<[string, string]> {
+  return bookingPriceRows(b).map((row) => [row.label, formatPeso(row.amount)]);
 }
 
 function bookingFacts(b: TBooking): Array<[string, string]> {
@@ -67,7 +53,7 @@ ${body}
 /** The renter's confirmation: the receipt's content. */
 export function bookingConfirmationMail(booking: TBooking, business: TBusinessInfo): MailDraft {
   const facts = bookingFacts(booking);
-  const prices = priceRows(booking);
+  const prices = priceTable(booking);
   const total: [string, string] = ['Total amount', formatPeso(booking.total)];
   const text = [
     `Hi ${booking.customerName},`,
@@ -81,7 +67,7 @@ export function bookingConfirmationMail(booking: TBooking, business: TBusinessIn
     `${total[0]}: ${total[1]}`,
     '',
     'Important information:',
-    ...IMPORTANT.map((line) => `- ${line}`),
+    ...IMPORTANT_INFORMATION.map((line) => `- ${line}`),
     '',
     `${business.name}`,
     `${business.addressLine1}, ${business.addressLine2}`,
@@ -94,7 +80,7 @@ export function bookingConfirmationMail(booking: TBooking, business: TBusinessIn
 <p>Thank you for booking with ${escape(business.name)}. We have received your booking and will call you to confirm it. Nothing has been charged: you pay at pick-up.</p>
 <h2 style="font-size:16px;margin:20px 0 8px">Your booking</h2>${table(facts)}
 <h2 style="font-size:16px;margin:20px 0 8px">Pricing summary</h2>${table(prices, total)}
-<h2 style="font-size:16px;margin:20px 0 8px">Important information</h2><ul>${IMPORTANT.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>
+<h2 style="font-size:16px;margin:20px 0 8px">Important information</h2><ul>${IMPORTANT_INFORMATION.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>
 <p style="color:#666;font-size:13px">${escape(business.hours)}</p>`,
   );
   return {

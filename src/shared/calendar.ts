@@ -1,0 +1,115 @@
+import { addDays, weekday, type IsoDate } from './dates';
+import { MAX_DAYS_AHEAD } from './schemas/booking.schema';
+
+/** An occupied stretch of a car's calendar, both ends included (`GET /api/cars/{id}/booked-dates`). */
+export interface BookedRange {
+  start: IsoDate;
+  end: IsoDate;
+}
+
+/** The rental calendar's selection: awaiting a pickup date, or a pickup awaiting its return. */
+export interface DateSelection {
+  pickupDate: IsoDate | null;
+  returnDate: IsoDate | null;
+}
+
+export const EMPTY_SELECTION: DateSelection = { pickupDate: null, returnDate: null };
+
+export type CalendarPhase = 'pickup' | 'return';
+
+/** Why a day cannot be chosen, or why a choice was refused. */
+export type DayBlock = 'past' | 'booked' | 'tooFar' | 'overBooked';
+
+export interface CalendarRules {
+  today: IsoDate;
+  booked: readonly BookedRange[];
+}
+
+export const GRID_DAYS = 42;
+
+/** Awaiting a return date once a pickup is set without one; otherwise awaiting a pickup. */
+export function calendarPhase(selection: DateSelection): CalendarPhase {
+  return selection.pickupDate && !selection.returnDate ? 'return' : 'pickup';
+}
+
+/** "2026-11-01" for any day of November 2026. */
+export function monthOf(date: IsoDate): IsoDate {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** The first day of the month `delta` months after `month`'s. */
+export function shiftMonth(month: IsoDate, delta: number): IsoDate {
+  const year = Number(month.slice(0, 4));
+  const index = Number(month.slice(5, 7)) - 1 + delta;
+  const y = year + Math.floor(index / 12);
+  const m = ((index % 12) + 12) % 12;
+  return `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** The fixed six-week grid of a month: 42 days from the Sunday on or before its first day. */
+export function monthGrid(month: IsoDate): IsoDate[] {
+  const first = monthOf(month);
+  const start = addDays(first, -weekday(first));
+  return Array.from({ length: GRID_DAYS }, (_, i) => addDays(start, i));
+}
+
+export function isBooked(date: IsoDate, booked: readonly BookedRange[]): boolean {
+  return booked.some((range) => range.start <= date && date <= range.end);
+}
+
+/** The last day a rental may start on. */
+export function lastPickupDay(today: IsoDate): IsoDate {
+  return addDays(today, MAX_DAYS_AHEAD);
+}
+
+/** Why a day cannot be picked at all (past or booked), or why it cannot start a rental. */
+export function dayBlock(date: IsoDate, rules: CalendarRules, phase: CalendarPhase = 'pickup'): DayBlock | null {
+  if (date < rules.today) return 'past';
+  if (isBooked(date, rules.booked)) return 'booked';
+  if (phase === 'pickup' && date > lastPickupDay(rules.today)) return 'tooFar';
+  return null;
+}
+
+/** The first booked day in [from, to], if any. */
+export function firstBookedDayBetween(from: IsoDate, to: IsoDate, booked: readonly BookedRange[]): IsoDate | null {
+  let first: IsoDate | null = null;
+  for (const range of booked) {
+    if (range.start <= to && from <= range.end) {
+      const day = range.start > from ? range.start : from;
+      if (first === null || day < first) first = day;
+    }
+  }
+  return first;
+}
+
+export interface SelectOutcome {
+  selection: DateSelection;
+  /** Set when the click was refused; the selection is then unchanged. */
+  refused: DayBlock | null;
+}
+
+/**
+ * The calendar's state machine (spec point 4). Awaiting a pickup, a free day becomes the pickup
+ * and clears the return. Awaiting a return, a day on or before the pickup starts over from that
+ * day, and a later day becomes the return, unless the range would cover a booked day: that click
+ * is refused (the renter sees why) and the pickup stays. Past and booked days are never chosen.
+ */
+export function selectDate(selection: DateSelection, date: IsoDate, rules: CalendarRules): SelectOutcome {
+  const phase = calendarPhase(selection);
+  const asReturn = phase === 'return' && selection.pickupDate !== null && date > selection.pickupDate;
+  const block = dayBlock(date, rules, asReturn ? 'return' : 'pickup');
+  if (block) return { selection, refused: block };
+  if (asReturn && selection.pickupDate && firstBookedDayBetween(selection.pickupDate, date, rules.booked)) {
+    return { selection, refused: 'overBooked' };
+  }
+  if (asReturn) return { selection: { pickupDate: selection.pickupDate, returnDate: date }, refused: null };
+  return { selection: { pickupDate: date, returnDate: null }, refused: null };
+}
+
+/** Whether a complete selection is still free (booked dates can change under it). */
+export function selectionIsFree(selection: DateSelection, rules: CalendarRules): boolean {
+  const { pickupDate, returnDate } = selection;
+  if (!pickupDate) return true;
+  if (dayBlock(pickupDate, rules, 'pickup')) return false;
+  return !returnDate || firstBookedDayBetween(pickupDate, returnDate, rules.booked) === null;
+}

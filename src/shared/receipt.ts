@@ -1,0 +1,59 @@
+import { DELIVERY_AREA_LABELS, PRICE_LINE_LABELS, dayCount } from './labels';
+import { formatPeso, fromCentavos, toCentavos } from './money';
+import type { DeliveryArea, PriceLine } from './pricing';
+import type { TBooking } from './schemas/booking.schema';
+
+/** What the receipt and the confirmation e-mail tell every renter, in this order. */
+export const IMPORTANT_INFORMATION = [
+  'Bring a valid driver’s license and this confirmation.',
+  'The vehicle is inspected before and after the rental.',
+  'Return the fuel at the same level.',
+  'Late return charges may apply.',
+  'Changes or cancellations need at least 24 hours notice.',
+  'The renter provides the driver’s meals and accommodation.',
+] as const;
+
+/** A summary line as people read it: its label and its amount. */
+export interface PriceRow {
+  key: PriceLine['key'] | 'adjustment';
+  label: string;
+  amount: string;
+}
+
+/**
+ * The price lines of a stored booking, in the summary's order, from the server's own figures.
+ * Per-day amounts are the fee divided by the days, as the receipt shows them.
+ */
+export function bookingPriceLines(booking: Pick<TBooking, 'totalDays' | 'dailyRate' | 'subtotal' | 'driverFee' | 'distanceFee' | 'deliveryFee' | 'insurance'>): PriceLine[] {
+  const days = booking.totalDays;
+  const perDay = (amount: string) => (days > 0 ? fromCentavos(Math.round(toCentavos(amount) / days)) : amount);
+  const lines: PriceLine[] = [{ key: 'rental', amount: booking.subtotal, perDay: booking.dailyRate, days }];
+  if (toCentavos(booking.driverFee) > 0) lines.push({ key: 'driver', amount: booking.driverFee, perDay: perDay(booking.driverFee), days });
+  if (toCentavos(booking.distanceFee) > 0) lines.push({ key: 'distance', amount: booking.distanceFee, perDay: perDay(booking.distanceFee), days });
+  if (toCentavos(booking.deliveryFee) > 0) lines.push({ key: 'delivery', amount: booking.deliveryFee });
+  if (toCentavos(booking.insurance) > 0) lines.push({ key: 'insurance', amount: booking.insurance });
+  return lines;
+}
+
+/** "Vehicle rental (3 days × ₱1,800)", "Delivery (Bolinao)", "Insurance (per rental)". */
+export function priceLineLabel(line: PriceLine, deliveryArea?: DeliveryArea | null): string {
+  const base = PRICE_LINE_LABELS[line.key];
+  if (line.days !== undefined && line.perDay !== undefined) return `${base} (${dayCount(line.days)} × ${formatPeso(line.perDay)})`;
+  if (line.key === 'delivery' && deliveryArea) return `${base} (${DELIVERY_AREA_LABELS[deliveryArea]})`;
+  if (line.key === 'insurance') return `${base} (per rental)`;
+  return base;
+}
+
+/** Every line of a price summary with its label, the agreed adjustment of a staff booking last. */
+export function priceRows(lines: readonly PriceLine[], options: { deliveryArea?: DeliveryArea | null; adjustment?: string } = {}): PriceRow[] {
+  const rows: PriceRow[] = lines.map((line) => ({ key: line.key, label: priceLineLabel(line, options.deliveryArea), amount: line.amount }));
+  if (options.adjustment && toCentavos(options.adjustment) !== 0) {
+    rows.push({ key: 'adjustment', label: PRICE_LINE_LABELS.adjustment, amount: options.adjustment });
+  }
+  return rows;
+}
+
+/** A stored booking's price rows, as the receipt, the e-mail and the dashboard list them. */
+export function bookingPriceRows(booking: TBooking): PriceRow[] {
+  return priceRows(bookingPriceLines(booking), { deliveryArea: booking.deliveryArea, adjustment: booking.adjustment });
+}

@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_SELECTION,
+  calendarPhase,
+  dayBlock,
+  firstBookedDayBetween,
+  monthGrid,
+  monthOf,
+  selectDate,
+  selectionIsFree,
+  shiftMonth,
+  type CalendarRules,
+  type DateSelection,
+} from '../../src/shared/calendar';
+import { addDays, weekday } from '../../src/shared/dates';
+
+const TODAY = '2026-11-23';
+const rules: CalendarRules = { today: TODAY, booked: [{ start: '2026-12-10', end: '2026-12-12' }] };
+
+function click(selection: DateSelection, ...dates: string[]): DateSelection {
+  return dates.reduce((current, date) => selectDate(current, date, rules).selection, selection);
+}
+
+describe('monthGrid', () => {
+  it('is a fixed six weeks of 42 days starting on the Sunday on or before the first', () => {
+    const grid = monthGrid('2026-11-15');
+    expect(grid).toHaveLength(42);
+    expect(grid[0]).toBe('2026-11-01'); // November 2026 starts on a Sunday
+    expect(grid[41]).toBe('2026-12-12');
+    const february = monthGrid('2026-02-01');
+    expect(february[0]).toBe('2026-02-01');
+    const march = monthGrid('2027-03-01'); // a Monday
+    expect(march[0]).toBe('2027-02-28');
+  });
+
+  it('always starts on a Sunday and holds every day of its month, in order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2000, max: 2100 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
+        const first = `${year}-${String(month).padStart(2, '0')}-01`;
+        const grid = monthGrid(first);
+        expect(weekday(grid[0]!)).toBe(0);
+        expect(grid).toContain(first);
+        grid.forEach((day, i) => i > 0 && expect(day).toBe(addDays(grid[i - 1]!, 1)));
+        expect(grid.filter((day) => monthOf(day) === first).length).toBeGreaterThanOrEqual(28);
+      }),
+    );
+  });
+});
+
+describe('shiftMonth', () => {
+  it.each([
+    ['2026-11-01', 1, '2026-12-01'],
+    ['2026-12-01', 1, '2027-01-01'],
+    ['2027-01-01', -1, '2026-12-01'],
+    ['2026-11-01', -13, '2025-10-01'],
+    ['2026-11-01', 14, '2028-01-01'],
+  ])('%s shifted by %i months is %s', (month, delta, expected) => {
+    expect(shiftMonth(month, delta)).toBe(expected);
+  });
+});
+
+describe('dayBlock', () => {
+  it('blocks past days, booked days (both ends included) and pickups more than 365 days ahead', () => {
+    expect(dayBlock('2026-11-22', rules)).toBe('past');
+    expect(dayBlock(TODAY, rules)).toBeNull();
+    expect(dayBlock('2026-12-10', rules)).toBe('booked');
+    expect(dayBlock('2026-12-12', rules)).toBe('booked');
+    expect(dayBlock('2026-12-13', rules)).toBeNull();
+    expect(dayBlock(addDays(TODAY, 365), rules)).toBeNull();
+    expect(dayBlock(addDays(TODAY, 366), rules)).toBe('tooFar');
+    expect(dayBlock(addDays(TODAY, 366), rules, 'return')).toBeNull();
+  });
+});
+
+describe('selectDate: the calendar state machine', () => {
+  it('starts awaiting a pickup; the first free day becomes the pickup and it then awaits a return', () => {
+    expect(calendarPhase(EMPTY_SELECTION)).toBe('pickup');
+    const selection = click(EMPTY_SELECTION, '2026-12-01');
+    expect(selection).toEqual({ pickupDate: '2026-12-01', returnDate: null });
+    expect(calendarPhase(selection)).toBe('return');
+  });
+
+  it('a later day sets the return and goes back to awaiting a pickup', () => {
+    const selection = click(EMPTY_SELECTION, '2026-12-01', '2026-12-04');
+    expect(selection).toEqual({ pickupDate: '2026-12-01', returnDate: '2026-12-04' });
+    expect(calendarPhase(selection)).toBe('pickup');
+  });
+
+  it('a day on or before the pickup starts over from that day', () => {
+    expect(click(EMPTY_SELECTION, '2026-12-05', '2026-12-02')).toEqual({ pickupDate: '2026-12-02', returnDate: null });
+    expect(click(EMPTY_SELECTION, '2026-12-05', '2026-12-05')).toEqual({ pickupDate: '2026-12-05', returnDate: null });
+  });
+
+  it('after a full range, the next click starts a new pickup and clears the return', () => {
+    expect(click(EMPTY_SELECTION, '2026-12-01', '2026-12-04', '2026-12-20')).toEqual({ pickupDate: '2026-12-20', returnDate: null });
+  });
+
+  it('refuses past and booked days and keeps the selection', () => {
+    const past = selectDate(EMPTY_SELECTION, '2026-11-01', rules);
+    expect(past).toEqual({ selection: EMPTY_SELECTION, refused: 'past' });
+    const booked = selectDate(EMPTY_SELECTION, '2026-12-11', rules);
+    expect(booked).toEqual({ selection: EMPTY_SELECTION, refused: 'booked' });
+    const pickup = click(EMPTY_SELECTION, '2026-12-05');
+    expect(selectDate(pickup, '2026-12-10', rules)).toEqual({ selection: pickup, refused: 'booked' });
+  });
+
+  it('refuses a return whose range would cover a booked day, keeping the pickup', () => {
+    const pickup = click(EMPTY_SELECTION, '2026-12-05');
+    expect(selectDate(pickup, '2026-12-15', rules)).toEqual({ selection: pickup, refused: 'overBooked' });
+    expect(click(pickup, '2026-12-09')).toEqual({ pickupDate: '2026-12-05', returnDate: '2026-12-09' });
+  });
+
+  it('refuses a pickup more than 365 days ahead, but a return may fall after that day', () => {
+    expect(selectDate(EMPTY_SELECTION, addDays(TODAY, 400), rules).refused).toBe('tooFar');
+    const late = click(EMPTY_SELECTION, addDays(TODAY, 364));
+    expect(click(late, addDays(TODAY, 368))).toEqual({ pickupDate: addDays(TODAY, 364), returnDate: addDays(TODAY, 368) });
+  });
+
+  it('never produces a selection that is past, inverted or over a booked day, whatever is clicked', () => {
+    const day = fc.integer({ min: -30, max: 60 }).map((offset) => addDays(TODAY, offset));
+    fc.assert(
+      fc.property(fc.array(day, { maxLength: 20 }), (clicks) => {
+        const selection = click(EMPTY_SELECTION, ...clicks);
+        if (selection.pickupDate) expect(selection.pickupDate >= TODAY).toBe(true);
+        if (selection.returnDate) expect(selection.returnDate > selection.pickupDate!).toBe(true);
+        expect(selectionIsFree(selection, rules)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('firstBookedDayBetween and selectionIsFree', () => {
+  it('finds the first booked day inside a range', () => {
+    expect(firstBookedDayBetween('2026-12-01', '2026-12-20', rules.booked)).toBe('2026-12-10');
+    expect(firstBookedDayBetween('2026-12-11', '2026-12-20', rules.booked)).toBe('2026-12-11');
+    expect(firstBookedDayBetween('2026-12-13', '2026-12-20', rules.booked)).toBeNull();
+  });
+
+  it('tells when booked dates that arrived later cover a chosen range', () => {
+    const chosen = { pickupDate: '2026-12-01', returnDate: '2026-12-05' };
+    expect(selectionIsFree(chosen, rules)).toBe(true);
+    expect(selectionIsFree(chosen, { ...rules, booked: [{ start: '2026-12-05', end: '2026-12-06' }] })).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { computePrice } from '../../src/shared/pricing';
+import { bookingPriceLines, priceRows } from '../../src/shared/receipt';
+
+describe('price rows', () => {
+  it('label every charge of a live summary with its days and per-day amount', () => {
+    const price = computePrice({
+      dailyRate: '1800.00',
+      pickupDate: '2026-12-01',
+      returnDate: '2026-12-04',
+      driverService: 'within_pangasinan',
+      distanceService: 'outside_pangasinan_500',
+      deliveryArea: 'bolinao',
+    });
+    expect(priceRows(price.lines, { deliveryArea: 'bolinao' })).toEqual([
+      { key: 'rental', label: 'Vehicle rental (3 days × ₱1,800)', amount: '5400.00' },
+      { key: 'driver', label: 'Driver service (3 days × ₱1,500)', amount: '4500.00' },
+      { key: 'distance', label: 'Distance service (3 days × ₱500)', amount: '1500.00' },
+      { key: 'delivery', label: 'Delivery (Bolinao)', amount: '600.00' },
+      { key: 'insurance', label: 'Insurance (per rental)', amount: '500.00' },
+    ]);
+  });
+
+  it('say "1 day" for a one-day rental and leave out services not taken', () => {
+    const price = computePrice({ dailyRate: '2500', pickupDate: '2026-12-01', returnDate: '2026-12-02' });
+    expect(priceRows(price.lines).map((row) => row.label)).toEqual(['Vehicle rental (1 day × ₱2,500)', 'Insurance (per rental)']);
+  });
+
+  it('rebuild a stored booking\'s lines from its figures, the driver per day being its fee divided by the days', () => {
+    const lines = bookingPriceLines({
+      totalDays: 3,
+      dailyRate: '1800.00',
+      subtotal: '5400.00',
+      driverFee: '6000.00',
+      distanceFee: '0.00',
+      deliveryFee: '0.00',
+      insurance: '500.00',
+    });
+    expect(lines).toEqual([
+      { key: 'rental', amount: '5400.00', perDay: '1800.00', days: 3 },
+      { key: 'driver', amount: '6000.00', perDay: '2000.00', days: 3 },
+      { key: 'insurance', amount: '500.00' },
+    ]);
+  });
+
+  it('give a stored booking the same lines the live summary showed for it', () => {
+    const price = computePrice({ dailyRate: '3200', pickupDate: '2027-01-30', returnDate: '2027-02-02', driverService: 'outside_pangasinan', distanceService: 'over_250km_800', deliveryArea: 'san_fabian' });
+    const stored = bookingPriceLines({ totalDays: price.days, ...price });
+    expect(stored).toEqual(price.lines);
+  });
+
+  it('add a staff booking\'s agreed adjustment as its own last row', () => {
+    const price = computePrice({ dailyRate: '1000', pickupDate: '2026-12-01', returnDate: '2026-12-03' });
+    expect(priceRows(price.lines, { adjustment: '-300.00' }).at(-1)).toEqual({ key: 'adjustment', label: 'Agreed price adjustment', amount: '-300.00' });
+    expect(priceRows(price.lines, { adjustment: '0.00' }).some((row) => row.key === 'adjustment')).toBe(false);
+  });
+});
