@@ -179,7 +179,7 @@ describe('site.info', () => {
   });
 
   it('reflects settings that override the defaults', async () => {
-    const env = parseEnv({ NODE_ENV: 'test', BUSINESS_NAME: 'Lingayen Wheels', BUSINESS_PHONE_PRIMARY: '+63 917 000 0000' });
+    const env = parseEnv({ BUSINESS_NAME: 'Lingayen Wheels', BUSINESS_PHONE_PRIMARY: '+63 917 000 0000' });
     const deps = { ...h.deps, business: businessInfo(env) };
     const info = await createCaller(createContextInner({ em: h.orm.em.fork(), deps })).site.info();
     expect(info).toMatchObject({ name: 'Lingayen Wheels', phonePrimary: '+63 917 000 0000', email: h.deps.business.email });

@@ -19,7 +19,6 @@ describe('parseEnv', () => {
       PORT: 3000,
       HOST: '0.0.0.0',
       DATA_DIR: '.data',
-      NODE_ENV: 'production',
       RATE_LIMITS: DEFAULT_RATE_LIMITS,
       DOCUMENT_RETENTION_DAYS: 365,
       SESSION_IDLE_HOURS: 12,

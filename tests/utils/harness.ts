@@ -50,7 +50,6 @@ export async function createHarness(options: { storage?: (secret: string) => Sto
   const database = `test_${randomBytes(6).toString('hex')}`;
   const databaseUrl = `${inject('pgServerUrl')}/${database}`;
   const env = parseEnv({
-    NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
