@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { restRoutes } from '../../src/server/rest';
+import type { RestRoute } from '../../src/server/rest/route';
+import { daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
+import { createHarness, type Harness } from '../utils/harness';
+import { availableCar, bookOk, call, signIn, type CallOptions } from './helpers';
+
+let h: Harness;
+let doc: any;
+beforeAll(async () => {
+  h = await createHarness();
+  doc = (await call(h, 'GET', '/api/openapi.json')).body;
+});
+afterAll(() => h.close());
+
+const staff = { staff: true } as const;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return rest;
+}
+
+function routeOf(method: string, path: string): RestRoute {
+  const route = restRoutes.find((r) => r.method === method && r.path === path);
+  if (!route) throw new Error(`no route ${method} ${path}`);
+  return route;
+}
+
+describe('GET /api/openapi.json: schemas generated from the zod schemas the server runs', () => {
+  it('documents each request body, parameter and answer with the JSON Schema of its zod schema', () => {
+    for (const route of restRoutes) {
+      const label = `${route.method.toUpperCase()} ${route.path}`;
+      const operation = doc.paths[route.path][route.method];
+      if (route.body) {
+        expect(operation.requestBody?.content?.['application/json']?.schema, `${label} request body`).toEqual(jsonSchema(route.body, 'input'));
+      } else {
+        expect(operation.requestBody, `${label} takes no body`).toBeUndefined();
+      }
+      for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
+        if (!schema) continue;
+        for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+          const parameter = (operation.parameters as any[]).find((p) => p.name === name && p.in === where);
+          expect(parameter?.schema, `${label} ${where} parameter ${name}`).toEqual(jsonSchema(field, 'input'));
+        }
+      }
+      const answer = operation.responses[String(route.response.status)];
+      if (route.response.schema) {
+        expect(answer.content['application/json'].schema, `${label} answer`).toEqual(jsonSchema(route.response.schema, 'output'));
+      } else {
+        expect(Object.keys(answer.content), `${label} answer type`).toEqual([route.response.contentType]);
+      }
+      for (const status of route.errors) {
+        expect(operation.responses[String(status)].content['application/json'].schema, `${label} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+    }
+    expect(doc.components.schemas.Error.properties).toHaveProperty('message');
+    expect(doc.components.schemas.Error.required).toContain('message');
+  });
+
+  it('marks every path in its template as a required path parameter', () => {
+    for (const route of restRoutes) {
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const parameters = (doc.paths[route.path][route.method].parameters ?? []) as any[];
+      for (const name of names) {
+        expect(parameters.find((p) => p.in === 'path' && p.name === name), `${route.path} {${name}}`).toMatchObject({ required: true });
+      }
+    }
+  });
+});
+
+describe('every documented path answers what the document says', () => {
+  const seen = new Set<string>();
+
+  /**
+   * Calls a documented path and checks the answer against the route's status and schema. The
+   * schema's parse must give back the answer unchanged: no field the document leaves out.
+   */
+  async function expectDocumented(method: RestRoute['method'], path: string, url: string, body?: unknown, options: CallOptions = {}): Promise<any> {
+    const route = routeOf(method, path);
+    seen.add(`${method} ${path}`);
+    const answer = await call(h, method.toUpperCase(), url, body, options);
+    expect(answer.status, `${method.toUpperCase()} ${url}: ${JSON.stringify(answer.body)}`).toBe(route.response.status);
+    if (route.response.schema) {
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      const parsed = route.response.schema.safeParse(answer.body);
+      expect(parsed.success, `${method.toUpperCase()} ${path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(parsed.data, `${method.toUpperCase()} ${path} answers only documented fields`).toEqual(answer.body);
+    } else {
+      expect(answer.headers.get('content-type')).toContain(route.response.contentType);
+    }
+    for (const header of Object.keys(route.response.headers ?? {})) {
+      expect(answer.headers.get(header), `${path} ${header}`).toMatch(/^\d+$/);
+    }
+    return answer.body;
+  }
+
+  it('public paths', async () => {
+    const car = await availableCar(h, 0);
+    await expectDocumented('get', '/api/cars', '/api/cars');
+    await expectDocumented('get', '/api/site', '/api/site');
+    await expectDocumented('get', '/api/health', '/api/health');
+    await expectDocumented('get', '/api/blocked-names/check', '/api/blocked-names/check?name=Maria%20Santos');
+    const target = await expectDocumented('post', '/api/objects/upload', '/api/objects/upload');
+    const url = new URL(target.uploadURL);
+    expect((await h.app.request(url.pathname + url.search, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(fileBytes('png')) })).status).toBe(200);
+    await expectDocumented('post', '/api/objects/check', '/api/objects/check', { objectPath: target.objectPath });
+
+    const documents = await uploadDocuments(h);
+    const made = await expectDocumented('post', '/api/bookings', '/api/bookings', {
+      customer: { fullName: 'Openapi Renter', email: 'openapi@example.com', phone: '09171234567', license: 'N01', ...documents },
+      booking: { carId: car.id, pickupDate: daysFromToday(20), returnDate: daysFromToday(22), pickupTime: '9:00 AM', driverService: 'none', distanceService: 'none', wantsDelivery: false, deliveryAddress: null },
+    });
+    await expectDocumented('get', '/api/cars/{carId}/booked-dates', `/api/cars/${car.id}/booked-dates`);
+    await expectDocumented('put', '/api/customers/{id}/documents', `/api/customers/${made.customer.id}/documents`, await uploadDocuments(h), {
+      headers: { 'x-document-token': made.documentToken },
+    });
+    await expectDocumented('post', '/api/contact', '/api/contact', { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', phone: '', subject: '', message: 'Hello' });
+  });
+
+  it('staff paths', async () => {
+    const login = await signIn(h);
+    seen.add('post /api/admin/login');
+    expect(routeOf('post', '/api/admin/login').response.schema!.parse(login.answer.body)).toEqual(login.answer.body);
+    const cookie = { cookie: login.cookie! };
+    await expectDocumented('get', '/api/admin/session', '/api/admin/session', undefined, cookie);
+
+    const image = await upload(h, fileBytes('png'), { kind: 'car-image', staff: true });
+    const car = await expectDocumented('post', '/api/admin/cars', '/api/admin/cars', { name: 'Schema Car', category: 'Van', dailyRate: '2500', image }, staff);
+    await expectDocumented('put', '/api/admin/cars/{id}', `/api/admin/cars/${car.id}`, { name: 'Schema Car', category: 'Van', dailyRate: '2600', seats: 12 }, staff);
+
+    const added = await expectDocumented(
+      'post',
+      '/api/admin/customers',
+      '/api/admin/customers',
+      { fullName: 'Schema Customer', email: 'schema.customer@example.com', phone: '09170000009', address: '', license: '', licenseExpiry: '' },
+      staff,
+    );
+    await expectDocumented('put', '/api/admin/customers/{id}', `/api/admin/customers/${added.customer.id}`, { fullName: 'Schema Customer', email: 'schema.customer@example.com', phone: '09170000010' }, staff);
+    await expectDocumented('get', '/api/admin/customers/{id}', `/api/admin/customers/${added.customer.id}`, undefined, staff);
+
+    const booking = await expectDocumented(
+      'post',
+      '/api/admin/bookings',
+      '/api/admin/bookings',
+      { customerEmail: 'walkin.schema@example.com', customerName: 'Walk In', carName: 'Schema Car', pickupDate: daysFromToday(5), returnDate: daysFromToday(7), total: '5000', status: 'pending' },
+      staff,
+    );
+    await expectDocumented('get', '/api/admin/bookings/{id}', `/api/admin/bookings/${booking.id}`, undefined, staff);
+    await expectDocumented('patch', '/api/admin/bookings/{id}/status', `/api/admin/bookings/${booking.id}/status`, { status: 'confirmed' }, staff);
+    await expectDocumented('patch', '/api/admin/bookings/{id}/dates', `/api/admin/bookings/${booking.id}/dates`, { pickupDate: daysFromToday(6), returnDate: daysFromToday(9) }, staff);
+    await expectDocumented('patch', '/api/admin/bookings/{id}/payment', `/api/admin/bookings/${booking.id}/payment`, { amount: 1000 }, staff);
+    await expectDocumented('get', '/api/admin/bookings/{id}/payments', `/api/admin/bookings/${booking.id}/payments`, undefined, staff);
+    await bookOk(h, (await availableCar(h, 2)).id);
+
+    await expectDocumented('get', '/api/admin/bookings', '/api/admin/bookings', undefined, staff);
+    await expectDocumented('get', '/api/admin/customers', '/api/admin/customers', undefined, staff);
+    await expectDocumented('get', '/api/admin/customers/export.csv', '/api/admin/customers/export.csv', undefined, staff);
+    await expectDocumented('get', '/api/admin/overview', '/api/admin/overview', undefined, staff);
+    await expectDocumented('get', '/api/admin/audit', '/api/admin/audit', undefined, staff);
+
+    const blocked = await expectDocumented('post', '/api/admin/blocked-names', '/api/admin/blocked-names', { fullName: 'Schema Blocked', reason: '', blockedBy: 'admin' }, staff);
+    await expectDocumented('get', '/api/admin/blocked-names', '/api/admin/blocked-names', undefined, staff);
+    await expectDocumented('delete', '/api/admin/blocked-names/{id}', `/api/admin/blocked-names/${blocked.id}`, undefined, staff);
+
+    await expectDocumented('patch', '/api/admin/bookings/{id}/status', `/api/admin/bookings/${booking.id}/status`, { status: 'cancelled' }, staff);
+    await expectDocumented('delete', '/api/admin/customers/{id}', `/api/admin/customers/${added.customer.id}`, undefined, staff);
+    await expectDocumented('delete', '/api/admin/cars/{id}', `/api/admin/cars/${car.id}`, undefined, staff);
+    await expectDocumented('post', '/api/admin/logout', '/api/admin/logout', undefined, cookie);
+  });
+
+  it('left no documented path out', () => {
+    const missing = restRoutes.map((r) => `${r.method} ${r.path}`).filter((key) => !seen.has(key));
+    expect(missing).toEqual([]);
+  });
+});
