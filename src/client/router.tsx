@@ -13,6 +13,8 @@ export const router = createBrowserRouter([
       { path: '/pcc', element: <PccPage /> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
+      // The dashboard is its own chunk: visitors of the public pages never download it.
+      { path: '/admin', lazy: () => import('./pages/Admin.page').then(({ AdminPage }) => ({ Component: AdminPage })) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

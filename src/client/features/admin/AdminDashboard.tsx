@@ -1,0 +1,88 @@
+import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useSearchParams } from 'react-router';
+import { messages } from '../../../shared/messages';
+import { adminCopy } from '../../content/admin';
+import { useLogout } from './auth';
+import { AuditDrawer } from './audit/AuditDrawer';
+import { BlockedNamesTab } from './blocklist/BlockedNamesTab';
+import { BookingsTab } from './bookings/BookingsTab';
+import { CustomersTab } from './customers/CustomersTab';
+import classes from './AdminDashboard.module.css';
+import { FleetTab } from './fleet/FleetTab';
+import { notifySuccess } from './notify';
+import { OverviewTab } from './overview/OverviewTab';
+import { useSignedOut } from './session';
+
+const TABS = ['overview', 'fleet', 'bookings', 'customers', 'blocked'] as const;
+type Tab = (typeof TABS)[number];
+
+const c = adminCopy;
+
+/** The dashboard: five tabs (the current one kept in the address), the activity log and Logout. */
+export function AdminDashboard() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'overview';
+  const [auditOpened, audit] = useDisclosure(false);
+  const signedOut = useSignedOut();
+  const logout = useLogout({
+    onSettled: () => {
+      signedOut();
+      notifySuccess(messages.admin.loggedOut);
+    },
+  });
+
+  return (
+    <Container size="xl" py={{ base: 'lg', sm: 'xl' }}>
+      <Group justify="space-between" align="flex-end" mb="lg" gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {c.header.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {c.header.lead}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <Button variant="default" onClick={audit.open}>
+            {c.header.activity}
+          </Button>
+          <Button color="red" variant="light" onClick={() => logout.mutate()} loading={logout.isPending}>
+            {c.header.logout}
+          </Button>
+        </Group>
+      </Group>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'overview' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+        classNames={{ list: classes.tabList, tab: classes.tab }}
+      >
+        <Tabs.List aria-label={c.tabs.label}>
+          {TABS.map((key) => (
+            <Tabs.Tab key={key} value={key}>
+              {c.tabs[key]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="lg">
+          <OverviewTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="fleet" pt="lg">
+          <FleetTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="bookings" pt="lg">
+          <BookingsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="customers" pt="lg">
+          <CustomersTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="blocked" pt="lg">
+          <BlockedNamesTab />
+        </Tabs.Panel>
+      </Tabs>
+      <AuditDrawer opened={auditOpened} onClose={audit.close} />
+    </Container>
+  );
+}

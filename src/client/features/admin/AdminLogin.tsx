@@ -1,0 +1,69 @@
+import { Anchor, Button, Card, Center, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { messages } from '../../../shared/messages';
+import { IconShield } from '../../components/icons';
+import { adminCopy } from '../../content/admin';
+import { trpc } from '../../trpc';
+import { useLogin } from './auth';
+import { errorMessage } from './helpers';
+import { notifySuccess } from './notify';
+
+const c = adminCopy.login;
+
+/** The 'Admin Access' password screen. The server checks the password and sets the session cookie. */
+export function AdminLogin() {
+  const [password, setPassword] = useState('');
+  const utils = trpc.useUtils();
+  const login = useLogin({
+    onSuccess: (state) => {
+      utils.admin.session.setData(undefined, state);
+      notifySuccess(messages.admin.accessGranted);
+    },
+    onError: (error) => {
+      setPassword('');
+      notifications.show({ title: messages.admin.accessDenied, message: errorMessage(error, messages.admin.wrongPassword), color: 'red' });
+    },
+  });
+  return (
+    <Center mih="calc(100dvh - 220px)" px="md" py={48}>
+      <Card w="100%" maw={420} padding="xl" shadow="sm">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (password && !login.isPending) login.mutate(password);
+          }}
+        >
+          <Stack gap="md">
+            <ThemeIcon size={48} radius="xl" variant="light">
+              <IconShield size={26} />
+            </ThemeIcon>
+            <div>
+              <Title order={1} size="h2">
+                {c.title}
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                {c.lead}
+              </Text>
+            </div>
+            <PasswordInput
+              label={c.password}
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              autoComplete="current-password"
+              autoFocus
+              disabled={login.isPending}
+            />
+            <Button type="submit" fullWidth disabled={!password} loading={login.isPending}>
+              {c.submit}
+            </Button>
+            <Anchor component={Link} to="/" size="sm" ta="center">
+              {c.back}
+            </Anchor>
+          </Stack>
+        </form>
+      </Card>
+    </Center>
+  );
+}

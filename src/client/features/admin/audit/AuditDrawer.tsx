@@ -1,0 +1,66 @@
+import { Badge, Drawer, Group, Select, Stack, Text } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AUDIT_ENTITIES, type TAuditEntry } from '../../../../shared/schemas/admin.schema';
+import { adminCopy } from '../../../content/admin';
+import { trpc } from '../../../trpc';
+import { dateTime, describeAuditEntry } from '../helpers';
+import { ListState, Pager } from '../parts';
+import classes from './AuditDrawer.module.css';
+
+const c = adminCopy.audit;
+const PAGE_SIZE = 30;
+
+function AuditList() {
+  const [entity, setEntity] = useState<TAuditEntry['entityType'] | null>(null);
+  const [offset, setOffset] = useState(0);
+  const audit = trpc.admin.audit.useQuery({ ...(entity ? { entityType: entity } : {}), limit: PAGE_SIZE, offset }, { placeholderData: keepPreviousData, staleTime: 0 });
+  const items = audit.data?.items ?? [];
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {c.lead}
+      </Text>
+      <Select
+        label={c.entity}
+        placeholder={c.all}
+        data={AUDIT_ENTITIES.map((value) => ({ value, label: c.entities[value] }))}
+        value={entity}
+        onChange={(value) => {
+          setEntity(value as TAuditEntry['entityType'] | null);
+          setOffset(0);
+        }}
+        clearable
+      />
+      <ListState query={audit} empty={c.empty} isEmpty={items.length === 0}>
+        <Stack gap={0} component="ol" className={classes.list}>
+          {items.map((entry) => (
+            <li key={entry.id} className={classes.entry} data-testid="audit-entry">
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="sm" fw={600} className={classes.what}>
+                  {describeAuditEntry(entry)}
+                </Text>
+                <Badge size="xs" variant="light" color="gray">
+                  {c.entities[entry.entityType]}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {dateTime(entry.at)} · {c.by(entry.actor)}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      </ListState>
+      {audit.data ? <Pager offset={offset} limit={PAGE_SIZE} total={audit.data.total} onOffset={setOffset} /> : null}
+    </Stack>
+  );
+}
+
+/** The activity log: the latest admin changes (who, when, what), filterable by kind. */
+export function AuditDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Drawer opened={opened} onClose={onClose} title={c.title} position="right" size="md" closeButtonProps={{ 'aria-label': adminCopy.customers.close }}>
+      {opened ? <AuditList /> : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,134 @@
+import { Button, Card, Group, Modal, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messages } from '../../../../shared/messages';
+import { ZBlockNameSchema, type TBlockedName } from '../../../../shared/schemas/blocklist.schema';
+import { adminCopy } from '../../../content/admin';
+import { trpc } from '../../../trpc';
+import { fieldErrors, shortDate } from '../helpers';
+import { notifyError, notifySuccess } from '../notify';
+import { ConfirmDialog, ListState, Pager } from '../parts';
+import classes from './BlockedNamesTab.module.css';
+
+const c = adminCopy.blocked;
+const PAGE_SIZE = 25;
+
+function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const form = useForm({ mode: 'controlled', initialValues: { fullName: '', reason: '' }, validate: schemaResolver(ZBlockNameSchema, { sync: true }) });
+  const block = trpc.blocklist.block.useMutation({
+    onSuccess: async () => {
+      notifySuccess(messages.admin.success.blockName);
+      form.reset();
+      onClose();
+      await utils.blocklist.invalidate();
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrors(error));
+      notifyError(error, messages.admin.failed.blockName);
+    },
+  });
+  return (
+    <Modal opened={opened} onClose={block.isPending ? () => undefined : onClose} title={c.add} centered>
+      <form onSubmit={form.onSubmit((values) => block.mutate(values))} noValidate>
+        <Stack gap="md">
+          <TextInput label={c.fullName} withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('fullName')} />
+          <Textarea label={c.reason} placeholder={c.reasonPlaceholder} autosize minRows={2} {...form.getInputProps('reason')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={block.isPending}>
+              {adminCopy.common.cancel}
+            </Button>
+            <Button type="submit" color="red" loading={block.isPending}>
+              {c.submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Blocked Names: the Block Name dialog and the list, each with Unblock behind a confirmation. */
+export function BlockedNamesTab() {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [offset, setOffset] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [unblocking, setUnblocking] = useState<TBlockedName | null>(null);
+  const utils = trpc.useUtils();
+  const names = trpc.blocklist.list.useQuery({ ...(q ? { q } : {}), limit: PAGE_SIZE, offset }, { placeholderData: keepPreviousData });
+  const unblock = trpc.blocklist.unblock.useMutation({
+    onSuccess: async () => {
+      notifySuccess(messages.admin.success.unblockName);
+      setUnblocking(null);
+      await utils.blocklist.invalidate();
+    },
+    onError: (error) => notifyError(error, messages.admin.failed.unblockName),
+  });
+  const items = names.data?.items ?? [];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div className={classes.intro}>
+          <Title order={2} size="h3">
+            {c.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {c.lead}
+          </Text>
+        </div>
+        <Group gap="sm" className={classes.tools}>
+          <TextInput
+            aria-label={c.search}
+            placeholder={c.search}
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setOffset(0);
+            }}
+            className={classes.search}
+          />
+          <Button color="red" onClick={() => setAdding(true)}>
+            {c.add}
+          </Button>
+        </Group>
+      </Group>
+      <ListState query={names} empty={c.empty} isEmpty={items.length === 0}>
+        <Card padding={0}>
+          <Stack gap={0} component="ul" className={classes.list}>
+            {items.map((row) => (
+              <Group key={row.id} component="li" justify="space-between" wrap="nowrap" gap="sm" className={classes.row} data-testid="blocked-name">
+                <div className={classes.grow}>
+                  <Text fw={600}>{row.fullName}</Text>
+                  <Text size="sm" c={row.reason ? undefined : 'dimmed'} fs={row.reason ? undefined : 'italic'}>
+                    {row.reason ?? c.noReason}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {c.blockedOn(shortDate(row.createdAt), row.blockedBy)}
+                  </Text>
+                </div>
+                <Button variant="default" size="xs" onClick={() => setUnblocking(row)} aria-label={`${c.unblock} ${row.fullName}`}>
+                  {c.unblock}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      </ListState>
+      {names.data ? <Pager offset={offset} limit={PAGE_SIZE} total={names.data.total} onOffset={setOffset} /> : null}
+      <BlockNameModal opened={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        opened={unblocking !== null}
+        title={c.confirmTitle}
+        text={unblocking ? c.confirmText(unblocking.fullName) : ''}
+        confirmLabel={c.confirm}
+        pending={unblock.isPending}
+        onConfirm={() => unblocking && unblock.mutate({ id: unblocking.id })}
+        onClose={() => setUnblocking(null)}
+      />
+    </Stack>
+  );
+}

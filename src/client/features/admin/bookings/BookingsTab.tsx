@@ -1,0 +1,182 @@
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS } from '../../../../shared/labels';
+import { messages } from '../../../../shared/messages';
+import { formatPeso } from '../../../../shared/money';
+import { BOOKING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
+import { adminCopy } from '../../../content/admin';
+import { trpc } from '../../../trpc';
+import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
+import { balanceOf, bookingPriceLines, canAddPayment, shortDate } from '../helpers';
+import { notifyError, notifySuccess } from '../notify';
+import { ListState, Pager, PaymentState, StatusBadge } from '../parts';
+import classes from './BookingsTab.module.css';
+
+const c = adminCopy.bookings;
+const PAGE_SIZE = 20;
+const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => ({ value: status, label: statusBadge(status).label }));
+
+function BookingCard({ booking, onPay }: { booking: TBooking; onPay: (booking: PayableBooking) => void }) {
+  const utils = trpc.useUtils();
+  const update = trpc.bookings.updateStatus.useMutation({
+    onSuccess: async () => {
+      notifySuccess(messages.admin.success.updateStatus);
+      await Promise.all([utils.bookings.invalidate(), utils.customers.invalidate(), utils.admin.overview.invalidate(), utils.cars.bookedDates.invalidate()]);
+    },
+    onError: (error) => notifyError(error, messages.admin.failed.updateStatus),
+  });
+  const services = [
+    booking.driverService !== 'none' ? DRIVER_SERVICE_LABELS[booking.driverService].label : null,
+    booking.distanceService !== 'none' ? DISTANCE_SERVICE_LABELS[booking.distanceService].label : null,
+  ].filter(Boolean);
+  return (
+    <Card padding="lg" component="article" aria-label={`${booking.customerName}, ${booking.carName}`} data-testid="booking-card" data-booking-id={booking.id}>
+      <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
+        <div className={classes.grow}>
+          <Group gap="xs" align="center">
+            <Title order={3} size="h5">
+              {booking.customerName}
+            </Title>
+            <StatusBadge status={booking.status} />
+          </Group>
+          <Text size="xs" c="dimmed" ff="monospace" className={classes.id} data-testid="booking-id">
+            {booking.id.toUpperCase()}
+          </Text>
+        </div>
+        <Select
+          aria-label={c.changeStatus(booking.customerName)}
+          data={STATUS_OPTIONS}
+          value={booking.status}
+          onChange={(value) => value && value !== booking.status && update.mutate({ id: booking.id, status: value as BookingStatus })}
+          allowDeselect={false}
+          disabled={update.isPending}
+          w={150}
+          size="sm"
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        <Stack gap={6}>
+          <Text size="sm">
+            <a href={`mailto:${booking.customerEmail}`} className={classes.link}>
+              {booking.customerEmail}
+            </a>
+          </Text>
+          <Text size="sm" c="dimmed">
+            {booking.customerPhone}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {c.source[booking.source]} · {shortDate(booking.createdAt)}
+          </Text>
+        </Stack>
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            {booking.carName}
+          </Text>
+          <Text size="sm">
+            {shortDate(booking.pickupDate)} – {shortDate(booking.returnDate)} · {c.days(booking.totalDays)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {c.pickupAt(booking.pickupTime)}
+            {services.length ? ` · ${services.join(' · ')}` : ''}
+          </Text>
+          {booking.wantsDelivery ? (
+            <Text size="sm" data-testid="delivery-address">
+              <Text span fw={600}>
+                {c.delivery}:
+              </Text>{' '}
+              {booking.deliveryAddress}
+              {booking.deliveryArea ? ` (${DELIVERY_AREA_LABELS[booking.deliveryArea]})` : ''}
+            </Text>
+          ) : null}
+        </Stack>
+        <Stack gap={6}>
+          <dl className={classes.lines} aria-label={c.priceLines}>
+            {bookingPriceLines(booking).map((line) => (
+              <div key={line.key} className={classes.line}>
+                <dt>
+                  {line.label}
+                  {line.detail ? <span className={classes.detail}> · {line.detail}</span> : null}
+                </dt>
+                <dd>{formatPeso(line.amount)}</dd>
+              </div>
+            ))}
+            <div className={`${classes.line} ${classes.total}`}>
+              <dt>{c.total}</dt>
+              <dd data-testid="booking-total">{formatPeso(booking.total)}</dd>
+            </div>
+          </dl>
+          <PaymentState amountPaid={booking.amountPaid} total={booking.total} label={`${booking.customerName}, ${booking.carName}`} />
+          {canAddPayment(booking) ? (
+            <Button size="xs" variant="light" onClick={() => onPay(booking)} aria-label={`${adminCopy.customers.addPayment}: ${booking.customerName}, ${booking.carName}`}>
+              {adminCopy.customers.addPayment} · {formatPeso(balanceOf(booking))}
+            </Button>
+          ) : null}
+        </Stack>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** Bookings: search by name, e-mail or id, filter by status, paged on the server. */
+export function BookingsTab() {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<BookingStatus | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [paying, setPaying] = useState<PayableBooking | null>(null);
+  const bookings = trpc.bookings.list.useQuery(
+    { ...(q ? { q } : {}), ...(status ? { status } : {}), limit: PAGE_SIZE, offset },
+    { placeholderData: keepPreviousData },
+  );
+  const items = bookings.data?.items ?? [];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={2} size="h3">
+            {c.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {c.lead(bookings.data?.total ?? 0)}
+          </Text>
+        </div>
+        <Group gap="sm" className={classes.tools}>
+          <TextInput
+            aria-label={c.search}
+            placeholder={c.search}
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setOffset(0);
+            }}
+            className={classes.search}
+          />
+          <Select
+            aria-label={c.status}
+            placeholder={c.allStatuses}
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(value) => {
+              setStatus(value as BookingStatus | null);
+              setOffset(0);
+            }}
+            clearable
+            w={170}
+          />
+        </Group>
+      </Group>
+      <ListState query={bookings} empty={c.empty} isEmpty={items.length === 0}>
+        <Stack gap="md" style={{ opacity: bookings.isPlaceholderData ? 0.6 : 1 }}>
+          {items.map((booking) => (
+            <BookingCard key={booking.id} booking={booking} onPay={setPaying} />
+          ))}
+        </Stack>
+      </ListState>
+      {bookings.data ? <Pager offset={offset} limit={PAGE_SIZE} total={bookings.data.total} onOffset={setOffset} /> : null}
+      <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,269 @@
+import { Button, Card, CopyButton, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messages } from '../../../../shared/messages';
+import { formatPeso } from '../../../../shared/money';
+import { DOCUMENT_FIELDS, type DocumentField } from '../../../../shared/schemas/booking.schema';
+import type { TAdminCustomer, TCustomer } from '../../../../shared/schemas/customer.schema';
+import { adminCopy } from '../../../content/admin';
+import { trpc } from '../../../trpc';
+import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
+import { canAddPayment, shortDate } from '../helpers';
+import { notifyError, notifySuccess } from '../notify';
+import { ListState, Pager, PaymentState, StatusBadge } from '../parts';
+import { CustomerFormModal } from './CustomerFormModal';
+import classes from './CustomersTab.module.css';
+
+const c = adminCopy.customers;
+const PAGE_SIZE = 12;
+
+/** Saves text as a file through a temporary link. */
+function download(filename: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function CustomerCard({
+  customer,
+  onEdit,
+  onPay,
+  onPopupBlocked,
+}: {
+  customer: TAdminCustomer;
+  onEdit: (customer: TCustomer) => void;
+  onPay: (booking: PayableBooking) => void;
+  onPopupBlocked: (url: string) => void;
+}) {
+  const openDocument = (path: string) => {
+    const url = new URL(path, window.location.origin).toString();
+    const opened = window.open(url, '_blank');
+    if (!opened) onPopupBlocked(url);
+    else opened.opener = null;
+  };
+  return (
+    <Card padding="lg" component="article" aria-label={customer.fullName} data-testid="customer-card">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div className={classes.grow}>
+          <Title order={3} size="h5">
+            {customer.fullName}
+          </Title>
+          <Text size="sm" className={classes.wrap}>
+            <a href={`mailto:${customer.email}`} className={classes.link}>
+              {customer.email}
+            </a>
+          </Text>
+          <Text size="sm" c="dimmed">
+            {customer.phone}
+          </Text>
+        </div>
+        <Button variant="default" size="xs" onClick={() => onEdit(customer)} aria-label={`${c.edit} ${customer.fullName}`}>
+          {c.edit}
+        </Button>
+      </Group>
+
+      <Stack gap={2} mt="sm">
+        {customer.license ? (
+          <Text size="xs" c="dimmed">
+            {c.license}: {customer.license}
+            {customer.licenseExpiry ? ` (${c.licenseExpiry} ${shortDate(customer.licenseExpiry)})` : ''}
+          </Text>
+        ) : null}
+        {customer.address ? (
+          <Text size="xs" c="dimmed">
+            {c.address}: {customer.address}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {c.joined(shortDate(customer.createdAt))}
+        </Text>
+      </Stack>
+
+      <Group gap={6} mt="sm" aria-label={c.documents} role="group">
+        {DOCUMENT_FIELDS.some((field) => customer[field]) ? (
+          DOCUMENT_FIELDS.map((field: DocumentField) => {
+            const path = customer[field];
+            return path ? (
+              <Button
+                key={field}
+                size="compact-xs"
+                variant="light"
+                onClick={() => openDocument(path)}
+                aria-label={c.viewDocument(c.documentLabels[field], customer.fullName)}
+              >
+                {c.documentLabels[field]}
+              </Button>
+            ) : null;
+          })
+        ) : (
+          <Text size="xs" c="dimmed">
+            {c.noDocuments}
+          </Text>
+        )}
+      </Group>
+
+      <SimpleGrid cols={3} spacing="xs" mt="md" className={classes.totals} data-testid="customer-totals">
+        <div>
+          <Text size="xs" c="dimmed">
+            {c.total}
+          </Text>
+          <Text fw={700} data-testid="total">
+            {formatPeso(customer.totals.total)}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {c.paid}
+          </Text>
+          <Text fw={700} data-testid="paid">
+            {formatPeso(customer.totals.paid)}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {c.pending}
+          </Text>
+          <Text fw={700} data-testid="pending">
+            {formatPeso(customer.totals.pending)}
+          </Text>
+        </div>
+      </SimpleGrid>
+
+      <Text size="sm" fw={700} mt="md" mb={6}>
+        {c.history} ({customer.bookings.length})
+      </Text>
+      <ScrollArea h={200} type="auto" offsetScrollbars className={classes.history} tabIndex={0} aria-label={`${c.history}: ${customer.fullName}`}>
+        {customer.bookings.length === 0 ? (
+          <Text size="sm" c="dimmed" p="xs">
+            {c.noHistory}
+          </Text>
+        ) : (
+          <Stack gap={0}>
+            {customer.bookings.map((b) => (
+              <Stack key={b.id} gap={6} className={classes.entry} data-testid="history-entry">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <div className={classes.grow}>
+                    <Text size="sm" fw={600} truncate>
+                      {b.carName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {shortDate(b.pickupDate)} – {shortDate(b.returnDate)} · {adminCopy.bookings.days(b.totalDays)}
+                    </Text>
+                  </div>
+                  <StatusBadge status={b.status} />
+                </Group>
+                <PaymentState amountPaid={b.amountPaid} total={b.total} label={`${customer.fullName}, ${b.carName}`} />
+                {canAddPayment(b) ? (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    style={{ alignSelf: 'flex-start' }}
+                    onClick={() => onPay({ id: b.id, carName: b.carName, customerName: customer.fullName, total: b.total, amountPaid: b.amountPaid })}
+                    aria-label={`${c.addPayment}: ${customer.fullName}, ${b.carName}`}
+                  >
+                    {c.addPayment}
+                  </Button>
+                ) : null}
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </ScrollArea>
+    </Card>
+  );
+}
+
+/** Customers: add (with an optional first booking), edit, documents, totals, history, payments and the CSV export. */
+export function CustomersTab() {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [offset, setOffset] = useState(0);
+  const [editing, setEditing] = useState<TCustomer | 'new' | null>(null);
+  const [paying, setPaying] = useState<PayableBooking | null>(null);
+  const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const utils = trpc.useUtils();
+  const customers = trpc.customers.list.useQuery({ ...(q ? { q } : {}), limit: PAGE_SIZE, offset }, { placeholderData: keepPreviousData });
+  const items = customers.data?.items ?? [];
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { filename, csv } = await utils.client.customers.exportCsv.query();
+      download(filename, csv, 'text/csv;charset=utf-8');
+      notifySuccess(messages.admin.exportComplete, c.exportDone(filename));
+    } catch (error) {
+      notifyError(error, adminCopy.common.loadFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={2} size="h3">
+            {c.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {c.lead(customers.data?.total ?? 0)}
+          </Text>
+        </div>
+        <Group gap="sm" className={classes.tools}>
+          <TextInput
+            aria-label={c.search}
+            placeholder={c.search}
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setOffset(0);
+            }}
+            className={classes.search}
+          />
+          <Button variant="default" onClick={exportCsv} loading={exporting}>
+            {c.export}
+          </Button>
+          <Button onClick={() => setEditing('new')}>{c.add}</Button>
+        </Group>
+      </Group>
+      <ListState query={customers} empty={c.empty} isEmpty={items.length === 0}>
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }}>
+          {items.map((customer) => (
+            <CustomerCard key={customer.id} customer={customer} onEdit={setEditing} onPay={setPaying} onPopupBlocked={setBlockedUrl} />
+          ))}
+        </SimpleGrid>
+      </ListState>
+      {customers.data ? <Pager offset={offset} limit={PAGE_SIZE} total={customers.data.total} onOffset={setOffset} /> : null}
+      <CustomerFormModal customer={editing} onClose={() => setEditing(null)} />
+      <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
+      <Modal opened={blockedUrl !== null} onClose={() => setBlockedUrl(null)} title={c.popupTitle} centered>
+        <Stack gap="sm">
+          <Text size="sm" role="alert">
+            {messages.upload.popupBlocked}
+          </Text>
+          <Text size="sm" ff="monospace" className={classes.wrap} data-testid="document-url">
+            {blockedUrl}
+          </Text>
+          <Group justify="flex-end">
+            <CopyButton value={blockedUrl ?? ''}>
+              {({ copied, copy }) => (
+                <Button variant="default" onClick={copy}>
+                  {copied ? c.copied : c.copyAddress}
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={() => setBlockedUrl(null)}>{c.close}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { carImageSrc } from '../../../../shared/carImages';
+import { messages } from '../../../../shared/messages';
+import { formatPeso } from '../../../../shared/money';
+import type { TCar } from '../../../../shared/schemas/car.schema';
+import { IconFuel, IconGears, IconSeats } from '../../../components/icons';
+import { adminCopy } from '../../../content/admin';
+import { trpc } from '../../../trpc';
+import { notifyError, notifySuccess } from '../notify';
+import { ConfirmDialog, ListState } from '../parts';
+import { CarFormModal } from './CarFormModal';
+import classes from './FleetTab.module.css';
+
+const c = adminCopy.fleet;
+
+function matches(car: TCar, q: string): boolean {
+  const text = q.trim().toLowerCase();
+  return !text || [car.name, car.category, car.plateNumber].some((field) => field.toLowerCase().includes(text));
+}
+
+/** Fleet Management: every car with Edit and Delete, and the Add Car / Edit Car dialog. */
+export function FleetTab() {
+  const cars = trpc.cars.list.useQuery();
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<TCar | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TCar | null>(null);
+  const remove = trpc.cars.delete.useMutation({
+    onSuccess: async () => {
+      notifySuccess(messages.admin.success.deleteCar);
+      setDeleting(null);
+      await Promise.all([utils.cars.invalidate(), utils.admin.overview.invalidate()]);
+    },
+    onError: (error) => notifyError(error, messages.admin.failed.deleteCar),
+  });
+  const list = (cars.data ?? []).filter((car) => matches(car, search));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={2} size="h3">
+            {c.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {c.lead(cars.data?.length ?? 0)}
+          </Text>
+        </div>
+        <Group gap="sm" className={classes.tools}>
+          <TextInput
+            aria-label={c.search}
+            placeholder={c.search}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            type="search"
+            className={classes.search}
+          />
+          <Button onClick={() => setEditing('new')}>{c.add}</Button>
+        </Group>
+      </Group>
+      <ListState query={cars} empty={c.empty} isEmpty={list.length === 0}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+          {list.map((car) => (
+            <Card key={car.id} padding={0} data-testid="admin-car-card" aria-label={car.name} component="article">
+              <div className={classes.media}>
+                <img src={carImageSrc(car.image)} alt={car.name} loading="lazy" width={640} height={400} />
+                <Badge className={classes.badge} color={car.available ? 'green' : 'red'} variant="filled">
+                  {car.available ? c.available : c.unavailable}
+                </Badge>
+              </div>
+              <Stack gap={8} p="md" style={{ flex: 1 }}>
+                <div>
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                    {car.category}
+                  </Text>
+                  <Title order={3} size="h5">
+                    {car.name}
+                  </Title>
+                  <Text size="xs" c="dimmed">
+                    {[car.year, car.plateNumber && `${c.plate} ${car.plateNumber}`].filter(Boolean).join(' · ')}
+                  </Text>
+                </div>
+                <Group gap="md" c="dimmed" fz="sm">
+                  <Group gap={4}>
+                    <IconSeats size={16} />
+                    {car.seats}
+                  </Group>
+                  <Group gap={4}>
+                    <IconGears size={16} />
+                    {car.transmission}
+                  </Group>
+                  <Group gap={4}>
+                    <IconFuel size={16} />
+                    {car.fuel}
+                  </Group>
+                </Group>
+                <Text mt="auto">
+                  <Text span fw={800} fz="lg" c="var(--color-accent-text)" data-testid="car-rate">
+                    {formatPeso(car.dailyRate)}
+                  </Text>
+                  <Text span c="dimmed" size="sm">
+                    {c.perDay}
+                  </Text>
+                </Text>
+                <Group grow gap="xs">
+                  <Button variant="default" size="xs" onClick={() => setEditing(car)} aria-label={`${c.edit} ${car.name}`}>
+                    {c.edit}
+                  </Button>
+                  <Button variant="light" color="red" size="xs" onClick={() => setDeleting(car)} aria-label={`${c.delete} ${car.name}`}>
+                    {c.delete}
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </ListState>
+      <CarFormModal car={editing} categories={[...new Set((cars.data ?? []).map((car) => car.category))].sort()} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={c.confirmTitle}
+        text={deleting ? c.confirmText(deleting.name) : ''}
+        confirmLabel={c.confirm}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

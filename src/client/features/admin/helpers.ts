@@ -1,0 +1,179 @@
+import { todayInManila, monthName } from '../../../shared/dates';
+import { PAYMENT_METHOD_LABELS, PRICE_LINE_LABELS, dayCount } from '../../../shared/labels';
+import { formatPeso, toCentavos } from '../../../shared/money';
+import type { TAuditEntry } from '../../../shared/schemas/admin.schema';
+import type { TBooking } from '../../../shared/schemas/booking.schema';
+
+/** The shape of a tRPC client error, read without importing the server. */
+interface ErrorLike {
+  message?: unknown;
+  data?: { code?: unknown; httpStatus?: unknown } | null;
+}
+
+/**
+ * The message for an 'Error' notice: the server's own message when it sent one (a tRPC error
+ * carries `data`), otherwise the spec's default for the action (network failures, aborted calls).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  const e = error as ErrorLike | null;
+  if (e && typeof e === 'object' && e.data && typeof e.message === 'string' && e.message.trim()) return e.message;
+  return fallback;
+}
+
+/** True when the server refused the call because the staff session is missing or has expired. */
+export function isUnauthorized(error: unknown): boolean {
+  const data = (error as ErrorLike | null)?.data;
+  return !!data && (data.code === 'UNAUTHORIZED' || data.httpStatus === 401);
+}
+
+/** The first error for each field of a failed tRPC call (`issues` from the server's formatter). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const issues = (error as { data?: { issues?: unknown } } | null)?.data?.issues;
+  const out: Record<string, string> = {};
+  if (!Array.isArray(issues)) return out;
+  for (const issue of issues as Array<{ path?: unknown; message?: unknown }>) {
+    if (typeof issue.path === 'string' && typeof issue.message === 'string' && !(issue.path in out)) out[issue.path] = issue.message;
+  }
+  return out;
+}
+
+export interface PriceLineView {
+  key: string;
+  label: string;
+  detail: string | null;
+  amount: string;
+}
+
+/** A booking's charges as lines, each non-zero part on its own line, in the receipt's order. */
+export function bookingPriceLines(b: Pick<TBooking, 'totalDays' | 'dailyRate' | 'subtotal' | 'driverFee' | 'distanceFee' | 'deliveryFee' | 'insurance' | 'adjustment'>): PriceLineView[] {
+  const perDay = (amount: string) => (b.totalDays > 0 ? `${formatPeso((toCentavos(amount) / b.totalDays / 100).toFixed(2))}/day` : null);
+  const lines: PriceLineView[] = [
+    { key: 'rental', label: PRICE_LINE_LABELS.rental, detail: `${dayCount(b.totalDays)} × ${formatPeso(b.dailyRate)}`, amount: b.subtotal },
+    { key: 'driver', label: PRICE_LINE_LABELS.driver, detail: perDay(b.driverFee), amount: b.driverFee },
+    { key: 'distance', label: PRICE_LINE_LABELS.distance, detail: perDay(b.distanceFee), amount: b.distanceFee },
+    { key: 'delivery', label: PRICE_LINE_LABELS.delivery, detail: null, amount: b.deliveryFee },
+    { key: 'insurance', label: PRICE_LINE_LABELS.insurance, detail: null, amount: b.insurance },
+    { key: 'adjustment', label: PRICE_LINE_LABELS.adjustment, detail: null, amount: b.adjustment },
+  ];
+  return lines.filter((line) => line.key === 'rental' || toCentavos(line.amount) !== 0);
+}
+
+/** What is still owed on a booking, never below zero, as a numeric string. */
+export function balanceOf(b: { total: string; amountPaid: string }): string {
+  return (Math.max(0, toCentavos(b.total) - toCentavos(b.amountPaid)) / 100).toFixed(2);
+}
+
+/** Add Payment is offered only while a balance remains, and never on a cancelled booking. */
+export function canAddPayment(b: { total: string; amountPaid: string; status: string }): boolean {
+  return b.status !== 'cancelled' && toCentavos(b.total) > toCentavos(b.amountPaid);
+}
+
+/** "2026-03" -> "Mar 2026" */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-');
+  return `${monthName(Number(m) - 1).slice(0, 3)} ${year}`;
+}
+
+/** "2026-03-05" -> "Mar 5, 2026" (calendar dates, no time zone involved). */
+export function shortDate(date: string): string {
+  const [year, m, d] = date.slice(0, 10).split('-');
+  return `${monthName(Number(m) - 1).slice(0, 3)} ${Number(d)}, ${year}`;
+}
+
+/** A timestamp as the garage's date and time: "Mar 5, 2026, 2:30 PM". */
+export function dateTime(timestamp: string): string {
+  const at = new Date(timestamp);
+  const time = at.toLocaleTimeString('en-PH', { timeZone: 'Asia/Manila', hour: 'numeric', minute: '2-digit' });
+  return `${shortDate(todayInManila(at))}, ${time}`;
+}
+
+/** Paging: the 1-based page count and the range shown, for a list `limit` long at `offset`. */
+export function pageInfo(offset: number, limit: number, total: number): { page: number; pages: number; from: number; to: number } {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return { page: Math.floor(offset / limit) + 1, pages, from: total === 0 ? 0 : offset + 1, to: Math.min(total, offset + limit) };
+}
+
+/**
+ * The customer form's optional first booking, by the spec's rule: made only when car, both dates
+ * and total are all given; car 'none' (or empty) means no booking. Some but not all given is
+ * 'incomplete', so staff are told instead of a booking silently not being made.
+ */
+export function initialBookingFrom(values: { carId: string; pickupDate: string; returnDate: string; total: string | number; status: string }):
+  | { kind: 'none' }
+  | { kind: 'incomplete' }
+  | { kind: 'booking'; booking: { carId: string; pickupDate: string; returnDate: string; total: string; status: string } } {
+  const total = String(values.total ?? '').trim();
+  const carChosen = !!values.carId && values.carId !== 'none';
+  if (!carChosen) return { kind: 'none' };
+  if (!values.pickupDate || !values.returnDate || !total) return { kind: 'incomplete' };
+  return { kind: 'booking', booking: { carId: values.carId, pickupDate: values.pickupDate, returnDate: values.returnDate, total, status: values.status } };
+}
+
+/**
+ * Where a file may be PUT: https anywhere, or plain http only on this site's own origin or a
+ * loopback host (development and tests). Anything else is 'Invalid upload URL received'.
+ */
+export function isAcceptableUploadUrl(url: string, pageOrigin: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url, pageOrigin);
+  } catch {
+    return false;
+  }
+  if (target.protocol === 'https:') return true;
+  if (target.protocol !== 'http:') return false;
+  if (target.origin === new URL(pageOrigin).origin) return true;
+  return ['localhost', '127.0.0.1', '[::1]'].includes(target.hostname);
+}
+
+const ACTION_VERBS: Record<string, string> = {
+  create: 'Added',
+  update: 'Updated',
+  delete: 'Deleted',
+  status: 'Changed status of',
+  dates: 'Changed dates of',
+  documents: 'Replaced documents of',
+};
+const ENTITY_NOUNS: Record<TAuditEntry['entityType'], string> = {
+  car: 'car',
+  booking: 'booking',
+  payment: 'payment',
+  customer: 'customer',
+  blocked_name: 'blocked name',
+  session: 'session',
+};
+
+type Snapshot = Record<string, unknown> | null;
+
+function asSnapshot(value: unknown): Snapshot {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** One line saying what an audit entry changed, e.g. "Changed status of booking for Ana Cruz: pending → confirmed". */
+export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityType' | 'before' | 'after'>): string {
+  const before = asSnapshot(entry.before);
+  const after = asSnapshot(entry.after);
+  const either = after ?? before ?? {};
+  if (entry.entityType === 'payment') {
+    const amount = typeof either.amount === 'string' ? formatPeso(either.amount) : show(either.amount);
+    const method = PAYMENT_METHOD_LABELS[either.method as keyof typeof PAYMENT_METHOD_LABELS] ?? show(either.method);
+    return `Recorded payment of ${amount} (${method})`;
+  }
+  if (entry.entityType === 'blocked_name') {
+    return `${entry.action.endsWith('delete') ? 'Unblocked' : 'Blocked'} ${show(either.fullName)}`;
+  }
+  const verb = ACTION_VERBS[entry.action.split('.').pop() ?? ''] ?? entry.action;
+  const noun = ENTITY_NOUNS[entry.entityType];
+  const name = either.name ?? either.fullName ?? (either.customerName ? `for ${show(either.customerName)}` : null);
+  const subject = name ? `${verb} ${noun} ${show(name)}` : `${verb} ${noun}`;
+  if (!before || !after) return subject;
+  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'balance');
+  if (!changed.length) return subject;
+  const parts = changed.slice(0, 3).map((key) => `${key} ${show(before[key])} → ${show(after[key])}`);
+  return `${subject}: ${parts.join(', ')}${changed.length > 3 ? ` (+${changed.length - 3} more)` : ''}`;
+}

@@ -1,0 +1,201 @@
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { carImageSrc } from '../../../../shared/carImages';
+import { formatPeso } from '../../../../shared/money';
+import { statusBadge } from '../../../../shared/schemas/booking.schema';
+import { IconCar, IconHeadset, IconStar, IconTag, IconClock } from '../../../components/icons';
+import { adminCopy } from '../../../content/admin';
+import { trpc } from '../../../trpc';
+import { monthLabel, shortDate } from '../helpers';
+import { ListState, StatusBadge } from '../parts';
+import classes from './OverviewTab.module.css';
+
+const c = adminCopy.overview;
+
+function StatCard({ id, label, value, note, icon, color }: { id: string; label: string; value: string; note: string; icon: ReactNode; color: string }) {
+  return (
+    <Card padding="lg" data-testid={`stat-${id}`} aria-labelledby={`stat-${id}-label`} component="section">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text id={`stat-${id}-label`} size="sm" c="dimmed" fw={600}>
+            {label}
+          </Text>
+          <Text fz={28} fw={800} lh={1.2} mt={4} data-testid="stat-value">
+            {value}
+          </Text>
+        </div>
+        <ThemeIcon size={40} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+      </Group>
+      <Text size="xs" c="dimmed" mt="xs" data-testid="stat-note">
+        {note}
+      </Text>
+    </Card>
+  );
+}
+
+/** Overview: the spec's five figures, the latest bookings, the first cars, and two charts. */
+export function OverviewTab() {
+  const overview = trpc.admin.overview.useQuery(undefined, { staleTime: 0 });
+  const data = overview.data;
+  return (
+    <ListState query={overview} empty="" isEmpty={false}>
+      {data ? (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
+            <StatCard id="cars" label={c.totalCars} value={String(data.totalCars)} note={c.availableCars(data.availableCars)} icon={<IconCar />} color="lagoon" />
+            <StatCard id="bookings" label={c.totalBookings} value={String(data.totalBookings)} note={c.pendingBookings(data.pendingBookings)} icon={<IconClock />} color="yellow" />
+            <StatCard id="customers" label={c.totalCustomers} value={String(data.totalCustomers)} note={c.customersNote} icon={<IconHeadset />} color="grape" />
+            <StatCard id="earnings" label={c.totalEarnings} value={formatPeso(data.totalEarnings)} note={c.earningsNote} icon={<IconStar />} color="green" />
+            <StatCard id="pending-revenue" label={c.pendingRevenue} value={formatPeso(data.pendingRevenue)} note={c.pendingNote} icon={<IconTag />} color="orange" />
+          </SimpleGrid>
+
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Card padding="lg" component="section" aria-labelledby="recent-bookings-title">
+              <Title order={2} size="h4" id="recent-bookings-title" mb="sm">
+                {c.recentBookings}
+              </Title>
+              {data.recentBookings.length === 0 ? (
+                <Text c="dimmed">{c.noBookings}</Text>
+              ) : (
+                <Stack gap={0} className={classes.list}>
+                  {data.recentBookings.map((b) => (
+                    <Group key={b.id} justify="space-between" wrap="nowrap" className={classes.row} data-testid="recent-booking">
+                      <div className={classes.grow}>
+                        <Text fw={600} truncate>
+                          {b.customerName}
+                        </Text>
+                        <Text size="sm" c="dimmed" truncate>
+                          {b.carName} · {shortDate(b.pickupDate)} – {shortDate(b.returnDate)}
+                        </Text>
+                      </div>
+                      <Stack gap={4} align="flex-end">
+                        <Text fw={700} size="sm">
+                          {formatPeso(b.total)}
+                        </Text>
+                        <StatusBadge status={b.status} />
+                      </Stack>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Card>
+            <Card padding="lg" component="section" aria-labelledby="fleet-status-title">
+              <Title order={2} size="h4" id="fleet-status-title" mb="sm">
+                {c.fleetStatus}
+              </Title>
+              {data.fleetStatus.length === 0 ? (
+                <Text c="dimmed">{c.noCars}</Text>
+              ) : (
+                <Stack gap={0} className={classes.list}>
+                  {data.fleetStatus.map((car) => (
+                    <Group key={car.id} justify="space-between" wrap="nowrap" className={classes.row} data-testid="fleet-status">
+                      <Group gap="sm" wrap="nowrap" className={classes.grow}>
+                        <img src={carImageSrc(car.image)} alt="" className={classes.thumb} width={56} height={36} />
+                        <div className={classes.grow}>
+                          <Text fw={600} truncate>
+                            {car.name}
+                          </Text>
+                          <Text size="sm" c="dimmed" truncate>
+                            {car.category} · {formatPeso(car.dailyRate)}
+                            {adminCopy.fleet.perDay}
+                          </Text>
+                        </div>
+                      </Group>
+                      <Badge color={car.available ? 'green' : 'red'} variant="light">
+                        {car.available ? c.available : c.rented}
+                      </Badge>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Card>
+          </SimpleGrid>
+
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+            <Card padding="lg" component="figure" m={0} className={classes.wide} aria-labelledby="revenue-title">
+              <Title order={2} size="h4" id="revenue-title">
+                {c.revenueTitle}
+              </Title>
+              <Text size="sm" c="dimmed" mb="md">
+                {c.revenueLead}
+              </Text>
+              <BarChart
+                h={260}
+                data={data.revenueByMonth.map((m) => ({ month: monthLabel(m.month), earned: Number(m.earned), booked: Number(m.booked) }))}
+                dataKey="month"
+                series={[
+                  { name: 'booked', label: c.booked, color: 'lagoon.4' },
+                  { name: 'earned', label: c.earned, color: 'lagoon.8' },
+                ]}
+                valueFormatter={(value) => formatPeso(value)}
+                withLegend
+                gridAxis="y"
+                tickLine="none"
+                yAxisProps={{ width: 80 }}
+                aria-hidden
+              />
+              <VisuallyHidden>
+                <Table>
+                  <Table.Caption>{c.revenueTitle}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Month</Table.Th>
+                      <Table.Th>{c.earned}</Table.Th>
+                      <Table.Th>{c.booked}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.revenueByMonth.map((m) => (
+                      <Table.Tr key={m.month}>
+                        <Table.Td>{monthLabel(m.month)}</Table.Td>
+                        <Table.Td>{formatPeso(m.earned)}</Table.Td>
+                        <Table.Td>{formatPeso(m.booked)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </VisuallyHidden>
+            </Card>
+            <Card padding="lg" component="figure" m={0} aria-labelledby="status-chart-title">
+              <Title order={2} size="h4" id="status-chart-title">
+                {c.statusTitle}
+              </Title>
+              <Text size="sm" c="dimmed" mb="md">
+                {c.statusLead}
+              </Text>
+              {data.totalBookings === 0 ? (
+                <Text c="dimmed">{c.noStatusData}</Text>
+              ) : (
+                <Stack align="center" gap="md">
+                  <DonutChart
+                    size={180}
+                    thickness={26}
+                    data={data.bookingsByStatus
+                      .filter((s) => s.count > 0)
+                      .map((s) => ({ name: statusBadge(s.status).label, value: s.count, color: `${statusBadge(s.status).color}.6` }))}
+                    chartLabel={data.totalBookings}
+                    tooltipDataSource="segment"
+                    aria-hidden
+                  />
+                  <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} w="100%" component="ul" className={classes.legend}>
+                    {data.bookingsByStatus.map((s) => (
+                      <Group key={s.status} gap={8} wrap="nowrap" component="li" data-testid={`status-count-${s.status}`}>
+                        <span className={classes.swatch} style={{ background: `var(--mantine-color-${statusBadge(s.status).color}-6)` }} />
+                        <Text size="sm">
+                          {statusBadge(s.status).label}: <b>{s.count}</b>
+                        </Text>
+                      </Group>
+                    ))}
+                  </SimpleGrid>
+                </Stack>
+              )}
+            </Card>
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+    </ListState>
+  );
+}

@@ -1,0 +1,138 @@
+import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatPeso } from '../../../shared/money';
+import { paymentProgress, statusBadge } from '../../../shared/schemas/booking.schema';
+import { adminCopy } from '../../content/admin';
+import { errorMessage, pageInfo } from './helpers';
+
+const c = adminCopy;
+
+/** The spec's status badge: confirmed green, cancelled red, completed blue, anything else Pending in yellow. */
+export function StatusBadge({ status }: { status: string }) {
+  const badge = statusBadge(status);
+  return (
+    <Badge color={badge.color} variant="light" data-testid="status-badge">
+      {badge.label}
+    </Badge>
+  );
+}
+
+const PAYMENT_COLOR = { 'Fully Paid': 'green', 'Partially Paid': 'yellow', 'Not Paid': 'gray' } as const;
+
+/** Fully / Partially / Not Paid, with a bar capped at 100 %. */
+export function PaymentState({ amountPaid, total, label }: { amountPaid: string; total: string; label: string }) {
+  const { state, percent } = paymentProgress(amountPaid, total);
+  return (
+    <Stack gap={4} data-testid="payment-state">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Badge color={PAYMENT_COLOR[state]} variant="light" size="sm">
+          {state}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {c.customers.paidOf(formatPeso(amountPaid), formatPeso(total))}
+        </Text>
+      </Group>
+      <Progress.Root size="sm" radius="xl">
+        <Progress.Section value={percent} color={PAYMENT_COLOR[state]} aria-label={`${label}: ${state}, ${percent}%`} />
+      </Progress.Root>
+    </Stack>
+  );
+}
+
+/** Loading, failed and empty states of a list, in one place. */
+export function ListState({
+  query,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  empty: string;
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={adminCopy.login.checking} />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" title={c.common.loadFailed}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(query.error, c.common.loadFailed)}</Text>
+          <Button size="xs" variant="default" onClick={() => query.refetch()}>
+            {c.common.retry}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isEmpty) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {empty}
+      </Text>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** "Showing 1–20 of 134" and the page buttons, for a list paged on the server. */
+export function Pager({ offset, limit, total, onOffset }: { offset: number; limit: number; total: number; onOffset: (offset: number) => void }) {
+  const info = pageInfo(offset, limit, total);
+  return (
+    <Group justify="space-between" mt="md" gap="sm">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {c.common.showing(info.from, info.to, total)}
+      </Text>
+      {info.pages > 1 ? (
+        <Pagination
+          total={info.pages}
+          value={info.page}
+          onChange={(page) => onOffset((page - 1) * limit)}
+          size="sm"
+          siblings={1}
+          boundaries={1}
+          getItemProps={(page) => ({ 'aria-label': `${c.common.page} ${page}` })}
+          getControlProps={(control) => ({ 'aria-label': c.common.pageControls[control] })}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+/** A confirmation dialog for a destructive action; the confirm button shows progress while it runs. */
+export function ConfirmDialog({
+  opened,
+  title,
+  text,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={title} centered>
+      <Text size="sm">{text}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} disabled={pending}>
+          {c.common.cancel}
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={pending} data-autofocus>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

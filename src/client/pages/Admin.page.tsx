@@ -1,0 +1,45 @@
+import '@mantine/charts/styles.css';
+import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { AdminDashboard } from '../features/admin/AdminDashboard';
+import { AdminLogin } from '../features/admin/AdminLogin';
+import { errorMessage } from '../features/admin/helpers';
+import { useSessionWatch } from '../features/admin/session';
+import { adminCopy } from '../content/admin';
+import { trpc } from '../trpc';
+import { usePageMeta } from '../usePageMeta';
+
+/** /admin: the server's session decides between the password screen and the dashboard. */
+export function AdminPage() {
+  usePageMeta(adminCopy.meta.title, adminCopy.meta.description);
+  const session = trpc.admin.session.useQuery();
+  const authenticated = session.data?.authenticated === true;
+  useSessionWatch(authenticated);
+
+  if (session.isPending) {
+    return (
+      <Center mih="60dvh">
+        <Stack align="center" gap="sm">
+          <Loader />
+          <Text c="dimmed" size="sm">
+            {adminCopy.login.checking}
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (session.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title={adminCopy.common.loadFailed}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(session.error, adminCopy.common.loadFailed)}</Text>
+            <Button size="xs" variant="default" onClick={() => session.refetch()}>
+              {adminCopy.common.retry}
+            </Button>
+          </Stack>
+        </Alert>
+      </Container>
+    );
+  }
+  return authenticated ? <AdminDashboard /> : <AdminLogin />;
+}

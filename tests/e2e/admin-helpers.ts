@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { addDays, todayInManila } from '../../src/shared/dates';
+import { expect, pdfFile, pngFile, signInAsStaff, type FilePayload } from './support';
+
+/** A name, e-mail and phone no other test (or worker) uses. */
+export function uniqueRenter(label: string) {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    tag,
+    fullName: `${label} Dela Cruz ${tag}`,
+    email: `${label.toLowerCase().replace(/\W+/g, '.')}.${tag}@example.com`,
+    phone: '0917 555 0142',
+  };
+}
+
+/** Uploads a file through the public flow (POST /api/objects/upload, then PUT), as the booking form does. */
+async function uploadDocument(request: APIRequestContext, file: FilePayload): Promise<string> {
+  const ask = await request.post('/api/objects/upload', { data: { kind: 'document', contentType: file.mimeType } });
+  expect(ask.status(), await ask.text()).toBe(200);
+  const target = (await ask.json()) as { uploadURL: string; objectPath: string; headers: Record<string, string> };
+  const put = await request.put(target.uploadURL, { headers: { ...target.headers, 'content-type': file.mimeType }, data: file.buffer });
+  expect(put.status(), await put.text()).toBe(200);
+  return target.objectPath;
+}
+
+export interface PublicBooking {
+  id: string;
+  customerId: string;
+  carName: string;
+  total: string;
+  documents: { photoId1Url: string; photoId2Url: string; proofOfBillingUrl: string };
+}
+
+/**
+ * A booking made the way the public site makes it: three documents uploaded, then
+ * POST /api/bookings. Each try picks an available car and a random far-off fortnight, so tests
+ * running at the same time do not take each other's days.
+ */
+export async function bookThroughPublicSite(request: APIRequestContext, renter: { fullName: string; email: string; phone: string }, extra: Record<string, unknown> = {}): Promise<PublicBooking> {
+  const documents = {
+    photoId1Url: await uploadDocument(request, pngFile('id-front.png')),
+    photoId2Url: await uploadDocument(request, pngFile('id-back.png')),
+    proofOfBillingUrl: await uploadDocument(request, pdfFile('billing.pdf')),
+  };
+  const cars = (await (await request.get('/api/cars')).json()) as Array<{ id: string; name: string; available: boolean }>;
+  const available = cars.filter((car) => car.available && !/^E2E /.test(car.name));
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const car = available[Math.floor(Math.random() * available.length)];
+    if (!car) throw new Error('no available car to book');
+    const start = 30 + Math.floor(Math.random() * 300);
+    const pickupDate = addDays(todayInManila(), start);
+    const answer = await request.post('/api/bookings', {
+      data: {
+        customer: { ...renter, license: 'N01-23-456789', ...documents },
+        booking: { carId: car.id, pickupDate, returnDate: addDays(pickupDate, 3), pickupTime: '10:00 AM', ...extra },
+      },
+    });
+    if (answer.status() === 409) continue;
+    expect(answer.status(), await answer.text()).toBe(201);
+    const body = (await answer.json()) as { booking: { id: string; carName: string; total: string }; customer: { id: string } };
+    return { id: body.booking.id, customerId: body.customer.id, carName: body.booking.carName, total: body.booking.total, documents };
+  }
+  throw new Error('could not find free dates for a booking');
+}
+
+/** Signs the page's context in and opens a dashboard tab. */
+export async function openDashboard(page: Page, tab: 'overview' | 'fleet' | 'bookings' | 'customers' | 'blocked' = 'overview'): Promise<void> {
+  await signInAsStaff(page);
+  await page.goto(tab === 'overview' ? '/admin' : `/admin?tab=${tab}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();
+}
+
+/** The notice (toast) with this text. */
+export function notice(page: Page, text: string | RegExp): Locator {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+/** Picks an option of a Mantine Select by its accessible name. */
+export async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
