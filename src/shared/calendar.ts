@@ -113,3 +113,14 @@ export function selectionIsFree(selection: DateSelection, rules: CalendarRules):
   if (dayBlock(pickupDate, rules, 'pickup')) return false;
   return !returnDate || firstBookedDayBetween(pickupDate, returnDate, rules.booked) === null;
 }
+
+/** The last day of `month`'s month. */
+export function lastDayOfMonth(month: IsoDate): IsoDate {
+  return addDays(shiftMonth(month, 1), -1);
+}
+
+/** The same day of the month in another month, or that month's last day when it is shorter. */
+export function sameDayIn(month: IsoDate, day: number): IsoDate {
+  const last = Number(lastDayOfMonth(month).slice(8));
+  return `${monthOf(month).slice(0, 8)}${String(Math.min(day, last)).padStart(2, '0')}`;
+}

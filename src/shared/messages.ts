@@ -98,6 +98,7 @@ export const messages = {
       proofOfBillingUrl: 'Proof of Billing Uploaded',
     },
     imageUploaded: 'Image uploaded successfully!',
+    failedTitle: 'Upload Failed',
     urlFailed: (detail: string) => `Upload Error: Failed to get upload URL: ${detail}`,
     noUrl: 'No upload URL received from server',
     noResultUrl: 'Upload Failed: Upload completed but no URL was returned',

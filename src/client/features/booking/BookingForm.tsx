@@ -1,0 +1,392 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Collapse,
+  Group,
+  List,
+  Radio,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { selectionIsFree, type DateSelection } from '../../../shared/calendar';
+import { todayInManila } from '../../../shared/dates';
+import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS } from '../../../shared/labels';
+import { messages } from '../../../shared/messages';
+import { formatPeso } from '../../../shared/money';
+import {
+  DELIVERY_AREAS,
+  DELIVERY_FEE,
+  DISTANCE_SERVICES,
+  DRIVER_SERVICES,
+  computePrice,
+  type DeliveryArea,
+  type DistanceService,
+  type DriverService,
+} from '../../../shared/pricing';
+import { priceRows } from '../../../shared/receipt';
+import { NAME_CHECK_MIN_LENGTH } from '../../../shared/schemas/blocklist.schema';
+import {
+  DEFAULT_PICKUP_TIME,
+  DOCUMENT_FIELDS,
+  PICKUP_TIMES,
+  ZBookingFormSchema,
+  type TBooking,
+} from '../../../shared/schemas/booking.schema';
+import type { TCar } from '../../../shared/schemas/car.schema';
+import { IconAlert, IconCalendar, IconFile, IconReceipt, IconUser } from '../../components/icons';
+import { bookingCopy } from '../../content/booking';
+import { trpc } from '../../trpc';
+import { BookingConfirmation } from './BookingConfirmation';
+import { DocumentUploads, type DocumentValues } from './DocumentUploads';
+import { PriceSummary } from './PriceSummary';
+import { RentalCalendar } from './RentalCalendar';
+
+const f = bookingCopy.fields;
+
+interface BookingFormValues {
+  fullName: string;
+  email: string;
+  phone: string;
+  license: string;
+  facebookProfile: string;
+  pickupDate: string;
+  returnDate: string;
+  pickupTime: string;
+  driverService: DriverService;
+  distanceService: DistanceService;
+  wantsDelivery: boolean;
+  deliveryArea: DeliveryArea | null;
+  deliveryAddress: string;
+  acceptTerms: boolean;
+}
+
+const INITIAL: BookingFormValues = {
+  fullName: '',
+  email: '',
+  phone: '',
+  license: '',
+  facebookProfile: '',
+  pickupDate: '',
+  returnDate: '',
+  pickupTime: DEFAULT_PICKUP_TIME,
+  driverService: 'none',
+  distanceService: 'none',
+  wantsDelivery: false,
+  deliveryArea: null,
+  deliveryAddress: '',
+  acceptTerms: false,
+};
+
+function FormSection({ step, title, icon, children }: { step: number; title: string; icon: ReactNode; children: ReactNode }) {
+  const id = `booking-step-${step}`;
+  return (
+    <Card padding="lg" component="section" aria-labelledby={id}>
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <ThemeIcon variant="light" size={34} radius="xl">
+          {icon}
+        </ThemeIcon>
+        <Title order={3} size="h4" id={id}>
+          <Text span c="dimmed" fw={700} inherit>
+            {step}.{' '}
+          </Text>
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function ServiceRadios<T extends string>({ label, options, labels, value, onChange }: { label: string; options: readonly T[]; labels: Record<T, { label: string; detail: string }>; value: T; onChange: (value: T) => void }) {
+  return (
+    <Radio.Group label={label} value={value} onChange={(next) => onChange(next as T)}>
+      <Stack gap="xs" mt="xs">
+        {options.map((option) => (
+          <Radio.Card key={option} value={option} radius="md" p="sm" data-checked={value === option || undefined} aria-label={labels[option].label}>
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Radio.Indicator />
+              <div>
+                <Text size="sm" fw={600}>
+                  {labels[option].label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {labels[option].detail}
+                </Text>
+              </div>
+            </Group>
+          </Radio.Card>
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+/**
+ * The booking form for one car: renter, dates on the calendar, services, delivery, the three
+ * documents, the live price (the same pricing module the server charges with), the terms, and
+ * the confirmation with the server's own figures.
+ */
+export function BookingForm({ car }: { car: TCar }) {
+  const utils = trpc.useUtils();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [today] = useState(() => todayInManila());
+  const [documents, setDocuments] = useState<DocumentValues>({});
+  const [showMissingDocuments, setShowMissingDocuments] = useState(false);
+  const [datesTaken, setDatesTaken] = useState(false);
+  const [confirmed, setConfirmed] = useState<TBooking | null>(null);
+
+  const form = useForm<BookingFormValues>({
+    mode: 'controlled',
+    initialValues: INITIAL,
+    validate: schemaResolver(ZBookingFormSchema, { sync: true }),
+  });
+  const values = form.getValues();
+
+  const bookedDates = trpc.cars.bookedDates.useQuery({ carId: car.id });
+  const booked = useMemo(() => bookedDates.data ?? [], [bookedDates.data]);
+  const selection: DateSelection = { pickupDate: values.pickupDate || null, returnDate: values.returnDate || null };
+
+  // Booked dates can arrive or change under a chosen range (someone else booked it): start over.
+  const [seenBooked, setSeenBooked] = useState(booked);
+  if (seenBooked !== booked) {
+    setSeenBooked(booked);
+    if (!selectionIsFree(selection, { today, booked })) {
+      form.setValues({ pickupDate: '', returnDate: '' });
+      setDatesTaken(true);
+    }
+  }
+
+  const [checkedName] = useDebouncedValue(values.fullName.trim(), 400);
+  const nameCheck = trpc.blocklist.check.useQuery({ name: checkedName }, { enabled: checkedName.length >= NAME_CHECK_MIN_LENGTH });
+  const blocked = checkedName.length >= NAME_CHECK_MIN_LENGTH && checkedName === values.fullName.trim() && nameCheck.data?.isBlocked === true;
+
+  const price = values.pickupDate && values.returnDate
+    ? computePrice({
+        dailyRate: car.dailyRate,
+        pickupDate: values.pickupDate,
+        returnDate: values.returnDate,
+        driverService: values.driverService,
+        distanceService: values.distanceService,
+        deliveryArea: values.wantsDelivery ? values.deliveryArea : null,
+      })
+    : null;
+
+  const create = trpc.bookings.create.useMutation({
+    onSuccess: (answer) => {
+      notifications.show({ title: messages.booking.successTitle, message: messages.booking.success, color: 'green' });
+      setConfirmed(answer.booking);
+      void utils.cars.bookedDates.invalidate({ carId: car.id });
+    },
+    onError: (error) => {
+      notifications.show({ title: messages.booking.failedTitle, message: error.message || messages.booking.failedDefault, color: 'red' });
+      if (error.data?.code === 'CONFLICT') void utils.cars.bookedDates.invalidate({ carId: car.id });
+      if (error.data?.code === 'FORBIDDEN') void utils.blocklist.check.invalidate();
+    },
+  });
+
+  const focusFirstError = () => {
+    window.requestAnimationFrame(() => {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+      invalid?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      invalid?.focus({ preventScroll: true });
+    });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (blocked) {
+      notifications.show({ title: messages.booking.blockedTitle, message: messages.booking.blockedAlert, color: 'red' });
+      return;
+    }
+    const validation = form.validate();
+    const missing = DOCUMENT_FIELDS.some((field) => !documents[field]);
+    setShowMissingDocuments(missing);
+    if (validation.hasErrors) {
+      focusFirstError();
+      return;
+    }
+    if (missing) {
+      notifications.show({ title: messages.booking.documentsTitle, message: messages.validation.documentsRequired, color: 'red' });
+      document.getElementById('booking-step-3')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      return;
+    }
+    const v = form.getValues();
+    create.mutate({
+      customer: {
+        fullName: v.fullName,
+        email: v.email,
+        phone: v.phone,
+        license: v.license || undefined,
+        facebookProfile: v.facebookProfile || undefined,
+        ...documents,
+      },
+      booking: {
+        carId: car.id,
+        pickupDate: v.pickupDate,
+        returnDate: v.returnDate,
+        pickupTime: v.pickupTime as (typeof PICKUP_TIMES)[number],
+        driverService: v.driverService,
+        distanceService: v.distanceService,
+        wantsDelivery: v.wantsDelivery,
+        deliveryArea: v.wantsDelivery ? v.deliveryArea : null,
+        deliveryAddress: v.wantsDelivery ? v.deliveryAddress : null,
+      },
+    });
+  };
+
+  const dateError = (form.errors.pickupDate ?? form.errors.returnDate ?? null) as string | null;
+
+  return (
+    <>
+      <form ref={formRef} noValidate onSubmit={submit} aria-label={bookingCopy.formLabel(car.name)} data-testid="booking-form">
+        <input type="hidden" name="pickupDate" value={values.pickupDate} />
+        <input type="hidden" name="returnDate" value={values.returnDate} />
+        <Stack gap="lg">
+          <FormSection step={1} title={bookingCopy.sections.personal} icon={<IconUser size={18} />}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label={f.fullName} placeholder={f.fullNamePlaceholder} withAsterisk autoComplete="name" {...form.getInputProps('fullName')} />
+              <TextInput label={f.email} placeholder={f.emailPlaceholder} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+              <TextInput label={f.phone} placeholder={f.phonePlaceholder} withAsterisk type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+              <TextInput label={f.license} placeholder={f.licensePlaceholder} {...form.getInputProps('license')} />
+              <TextInput label={f.facebookProfile} placeholder={f.facebookPlaceholder} {...form.getInputProps('facebookProfile')} style={{ gridColumn: '1 / -1' }} />
+            </SimpleGrid>
+            {blocked ? (
+              <Alert color="red" variant="filled" mt="md" icon={<IconAlert size={18} />} data-testid="blocked-alert" role="alert">
+                {messages.booking.blockedAlert}
+              </Alert>
+            ) : null}
+          </FormSection>
+
+          <FormSection step={2} title={bookingCopy.sections.rental} icon={<IconCalendar size={18} />}>
+            <Stack gap="lg">
+              <div data-invalid={dateError ? 'true' : undefined} tabIndex={dateError ? -1 : undefined}>
+                <RentalCalendar
+                  today={today}
+                  booked={booked}
+                  loading={bookedDates.isLoading}
+                  failed={bookedDates.isError}
+                  value={selection}
+                  error={datesTaken ? bookingCopy.calendar.noLongerFree : dateError}
+                  onChange={(next) => {
+                    setDatesTaken(false);
+                    form.setValues({ pickupDate: next.pickupDate ?? '', returnDate: next.returnDate ?? '' });
+                    form.clearFieldError('pickupDate');
+                    form.clearFieldError('returnDate');
+                  }}
+                />
+              </div>
+              <Select
+                label={f.pickupTime}
+                description={f.pickupTimeHint}
+                data={[...PICKUP_TIMES]}
+                allowDeselect={false}
+                maw={320}
+                {...form.getInputProps('pickupTime')}
+              />
+              <ServiceRadios label={f.driverService} options={DRIVER_SERVICES} labels={DRIVER_SERVICE_LABELS} value={values.driverService} onChange={(next) => form.setFieldValue('driverService', next)} />
+              <ServiceRadios label={f.distanceService} options={DISTANCE_SERVICES} labels={DISTANCE_SERVICE_LABELS} value={values.distanceService} onChange={(next) => form.setFieldValue('distanceService', next)} />
+              <div>
+                <Checkbox label={f.wantsDelivery} description={f.wantsDeliveryHint} {...form.getInputProps('wantsDelivery', { type: 'checkbox' })} />
+                <Collapse expanded={values.wantsDelivery}>
+                  {values.wantsDelivery ? (
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
+                      <Select
+                        label={f.deliveryArea}
+                        withAsterisk
+                        placeholder={f.deliveryArea}
+                        data={DELIVERY_AREAS.map((area) => ({
+                          value: area,
+                          label: `${DELIVERY_AREA_LABELS[area]} — ${DELIVERY_FEE[area] === 0 ? f.deliveryAreaFree : formatPeso(DELIVERY_FEE[area], 'centavos')}`,
+                        }))}
+                        allowDeselect={false}
+                        {...form.getInputProps('deliveryArea')}
+                      />
+                      <Textarea label={f.deliveryAddress} placeholder={f.deliveryAddressPlaceholder} withAsterisk autosize minRows={2} maxRows={5} autoComplete="street-address" {...form.getInputProps('deliveryAddress')} />
+                    </SimpleGrid>
+                  ) : null}
+                </Collapse>
+              </div>
+            </Stack>
+          </FormSection>
+
+          <FormSection step={3} title={bookingCopy.sections.documents} icon={<IconFile size={18} />}>
+            <DocumentUploads
+              value={documents}
+              showMissing={showMissingDocuments}
+              onChange={(field, path) => {
+                setDocuments((current) => {
+                  const next = { ...current, [field]: path };
+                  if (DOCUMENT_FIELDS.every((key) => next[key])) setShowMissingDocuments(false);
+                  return next;
+                });
+              }}
+            />
+            {showMissingDocuments ? (
+              <Text size="sm" c="var(--mantine-color-error)" mt="sm" role="alert" data-testid="documents-error">
+                {messages.validation.documentsRequired}
+              </Text>
+            ) : null}
+          </FormSection>
+
+          <FormSection step={4} title={bookingCopy.sections.pricing} icon={<IconReceipt size={18} />}>
+            <div aria-live="polite">
+              {price && price.days > 0 ? (
+                <PriceSummary rows={priceRows(price.lines, { deliveryArea: values.wantsDelivery ? values.deliveryArea : null })} total={price.total} testId="price-summary" />
+              ) : (
+                <Text c="dimmed" size="sm" data-testid="price-empty">
+                  {bookingCopy.pricing.empty}
+                </Text>
+              )}
+            </div>
+            <Text size="xs" c="dimmed" mt="sm">
+              {bookingCopy.pricing.payAtPickup}
+            </Text>
+          </FormSection>
+
+          <FormSection step={5} title={bookingCopy.sections.terms} icon={<IconAlert size={18} />}>
+            <ScrollArea.Autosize mah={170} type="auto" offsetScrollbars className="terms-box" tabIndex={0} aria-label={bookingCopy.sections.terms}>
+              <List size="sm" spacing={6}>
+                {bookingCopy.terms.points.map((point) => (
+                  <List.Item key={point}>{point}</List.Item>
+                ))}
+              </List>
+            </ScrollArea.Autosize>
+            <Anchor component={Link} to="/terms" target="_blank" rel="noopener" size="sm" mt="sm" display="inline-block">
+              {bookingCopy.terms.full}
+            </Anchor>
+            <Checkbox mt="md" label={bookingCopy.terms.accept} {...form.getInputProps('acceptTerms', { type: 'checkbox' })} />
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              mt="lg"
+              color={blocked ? 'red.9' : undefined}
+              disabled={create.isPending}
+              data-testid="booking-submit"
+            >
+              {create.isPending ? bookingCopy.submit.pending : blocked ? bookingCopy.submit.blocked : bookingCopy.submit.idle}
+            </Button>
+          </FormSection>
+        </Stack>
+      </form>
+      <BookingConfirmation booking={confirmed} onClose={() => window.location.reload()} />
+    </>
+  );
+}
+

@@ -1,0 +1,129 @@
+import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useRef, useState } from 'react';
+import { messages } from '../../../shared/messages';
+import { DOCUMENT_FIELDS, type DocumentField, type TDocuments } from '../../../shared/schemas/booking.schema';
+import { UPLOAD_RULES } from '../../../shared/schemas/upload.schema';
+import { IconCheck, IconFile, IconUpload } from '../../components/icons';
+import { bookingCopy } from '../../content/booking';
+import { logWarning } from '../../log';
+import { trpc } from '../../trpc';
+import { splitNotice } from '../uploads/notice';
+import { UploadError, uploadFile } from '../uploads/uploadFile';
+
+const d = bookingCopy.documents;
+
+export type DocumentValues = Partial<TDocuments>;
+
+interface SlotState {
+  progress: number | null;
+  fileName: string | null;
+}
+
+function DocumentSlot({ field, value, onUploaded, invalid }: { field: DocumentField; value: string | undefined; onUploaded: (path: string) => void; invalid: boolean }) {
+  const client = trpc.useUtils().client;
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<SlotState>({ progress: null, fileName: null });
+  const slot = d.slots[field];
+  const uploading = state.progress !== null;
+  const inputId = `document-${field}`;
+
+  const upload = async (file: File) => {
+    setState({ progress: 0, fileName: file.name });
+    try {
+      const path = await uploadFile(client, { kind: 'document', file, onProgress: (progress) => setState({ progress, fileName: file.name }) });
+      onUploaded(path);
+      setState({ progress: null, fileName: file.name });
+      notifications.show({ title: messages.upload.uploaded[field], message: file.name, color: 'green' });
+    } catch (error) {
+      setState({ progress: null, fileName: null });
+      const text = error instanceof UploadError ? error.message : messages.upload.nothingProcessed;
+      if (!(error instanceof UploadError)) logWarning(`Upload of ${slot.label} failed: ${String(error)}`);
+      notifications.show({ ...splitNotice(text, messages.upload.failedTitle), color: 'red' });
+    }
+  };
+
+  return (
+    <Card padding="md" radius="md" className="document-slot" data-field={field} data-state={uploading ? 'uploading' : value ? 'uploaded' : 'empty'} style={invalid && !value ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
+      <Stack gap="xs" h="100%">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" color={value ? 'green' : 'lagoon'} size={36} radius="md">
+            {value ? <IconCheck size={18} /> : <IconFile size={18} />}
+          </ThemeIcon>
+          <div style={{ minWidth: 0 }}>
+            <Group gap={6}>
+              <Text fw={700} size="sm" component="label" htmlFor={inputId}>
+                {slot.label}
+              </Text>
+              {value ? (
+                <Badge color="green" variant="light" size="sm">
+                  {d.uploaded}
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light" size="sm">
+                  {d.required}
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed" id={`${inputId}-hint`}>
+              {slot.hint}
+            </Text>
+          </div>
+        </Group>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={UPLOAD_RULES.document.accept}
+          className="visually-hidden-input"
+          tabIndex={-1}
+          aria-describedby={`${inputId}-hint`}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (file) void upload(file);
+          }}
+        />
+        {uploading ? (
+          <Stack gap={4} mt="auto">
+            <Progress value={state.progress ?? 0} animated aria-label={d.progress(slot.label)} />
+            <Text size="xs" c="dimmed" truncate>
+              {d.uploading} {state.fileName}
+            </Text>
+          </Stack>
+        ) : (
+          <Group justify="space-between" mt="auto" wrap="nowrap" gap="xs">
+            <Text size="xs" c="dimmed" truncate style={{ minWidth: 0 }}>
+              {value ? state.fileName : null}
+            </Text>
+            <Button
+              size="xs"
+              variant={value ? 'default' : 'light'}
+              leftSection={<IconUpload size={14} />}
+              onClick={() => input.current?.click()}
+              aria-label={`${value ? d.replace : d.upload} ${slot.label}`}
+            >
+              {value ? d.replace : d.upload}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The three required documents, each uploaded through the signed upload flow as soon as it is chosen. */
+export function DocumentUploads({ value, onChange, showMissing }: { value: DocumentValues; onChange: (field: DocumentField, path: string) => void; showMissing: boolean }) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {d.lead}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {DOCUMENT_FIELDS.map((field) => (
+          <DocumentSlot key={field} field={field} value={value[field]} onUploaded={(path) => onChange(field, path)} invalid={showMissing} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { carImageSrc } from '../../../shared/carImages';
+import { formatPeso } from '../../../shared/money';
+import type { TCar } from '../../../shared/schemas/car.schema';
+import { IconCar, IconFuel, IconGears, IconSeats } from '../../components/icons';
+import { bookingCopy } from '../../content/booking';
+import { copy } from '../../content/site';
+
+/** The chosen vehicle at the head of the form: picture, name, category, specs and daily rate. */
+export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; onChange?: () => void; layout?: 'column' | 'row' }) {
+  return (
+    <Card padding="lg" data-testid="selected-car">
+      <SimpleGrid cols={{ base: 1, sm: layout === 'row' ? 2 : 1 }} spacing="lg">
+        <img
+          src={carImageSrc(car.image)}
+          alt={car.name}
+          width={640}
+          height={400}
+          style={{ width: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)', background: 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))' }}
+        />
+        <Stack gap="sm">
+          <div>
+            <Group justify="space-between" gap="xs">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                {car.category}
+              </Text>
+              <Badge variant="light" size="sm">
+                {bookingCopy.selectedCar}
+              </Badge>
+            </Group>
+            <Title order={3} size="h3" mt={4}>
+              {car.name}
+            </Title>
+          </div>
+          <Group gap="md" c="dimmed" fz="sm">
+            <Group gap={4}>
+              <IconSeats size={16} />
+              {copy.fleet.seats(car.seats)}
+            </Group>
+            <Group gap={4}>
+              <IconGears size={16} />
+              {car.transmission}
+            </Group>
+            <Group gap={4}>
+              <IconFuel size={16} />
+              {car.fuel}
+            </Group>
+          </Group>
+          <Text>
+            <Text span fz={28} fw={800} c="var(--color-accent-text)">
+              {formatPeso(car.dailyRate)}
+            </Text>
+            <Text span c="dimmed" fz="sm">
+              {copy.fleet.perDay}
+            </Text>
+          </Text>
+          {car.description ? (
+            <Text size="sm" c="dimmed">
+              {car.description}
+            </Text>
+          ) : null}
+          {onChange ? (
+            <Button variant="default" leftSection={<IconCar size={16} />} onClick={onChange}>
+              {bookingCopy.change}
+            </Button>
+          ) : null}
+        </Stack>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** The form's place before a car is chosen. */
+export function NoCarSelected({ onBrowse }: { onBrowse: () => void }) {
+  return (
+    <Card padding={48} ta="center" data-testid="no-car-selected">
+      <Stack align="center" gap="md">
+        <IconCar size={48} />
+        <Text fz="lg">{bookingCopy.noCar}</Text>
+        <Button onClick={onBrowse}>{bookingCopy.browse}</Button>
+      </Stack>
+    </Card>
+  );
+}
