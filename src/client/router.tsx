@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { Layout } from './components/Layout/Layout';
+import { BookingPage } from './pages/Booking.page';
 import { HomePage } from './pages/Home.page';
 import { PrivacyPage, TermsPage } from './pages/Legal.page';
 import { NotFoundPage } from './pages/NotFound.page';
@@ -10,6 +11,7 @@ export const router = createBrowserRouter([
     element: <Layout />,
     children: [
       { path: '/', element: <HomePage /> },
+      { path: '/booking', element: <BookingPage /> },
       { path: '/pcc', element: <PccPage /> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
