@@ -1,5 +1,4 @@
 import { Anchor, Button, Card, Center, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../shared/messages';
@@ -8,7 +7,7 @@ import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
 import { useLogin } from './auth';
 import { errorMessage } from './helpers';
-import { notifySuccess } from './notify';
+import { notify, notifySuccess } from './notify';
 
 const c = adminCopy.login;
 
@@ -23,7 +22,7 @@ export function AdminLogin() {
     },
     onError: (error) => {
       setPassword('');
-      notifications.show({ title: messages.admin.accessDenied, message: errorMessage(error, messages.admin.wrongPassword), color: 'red' });
+      notify({ title: messages.admin.accessDenied, message: errorMessage(error, messages.admin.wrongPassword), color: 'red' });
     },
   });
   return (

@@ -1,10 +1,19 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
 import { messages } from '../../../shared/messages';
 import { errorMessage, isUnauthorized } from './helpers';
 
+/**
+ * Shows a notice at once. One notice is shown at a time; staff work quickly, so a new outcome
+ * replaces the one on screen instead of waiting behind it in the queue.
+ */
+export function notify(data: NotificationData): void {
+  notifications.clean();
+  notifications.show(data);
+}
+
 /** A success notice: the spec's message as its title, with an optional detail line. */
 export function notifySuccess(title: string, message?: string): void {
-  notifications.show({ title, message: message ?? null, color: 'green' });
+  notify({ title, message: message ?? null, color: 'green' });
 }
 
 /**
@@ -13,5 +22,5 @@ export function notifySuccess(title: string, message?: string): void {
  */
 export function notifyError(error: unknown, fallback: string): void {
   if (isUnauthorized(error)) return;
-  notifications.show({ title: messages.admin.errorTitle, message: errorMessage(error, fallback), color: 'red' });
+  notify({ title: messages.admin.errorTitle, message: errorMessage(error, fallback), color: 'red' });
 }

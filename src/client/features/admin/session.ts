@@ -1,9 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { messages } from '../../../shared/messages';
 import { trpc } from '../../trpc';
 import { isUnauthorized } from './helpers';
+import { notify } from './notify';
 
 const SESSION_PATH = JSON.stringify(['admin', 'session']);
 
@@ -32,7 +32,7 @@ export function useSessionWatch(authenticated: boolean): void {
       if (handled.current || !isUnauthorized(error)) return;
       handled.current = true;
       signedOut();
-      notifications.show({ title: messages.admin.sessionExpired, message: messages.errors.sessionExpired, color: 'yellow' });
+      notify({ title: messages.admin.sessionExpired, message: messages.errors.sessionExpired, color: 'yellow' });
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);

@@ -1,6 +1,5 @@
 import { Autocomplete, Button, FileButton, Group, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { carImageSrc } from '../../../../shared/carImages';
 import { todayInManila } from '../../../../shared/dates';
@@ -10,7 +9,7 @@ import { UPLOAD_RULES } from '../../../../shared/schemas/upload.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors } from '../helpers';
-import { notifyError, notifySuccess } from '../notify';
+import { notify, notifyError, notifySuccess } from '../notify';
 import { uploadCarImage } from '../upload';
 import classes from './CarFormModal.module.css';
 
@@ -116,7 +115,7 @@ export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 
       setProgress(100);
     } catch (error) {
       setProgress(null);
-      notifications.show({ title: messages.admin.errorTitle, message: error instanceof Error ? error.message : messages.upload.nothingProcessed, color: 'red' });
+      notify({ message: error instanceof Error ? error.message : messages.upload.nothingProcessed, color: 'red' });
     }
   };
 
@@ -127,7 +126,7 @@ export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 
       else create.mutate(data);
     },
     (errors) => {
-      if (errors.image) notifications.show({ title: messages.admin.errorTitle, message: messages.errors.carImageRequired, color: 'red' });
+      if (errors.image) notify({ message: messages.errors.carImageRequired, color: 'red' });
     },
   );
 
