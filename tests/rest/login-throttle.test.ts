@@ -4,12 +4,13 @@ import { SPEC, call, signIn } from './helpers';
 
 /**
  * A harness of its own: the sign-in throttle counts failures per address, and every request made
- * through `app.request` comes from the same address. RATE_LIMITS is off here (the harness
- * default): sign-in throttling must stay on regardless.
+ * through `app.request` comes from the same address unless it names one in X-Forwarded-For
+ * (TRUST_PROXY is on). RATE_LIMITS is off here (the harness default): sign-in throttling must
+ * stay on regardless.
  */
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ env: { TRUST_PROXY: 'true' } });
 });
 afterAll(() => h.close());
 
@@ -36,6 +37,21 @@ describe('sign-in throttling', () => {
 
       // staff with the API token are not locked out meanwhile
       expect((await call(h, 'GET', '/api/admin/bookings', undefined, { staff: true })).status).toBe(200);
+    },
+    90_000,
+  );
+
+  it(
+    'counts simultaneous wrong passwords from one address: at most 10 are checked, the rest answer 429',
+    async () => {
+      const from = { 'x-forwarded-for': '203.0.113.50' };
+      const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => signIn(h, `simultaneous guess ${i}`, from)));
+      const statuses = answers.map((a) => a.answer.status);
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+      expect((await signIn(h, undefined, from)).answer.status).toBe(429);
+      // another address is not affected
+      expect((await signIn(h, undefined, { 'x-forwarded-for': '203.0.113.51' })).answer.status).toBe(200);
     },
     90_000,
   );

@@ -31,12 +31,14 @@ export async function signIn(em: EntityManager, deps: AppDeps, password: string,
     throw new AppError('TOO_MANY_REQUESTS', messages.errors.tooManyAttempts, { retryAfter: blockedFor });
   }
   const delay = deps.loginThrottle.delayMs(request.ip);
+  // Counted as a failure before anything is awaited, so simultaneous attempts cannot all slip
+  // past the check above; a right password clears the count.
+  deps.loginThrottle.fail(request.ip);
   if (delay) await sleep(delay);
 
   const hash = await adminPasswordHash(em);
   const ok = hash !== null && (await verifyPassword(password, hash));
   if (!ok) {
-    deps.loginThrottle.fail(request.ip);
     log.warn('admin.login.failed', { ip: request.ip });
     throw new AppError('UNAUTHORIZED', messages.errors.wrongPassword);
   }
