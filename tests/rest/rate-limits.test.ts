@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
-import { createHarness, type Harness } from '../utils/harness';
-import { availableCar, call, expectUnchangedBy, renter } from './helpers';
+import { TEST_ADMIN_PASSWORD, createHarness, type Harness } from '../utils/harness';
+import { availableCar, call, expectUnchangedBy, renter, signIn } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({ env: { RATE_LIMITS: 'bookings=2/10m,contact=1/10m,nameCheck=3/1m' } });
+  h = await createHarness({ env: { RATE_LIMITS: 'bookings=2/10m,contact=1/10m,nameCheck=3/1m,login=2/10m' } });
 });
 afterAll(() => h.close());
 
@@ -39,5 +39,19 @@ describe('per-address limits on public writes (RATE_LIMITS)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await call(h, 'GET', `/api/blocked-names/check?name=Name${i}`)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('limits sign-ins per address with the "login" limit, right password or not, over REST and tRPC alike', async () => {
+    expect((await signIn(h)).answer.status).toBe(200);
+    expect((await signIn(h)).answer.status).toBe(200);
+    const third = await signIn(h);
+    expect(third.answer.status).toBe(429);
+    expect(third.setCookie).toBeNull();
+    expect(Number(third.answer.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const caller = h.caller({ ip: '198.51.100.9' });
+    await caller.admin.login({ password: TEST_ADMIN_PASSWORD });
+    await caller.admin.login({ password: TEST_ADMIN_PASSWORD });
+    await expect(caller.admin.login({ password: TEST_ADMIN_PASSWORD })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 });

@@ -93,8 +93,11 @@ export const miscRoutes = [
     path: '/api/admin/login',
     tag: 'Admin: session',
     summary: 'Sign in',
-    description: 'Sets an HttpOnly, SameSite=Strict session cookie (idle expiry 12 hours). Repeated failures from one address are slowed, then refused with 429.',
+    description:
+      'Sets an HttpOnly, SameSite=Strict session cookie (idle expiry 12 hours). Repeated failures from one address are slowed, then refused with 429; ' +
+      'sign-ins per address are also counted against the `login` limit of RATE_LIMITS.',
     auth: 'public',
+    rateLimit: 'login',
     body: ZLoginSchema,
     response: { status: 200, schema: ZSessionStateSchema, description: 'Signed in; the cookie is set' },
     errors: [400, 401, 415, 429, 503],

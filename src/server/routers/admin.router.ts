@@ -1,11 +1,11 @@
 import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
 import { listAudit, overview } from '../services/admin.service';
 import { signIn, signOut } from '../services/session.service';
-import { adminProcedure, publicProcedure, router } from '../trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
 export const adminRouter = router({
   session: publicProcedure.output(ZSessionStateSchema).query(({ ctx }) => ({ authenticated: ctx.actor !== null })),
-  login: publicProcedure
+  login: rateLimited('login')
     .input(ZLoginSchema)
     .output(ZSessionStateSchema)
     .mutation(async ({ ctx, input }) => {
