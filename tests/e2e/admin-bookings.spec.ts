@@ -1,0 +1,98 @@
+import { expect, query, test } from './support';
+import { bookThroughPublicSite, choose, notice, openDashboard, uniqueRenter } from './admin-helpers';
+import { formatPeso, toCentavos } from '../../src/shared/money';
+
+test('a booking made on the public site is listed, its status changed, and paid in two parts', async ({ page }) => {
+  const renter = uniqueRenter('Bookings');
+  const booking = await bookThroughPublicSite(page.request, renter, {
+    wantsDelivery: true,
+    deliveryArea: 'bolinao',
+    deliveryAddress: '12 Rizal Street, Bolinao',
+    driverService: 'within_pangasinan',
+  });
+  await openDashboard(page, 'bookings');
+
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail or booking ID' }).fill(renter.email);
+  const card = page.getByRole('article', { name: `${renter.fullName}, ${booking.carName}` });
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('booking-card')).toHaveCount(1);
+  await expect(card.getByTestId('booking-id')).toHaveText(booking.id.toUpperCase());
+  await expect(card).toContainText(renter.email);
+  await expect(card.getByTestId('delivery-address')).toContainText('12 Rizal Street, Bolinao');
+  await expect(card.getByTestId('booking-total')).toHaveText(formatPeso(booking.total));
+  await expect(card.getByRole('term')).toHaveText([/^Vehicle rental · 3 days/, /^Driver service · ₱1,500\/day/, 'Delivery', 'Insurance', 'Total']);
+  await expect(card.getByRole('definition')).toHaveText(['₱', '₱4,500', '₱600', '₱500', formatPeso(booking.total)].map((text, i) => (i === 0 ? /^₱[\d,]+$/ : text)));
+  await expect(card.getByTestId('status-badge')).toHaveText('Pending');
+  await expect(card.getByTestId('payment-state')).toContainText('Not Paid');
+
+  // Search by the start of the booking id, as it is read out over the phone.
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail or booking ID' }).fill(booking.id.slice(0, 8).toUpperCase());
+  await expect(card).toBeVisible();
+
+  // Status dropdown and badge colours.
+  await choose(page, card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` }), 'Confirmed');
+  await expect(notice(page, 'Booking status updated!')).toBeVisible();
+  await expect(card.getByTestId('status-badge')).toHaveText('Confirmed');
+  await expect(card.getByTestId('status-badge')).toHaveAttribute('style', /green/);
+  expect(await query('select status from booking where id = $1', [booking.id])).toEqual([{ status: 'confirmed' }]);
+
+  // The status filter keeps the booking under Confirmed and not under Cancelled.
+  await choose(page, page.getByRole('combobox', { name: 'Status', exact: true }), 'Cancelled');
+  await expect(page.getByText('No bookings match.')).toBeVisible();
+  await choose(page, page.getByRole('combobox', { name: 'Status', exact: true }), 'Confirmed');
+  await expect(card).toBeVisible();
+
+  // A partial payment, then the rest.
+  const total = toCentavos(booking.total);
+  const part = Math.floor(total / 200) * 100;
+  await card.getByRole('button', { name: `Add Payment: ${renter.fullName}, ${booking.carName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Payment' });
+  await dialog.getByLabel('Amount (₱)').fill(String(total / 100 + 1));
+  await dialog.getByRole('button', { name: 'Record Payment' }).click();
+  await expect(dialog.getByText(/At most the remaining balance/)).toBeVisible();
+  await dialog.getByLabel('Amount (₱)').fill(String(part / 100));
+  await choose(page, dialog.getByRole('combobox', { name: 'Method' }), 'GCash');
+  await dialog.getByLabel('Note (optional)').fill('GCash ref 4471');
+  await dialog.getByRole('button', { name: 'Record Payment' }).click();
+  await expect(notice(page, 'Payment updated successfully!')).toBeVisible();
+  await expect(card.getByTestId('payment-state')).toContainText('Partially Paid');
+  await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(Math.floor((part / total) * 100)));
+
+  await card.getByRole('button', { name: `Add Payment: ${renter.fullName}, ${booking.carName}` }).click();
+  await expect(dialog.getByLabel('Amount (₱)')).toHaveValue(String((total - part) / 100));
+  await dialog.getByRole('button', { name: 'Record Payment' }).click();
+  await expect(notice(page, 'Payment updated successfully!')).toBeVisible();
+  await expect(card.getByTestId('payment-state')).toContainText('Fully Paid');
+  await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(card.getByRole('button', { name: /Add Payment/ })).toHaveCount(0);
+
+  const payments = await query<{ amount: string; method: string; note: string | null }>('select amount, method, note from payment where booking_id = $1 order by created_at', [booking.id]);
+  expect(payments).toEqual([
+    { amount: (part / 100).toFixed(2), method: 'gcash', note: 'GCash ref 4471' },
+    { amount: ((total - part) / 100).toFixed(2), method: 'cash', note: null },
+  ]);
+});
+
+test('the server’s message is shown when a status change is refused', async ({ page }) => {
+  const renter = uniqueRenter('Refused');
+  const booking = await bookThroughPublicSite(page.request, renter);
+  await openDashboard(page, 'bookings');
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail or booking ID' }).fill(renter.email);
+  const card = page.getByRole('article', { name: `${renter.fullName}, ${booking.carName}` });
+  await expect(card).toBeVisible();
+  // Cancel it, let someone else take the same days, then try to re-activate it.
+  await choose(page, card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` }), 'Cancelled');
+  await expect(card.getByTestId('status-badge')).toHaveText('Cancelled');
+  const [row] = await query<{ car_id: string; pickup_date: string; return_date: string }>(
+    "select car_id, to_char(pickup_date, 'YYYY-MM-DD') as pickup_date, to_char(return_date, 'YYYY-MM-DD') as return_date from booking where id = $1",
+    [booking.id],
+  );
+  const other = await page.request.post('/api/admin/bookings', {
+    data: { customerEmail: uniqueRenter('Other').email, customerName: 'Other Renter', carId: row!.car_id, pickupDate: row!.pickup_date, returnDate: row!.return_date, status: 'confirmed' },
+  });
+  expect(other.status(), await other.text()).toBe(201);
+  await choose(page, card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` }), 'Pending');
+  const error = notice(page, 'Error');
+  await expect(error).toContainText('Those dates are no longer available for this car');
+  await expect(card.getByTestId('status-badge')).toHaveText('Cancelled');
+});
