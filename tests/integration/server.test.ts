@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { parseEnv } from '../../src/server/env';
+import { setLogLevel } from '../../src/server/logger';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { fileBytes } from '../utils/fixtures';
+
+/** `npm start` without the process: startServer on a fresh database, over a real socket. */
+let dataDir: string;
+let databaseUrl: string;
+const running: RunningServer[] = [];
+
+beforeAll(async () => {
+  setLogLevel('silent');
+  dataDir = await mkdtemp(join(tmpdir(), 'rental-test-server-'));
+  databaseUrl = `${inject('pgServerUrl')}/server_${randomBytes(6).toString('hex')}`;
+});
+afterAll(async () => {
+  for (const server of running) await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function start(extra: Record<string, string> = {}): Promise<RunningServer> {
+  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', ...extra });
+  const server = await startServer(env, { mailPollMs: 60_000 });
+  running.push(server);
+  return server;
+}
+
+async function stop(server: RunningServer): Promise<void> {
+  await server.close();
+  running.splice(running.indexOf(server), 1);
+}
+
+async function signIn(url: string, password: string): Promise<number> {
+  const response = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+describe('starting the server', () => {
+  it('migrates and seeds a fresh database, generates the staff password on the first start only, and seeds once', async () => {
+    const first = await start();
+    expect(first.url).toBe(`http://127.0.0.1:${first.port}`);
+    expect(first.generatedPassword).toMatch(/^\S{16,}$/);
+    const cars = (await (await fetch(`${first.url}/api/cars`)).json()) as unknown[];
+    expect(cars.length).toBeGreaterThanOrEqual(22);
+    expect(await signIn(first.url, first.generatedPassword!)).toBe(200);
+    const password = first.generatedPassword!;
+    await stop(first);
+
+    const second = await start();
+    expect(second.generatedPassword).toBeNull();
+    expect(((await (await fetch(`${second.url}/api/cars`)).json()) as unknown[]).length).toBe(cars.length);
+    expect(await signIn(second.url, password)).toBe(200);
+    await stop(second);
+
+    const third = await start({ ADMIN_PASSWORD: 'a chosen staff passphrase' });
+    expect(third.generatedPassword).toBeNull();
+    expect(await signIn(third.url, 'a chosen staff passphrase')).toBe(200);
+    expect(await signIn(third.url, password)).toBe(401);
+    await stop(third);
+  }, 120_000);
+
+  it('lets a request in flight finish when it is told to stop', async () => {
+    const server = await start({ ADMIN_PASSWORD: 'a chosen staff passphrase' });
+    const ask = (await (await fetch(`${server.url}/api/objects/upload`, { method: 'POST' })).json()) as { uploadURL: string };
+    const bytes = fileBytes('png', 64 * 1024);
+    let sendRest!: () => void;
+    const restSent = new Promise<void>((resolve) => (sendRest = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(bytes.subarray(0, 1024)));
+        await restSent;
+        controller.enqueue(new Uint8Array(bytes.subarray(1024)));
+        controller.close();
+      },
+    });
+    const upload = fetch(ask.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/png' }, body, duplex: 'half' } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    let closed = false;
+    const closing = server.close().then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closed).toBe(false);
+    sendRest();
+    const answer = await upload;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ objectPath: expect.stringMatching(/^\/objects\/private\//) });
+    await closing;
+    running.splice(running.indexOf(server), 1);
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  }, 60_000);
+});
