@@ -77,7 +77,7 @@ export function notice(page: Page, text: string | RegExp): Locator {
 }
 
 /** Picks an option of a Mantine Select by its accessible name. */
-export async function choose(page: Page, select: Locator, option: string): Promise<void> {
+export async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
   await select.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
