@@ -1,0 +1,82 @@
+import { formatPeso } from '../../src/shared/money';
+import { expect, query, staffHeaders, test } from './support';
+import { bookThroughPublicSite, openDashboard, uniqueRenter } from './admin-helpers';
+
+interface Figures {
+  cars: string;
+  available: string;
+  bookings: string;
+  pending: string;
+  customers: string;
+  earnings: string;
+  pendingRevenue: string;
+}
+
+/** The five figures as the database has them right now, written as the overview shows them. */
+async function figuresInDatabase(): Promise<Figures> {
+  const [row] = await query<Record<string, string>>(`
+    select (select count(*) from car)::text as cars,
+      (select count(*) from car where available)::text as available,
+      (select count(*) from booking)::text as bookings,
+      (select count(*) from booking where status = 'pending')::text as pending,
+      (select count(*) from customer)::text as customers,
+      (select coalesce(sum(total), 0) from booking where status = 'completed')::numeric(14,2)::text as earnings,
+      (select coalesce(sum(total), 0) from booking where status in ('pending', 'confirmed'))::numeric(14,2)::text as pending_revenue`);
+  return {
+    cars: row!.cars!,
+    available: `${row!.available} available`,
+    bookings: row!.bookings!,
+    pending: `${row!.pending} pending`,
+    customers: row!.customers!,
+    earnings: formatPeso(row!.earnings!),
+    pendingRevenue: formatPeso(row!.pending_revenue!),
+  };
+}
+
+test('the overview’s figures match the data, including a booking this test completes', async ({ page }) => {
+  const renter = uniqueRenter('Overview');
+  const booking = await bookThroughPublicSite(page.request, renter);
+  const completed = await page.request.patch(`/api/admin/bookings/${booking.id}/status`, { data: { status: 'completed' }, headers: staffHeaders() });
+  expect(completed.status(), await completed.text()).toBe(200);
+  const [{ earnings }] = (await query<{ earnings: string }>("select coalesce(sum(total), 0)::numeric(14,2)::text as earnings from booking where status = 'completed'")) as [{ earnings: string }];
+  expect(Number(earnings)).toBeGreaterThanOrEqual(Number(booking.total));
+
+  await openDashboard(page, 'overview');
+  const value = (id: string) => page.getByTestId(`stat-${id}`).getByTestId('stat-value');
+  const note = (id: string) => page.getByTestId(`stat-${id}`).getByTestId('stat-note');
+  // Other tests add data at the same time: read the page and the database until they agree.
+  await expect(async () => {
+    await page.getByRole('tab', { name: 'Fleet Management' }).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect(value('cars')).toBeVisible();
+    const expected = await figuresInDatabase();
+    const shown: Figures = {
+      cars: (await value('cars').textContent())!,
+      available: (await note('cars').textContent())!,
+      bookings: (await value('bookings').textContent())!,
+      pending: (await note('bookings').textContent())!,
+      customers: (await value('customers').textContent())!,
+      earnings: (await value('earnings').textContent())!,
+      pendingRevenue: (await value('pending-revenue').textContent())!,
+    };
+    expect(shown).toEqual(expected);
+  }).toPass({ timeout: 20_000 });
+
+  // The first five of each, as the spec says (fewer only while the database has fewer).
+  const [counts] = await query<{ bookings: number; cars: number }>('select (select count(*) from booking)::int as bookings, (select count(*) from car)::int as cars');
+  await expect(page.getByTestId('recent-booking')).toHaveCount(Math.min(5, counts!.bookings));
+  await expect(page.getByTestId('fleet-status')).toHaveCount(Math.min(5, counts!.cars));
+  expect(counts!.cars).toBeGreaterThanOrEqual(5);
+  const [completedCount] = await query<{ count: string }>("select count(*)::text as count from booking where status = 'completed'");
+  await expect(async () => {
+    await page.getByRole('tab', { name: 'Fleet Management' }).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const [now] = await query<{ count: string }>("select count(*)::text as count from booking where status = 'completed'");
+    await expect(page.getByTestId('status-count-completed')).toHaveText(`Completed: ${now!.count}`);
+  }).toPass({ timeout: 20_000 });
+  expect(Number(completedCount!.count)).toBeGreaterThanOrEqual(1);
+  const revenue = page.getByRole('figure', { name: 'Revenue by Month' });
+  await expect(revenue.locator('.recharts-surface').first()).toBeVisible();
+  // The chart's figures are also a table for screen readers: twelve months, oldest first.
+  await expect(revenue.getByRole('row')).toHaveCount(13);
+});
