@@ -16,6 +16,8 @@ export const messages = {
     pickupInPast: 'The pick-up date cannot be in the past',
     returnAfterPickup: 'The return date must be at least one day after the pick-up date',
     tooFarAhead: 'Bookings can start at most 365 days ahead',
+    rentalTooLong: (max: number) => `A rental can last at most ${max} days. For a longer rental, please contact us.`,
+    dailyRateTooHigh: (max: string) => `The daily rate can be at most ${max}`,
     pickupTime: 'Choose one of the pick-up times',
     amount: 'Enter an amount in pesos, for example 1500 or 1500.50',
     positiveAmount: 'The amount must be more than zero',

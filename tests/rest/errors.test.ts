@@ -176,6 +176,32 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     expect((await call(h, 'POST', '/api/bookings', edge)).status).toBe(201);
   });
 
+  it('a rental longer than the limit answers 400 instead of failing on the server, for renters and staff', async () => {
+    const long = await validPayload(0, { pickupDate: daysFromToday(3), returnDate: daysFromToday(3 + 91) });
+    const absurd = await validPayload(0, { pickupDate: daysFromToday(3), returnDate: '9999-12-31' });
+    await expectUnchangedBy(h, async () => {
+      for (const payload of [long, absurd]) {
+        const answer = await call(h, 'POST', '/api/bookings', payload);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+        expect(answer.body.issues.map((i: any) => i.path)).toEqual(['booking.returnDate']);
+      }
+      const car = await availableCar(h, 1);
+      const staffBooking = await call(
+        h,
+        'POST',
+        '/api/admin/bookings',
+        { customerEmail: 'long.rental@example.com', customerName: 'Long Rental', carId: car.id, pickupDate: daysFromToday(3), returnDate: '9999-12-31', status: 'pending' },
+        staff,
+      );
+      expect(staffBooking.status, JSON.stringify(staffBooking.body)).toBe(400);
+      const pricey = await call(h, 'POST', '/api/admin/cars', { name: 'Gold Car', category: 'VIP', dailyRate: '9999999999.99', image: 'vios.jpg' }, staff);
+      expect(pricey.status, JSON.stringify(pricey.body)).toBe(400);
+      expect(pricey.body.issues.map((i: any) => i.path)).toEqual(['dailyRate']);
+    });
+    const longest = await validPayload(0, { pickupDate: daysFromToday(3), returnDate: daysFromToday(3 + 90) });
+    expect((await call(h, 'POST', '/api/bookings', longest)).status).toBe(201);
+  });
+
   it('a malformed id in a path answers 400', async () => {
     const answer = await call(h, 'PATCH', '/api/admin/bookings/12345/status', { status: 'confirmed' }, staff);
     expect(answer.status).toBe(400);

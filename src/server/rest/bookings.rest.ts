@@ -31,7 +31,8 @@ export const bookingRoutes = [
     description:
       'The three documents (`customer.photoId1Url`, `photoId2Url`, `proofOfBillingUrl`) are required: upload each first through POST /api/objects/upload. ' +
       'Prices are computed by the server from the car’s rate; any figures sent (totalDays, subtotal, total, ...) are ignored. ' +
-      'The customer is found by e-mail or created. Answers 403 for a blocked name, 409 when the dates are taken or the car is unavailable.',
+      'The customer is found by e-mail or created. Pick-up is today or later (Asia/Manila) and at most 365 days ahead; a rental lasts 1 to 90 days. ' +
+      'Answers 403 for a blocked name, 409 when the dates are taken or the car is unavailable.',
     auth: 'public',
     rateLimit: 'bookings',
     body: ZCreateBookingSchema,
@@ -58,7 +59,8 @@ export const bookingRoutes = [
     summary: 'Enter a booking',
     description:
       'The customer is found by e-mail or created (an existing customer’s details are left as they are). `carId` may replace `carName`. ' +
-      'A `total` different from the price list is kept, the difference shown as an adjustment. Staff may book a car marked unavailable (for example for dates after a repair).',
+      'A `total` different from the price list is kept, the difference shown as an adjustment. Staff may book a car marked unavailable (for example for dates after a repair). ' +
+      'A rental entered by staff lasts at most 366 days.',
     auth: 'admin',
     body: ZAdminCreateBookingSchema,
     response: { status: 201, schema: ZBookingSchema, description: 'The booking' },
@@ -105,7 +107,7 @@ export const bookingRoutes = [
     path: '/api/admin/bookings/{id}/dates',
     tag: 'Admin: bookings',
     summary: 'Move a booking',
-    description: 'Re-prices the booking for the new dates. Answers 409 when the days are taken.',
+    description: 'Re-prices the booking for the new dates (at most 366 days). Answers 409 when the days are taken.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateBookingDatesSchema,

@@ -32,7 +32,8 @@ export const carRoutes = [
     path: '/api/admin/cars',
     tag: 'Admin: cars',
     summary: 'Add a car',
-    description: 'Defaults: 5 seats, Automatic, Gas, available, this year. `image` is an /objects/public/... path from a car-image upload, or a bundled picture name.',
+    description:
+      'Defaults: 5 seats, Automatic, Gas, available, this year. `dailyRate` is at most 1000000.00. `image` is an /objects/public/... path from a car-image upload, or a bundled picture name.',
     auth: 'admin',
     body: ZCreateCarSchema,
     response: { status: 201, schema: ZCarSchema, description: 'The new car' },

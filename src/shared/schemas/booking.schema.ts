@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysBetween } from '../dates';
 import { messages } from '../messages';
 import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../pricing';
 import {
@@ -33,6 +34,16 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The longest a booking may start ahead of today. */
 export const MAX_DAYS_AHEAD = 365;
+
+/** The longest rental the site takes; a longer one is arranged with the garage. */
+export const MAX_RENTAL_DAYS = 90;
+/** The longest rental staff may enter (long-term and corporate rentals). */
+export const MAX_STAFF_RENTAL_DAYS = 366;
+
+/** Whether a pickup..return range is longer than `maxDays` rental days. */
+export function isRentalTooLong(pickupDate: string, returnDate: string, maxDays: number): boolean {
+  return daysBetween(pickupDate, returnDate) > maxDays;
+}
 
 export const ZFullNameSchema = z.string({ error: v.fullName }).trim().min(2, v.fullName).max(120, v.tooLong(120));
 
@@ -72,6 +83,8 @@ type RentalFields = z.infer<typeof ZRentalFieldsSchema>;
 function checkRental(rental: RentalFields, ctx: z.RefinementCtx, path: (string | number)[] = []) {
   if (rental.pickupDate && rental.returnDate && rental.returnDate <= rental.pickupDate) {
     ctx.addIssue({ code: 'custom', message: v.returnAfterPickup, path: [...path, 'returnDate'] });
+  } else if (rental.pickupDate && rental.returnDate && isRentalTooLong(rental.pickupDate, rental.returnDate, MAX_RENTAL_DAYS)) {
+    ctx.addIssue({ code: 'custom', message: v.rentalTooLong(MAX_RENTAL_DAYS), path: [...path, 'returnDate'] });
   }
   if (rental.wantsDelivery) {
     if (!rental.deliveryArea) ctx.addIssue({ code: 'custom', message: v.deliveryArea, path: [...path, 'deliveryArea'] });
@@ -169,6 +182,8 @@ export const ZAdminCreateBookingSchema = z
     if (!input.carId && !input.carName) ctx.addIssue({ code: 'custom', message: 'Choose a car', path: ['carId'] });
     if (input.returnDate <= input.pickupDate) {
       ctx.addIssue({ code: 'custom', message: v.returnAfterPickup, path: ['returnDate'] });
+    } else if (isRentalTooLong(input.pickupDate, input.returnDate, MAX_STAFF_RENTAL_DAYS)) {
+      ctx.addIssue({ code: 'custom', message: v.rentalTooLong(MAX_STAFF_RENTAL_DAYS), path: ['returnDate'] });
     }
   });
 export type TAdminCreateBooking = z.infer<typeof ZAdminCreateBookingSchema>;
@@ -177,7 +192,11 @@ export const ZUpdateBookingStatusSchema = z.object({ status: z.enum(BOOKING_STAT
 
 export const ZUpdateBookingDatesSchema = z
   .object({ pickupDate: ZIsoDateSchema, returnDate: ZIsoDateSchema })
-  .refine((d) => d.returnDate > d.pickupDate, { message: v.returnAfterPickup, path: ['returnDate'] });
+  .refine((d) => d.returnDate > d.pickupDate, { message: v.returnAfterPickup, path: ['returnDate'] })
+  .refine((d) => d.returnDate <= d.pickupDate || !isRentalTooLong(d.pickupDate, d.returnDate, MAX_STAFF_RENTAL_DAYS), {
+    message: v.rentalTooLong(MAX_STAFF_RENTAL_DAYS),
+    path: ['returnDate'],
+  });
 
 export const ZAddPaymentSchema = z.object({
   amount: ZPositiveMoneySchema,

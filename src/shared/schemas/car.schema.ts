@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { todayInManila } from '../dates';
 import { messages } from '../messages';
+import { formatPeso, toCentavos } from '../money';
 import { ZIdSchema, ZMoneyOutSchema, ZPositiveMoneySchema, requiredText } from './common.schema';
 
 const v = messages.validation;
 
 export const TRANSMISSIONS = ['Automatic', 'Manual'] as const;
 export const FUELS = ['Gas', 'Diesel', 'Hybrid'] as const;
+
+/** The highest daily rate a car may have, so that every total fits the database's numeric(12,2). */
+export const MAX_DAILY_RATE = '1000000.00';
 
 export const CAR_DEFAULTS = {
   seats: 5,
@@ -39,7 +43,7 @@ const currentYear = () => Number(todayInManila().slice(0, 4));
 const ZCarFieldsSchema = z.object({
   name: requiredText(v.carName, 120),
   category: requiredText(v.category, 60),
-  dailyRate: ZPositiveMoneySchema,
+  dailyRate: ZPositiveMoneySchema.refine((rate) => toCentavos(rate) <= toCentavos(MAX_DAILY_RATE), v.dailyRateTooHigh(formatPeso(MAX_DAILY_RATE))),
   seats: z.coerce.number({ error: v.seats }).int(v.seats).min(1, v.seats).max(60, v.seats),
   transmission: z.enum(TRANSMISSIONS),
   fuel: z.enum(FUELS),

@@ -14,7 +14,7 @@ import {
   optionalText,
   pageOf,
 } from './common.schema';
-import { BOOKING_STATUSES } from './booking.schema';
+import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, isRentalTooLong } from './booking.schema';
 
 export const ZCustomerSchema = z.object({
   id: ZIdSchema,
@@ -52,7 +52,11 @@ export const ZInitialBookingSchema = z
     total: ZPositiveMoneySchema,
     status: z.enum(BOOKING_STATUSES).default('confirmed'),
   })
-  .refine((b) => b.returnDate > b.pickupDate, { message: messages.validation.returnAfterPickup, path: ['returnDate'] });
+  .refine((b) => b.returnDate > b.pickupDate, { message: messages.validation.returnAfterPickup, path: ['returnDate'] })
+  .refine((b) => b.returnDate <= b.pickupDate || !isRentalTooLong(b.pickupDate, b.returnDate, MAX_STAFF_RENTAL_DAYS), {
+    message: messages.validation.rentalTooLong(MAX_STAFF_RENTAL_DAYS),
+    path: ['returnDate'],
+  });
 
 export const ZCreateCustomerSchema = ZCustomerFieldsSchema.extend({
   initialBooking: ZInitialBookingSchema.optional(),
