@@ -26,6 +26,32 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   booking_dates_check: messages.validation.returnAfterPickup,
 };
 
+/**
+ * PostgreSQL cannot store U+0000 in text and its wire protocol refuses it, so input carrying one
+ * would fail deep in a query as a fault. Every request's input is checked for it here first
+ * (REST adapters and tRPC alike) and refused as bad input, naming the fields.
+ */
+export function refuseNulCharacters(value: unknown): void {
+  const paths: string[] = [];
+  const visit = (node: unknown, path: string, depth: number) => {
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) paths.push(path);
+    } else if (node && typeof node === 'object' && depth < 20) {
+      for (const [key, child] of Object.entries(node)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) paths.push(childPath);
+        visit(child, childPath, depth + 1);
+      }
+    }
+  };
+  visit(value, '', 0);
+  if (paths.length) {
+    throw new AppError('BAD_REQUEST', messages.errors.invalidInput, {
+      issues: paths.map((path) => ({ path, message: messages.validation.nulCharacter })),
+    });
+  }
+}
+
 export function zodIssues(error: ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }

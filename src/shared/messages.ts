@@ -35,6 +35,7 @@ export const messages = {
     lastName: 'Last name is required',
     password: 'Password is required',
     tooLong: (max: number) => `At most ${max} characters`,
+    nulCharacter: 'Text cannot contain NUL characters',
   },
   errors: {
     malformedJson: 'The request body is not valid JSON',

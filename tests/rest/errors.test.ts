@@ -202,6 +202,31 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     expect((await call(h, 'POST', '/api/bookings', longest)).status).toBe(201);
   });
 
+  it('text with a NUL character answers 400, not 500, on every kind of write and search', async () => {
+    const car = await availableCar(h, 2);
+    const booking = await validPayload(2, { pickupDate: daysFromToday(5), returnDate: daysFromToday(6) });
+    booking.customer.fullName = 'Nul\u0000 Renter';
+    await expectUnchangedBy(h, async () => {
+      for (const [method, path, body, options] of [
+        ['POST', '/api/contact', { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hello\u0000there' }, {}],
+        ['POST', '/api/bookings', booking, {}],
+        ['GET', '/api/blocked-names/check?name=Juan%00Cruz', undefined, {}],
+        ['GET', '/api/admin/bookings?q=a%00', undefined, staff],
+        ['GET', '/api/admin/customers?q=a%00', undefined, staff],
+        ['GET', '/api/admin/blocked-names?q=a%00', undefined, staff],
+        ['POST', '/api/admin/blocked-names', { fullName: 'Nul\u0000 Name' }, staff],
+        ['POST', '/api/admin/cars', { name: 'Nul\u0000 Car', category: 'Van', dailyRate: 1000, image: 'vios.jpg' }, staff],
+        ['PUT', `/api/admin/cars/${car.id}`, { description: 'a\u0000b' }, staff],
+      ] as const) {
+        const answer = await call(h, method, path, body, options);
+        expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body).toMatchObject({ message: expect.any(String) });
+        expect(answer.body.requestId).toBeUndefined();
+      }
+      await expect(h.caller().contact.send({ firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hi\u0000' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+  });
+
   it('a malformed id in a path answers 400', async () => {
     const answer = await call(h, 'PATCH', '/api/admin/bookings/12345/status', { status: 'confirmed' }, staff);
     expect(answer.status).toBe(400);

@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { AdminContext, ServiceContext } from '../deps';
 import type { RateLimitName } from '../env';
-import { zodIssues } from '../errors';
+import { refuseNulCharacters, zodIssues } from '../errors';
 import type { AppEnv } from '../http/variables';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -69,10 +69,16 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
 }
 
 export async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<RouteInput<unknown, unknown, unknown>> {
+  const params = c.req.param();
+  const query = c.req.query();
+  const body = route.body ? await readJson(c) : undefined;
+  refuseNulCharacters(params);
+  refuseNulCharacters(query);
+  refuseNulCharacters(body);
   return {
-    params: route.params ? parse(route.params, c.req.param()) : undefined,
-    query: route.query ? parse(route.query, c.req.query()) : undefined,
-    body: route.body ? parse(route.body, await readJson(c)) : undefined,
+    params: route.params ? parse(route.params, params) : undefined,
+    query: route.query ? parse(route.query, query) : undefined,
+    body: route.body ? parse(route.body, body) : undefined,
   };
 }
 

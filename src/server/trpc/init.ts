@@ -3,7 +3,7 @@ import superjson from 'superjson';
 import { AppError, ERROR_CODES } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { RateLimitName } from '../env';
-import { toAppError } from '../errors';
+import { refuseNulCharacters, toAppError } from '../errors';
 import { log } from '../logger';
 import type { Context } from './context';
 
@@ -32,7 +32,12 @@ const mapErrors = t.middleware(async ({ next, path }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors);
+const refuseNul = t.middleware(async ({ next, getRawInput }) => {
+  refuseNulCharacters(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapErrors).use(refuseNul);
 
 /** Counts the call against the caller's address for the named limit (429 when over). */
 export function rateLimited(name: RateLimitName) {
