@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data*/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.data*/**', 'test-results/**', 'playwright-report/**', 'tests/e2e/screenshots/**'] },
   js.configs.recommended,
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser, sourceType: 'script' } },
   ...tseslint.configs.recommended,

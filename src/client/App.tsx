@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,11 +17,13 @@ const colorSchemeManager = themeManager();
 export default function App() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
+  // On phones notices rise from the bottom, clear of the header and of a dialog's buttons.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-          <Notifications limit={1} autoClose={5000} position="top-right" zIndex={1000} />
+          <Notifications limit={1} autoClose={5000} position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} />
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

@@ -31,6 +31,17 @@ for (const scheme of ['light', 'dark'] as const) {
       await checkA11y({ include: ['#contact', '.mantine-Notifications-root'], label: `contact errors ${scheme}` });
     });
 
+    test('the booking form with a car chosen, dates picked and its errors shown has no serious or critical violations', async ({ page, checkA11y }) => {
+      await page.goto('/booking');
+      await page.getByTestId('vehicle-option').first().click();
+      await expect(page.getByTestId('booking-form')).toBeVisible();
+      await page.getByTestId('booking-form').getByLabel('Deliver the car to my address').check();
+      await page.getByRole('button', { name: 'Confirm Booking' }).click();
+      await expect(page.getByText('Full name is required')).toBeVisible();
+      await expect(page.getByTestId('documents-error')).toBeVisible();
+      await checkA11y({ label: `booking form errors ${scheme}` });
+    });
+
     test.describe('on a phone', () => {
       test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -18,7 +18,6 @@ function VehicleOption({ car, selected, onSelect }: { car: TCar; selected: boole
       data-selected={selected || undefined}
       disabled={!car.available}
       aria-pressed={selected}
-      aria-label={`${car.name}, ${car.category}, ${formatPeso(car.dailyRate)}${copy.fleet.perDay}${car.available ? '' : `, ${copy.fleet.unavailable}`}`}
       onClick={() => onSelect(car)}
       data-testid="vehicle-option"
     >

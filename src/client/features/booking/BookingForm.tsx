@@ -20,7 +20,6 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { selectionIsFree, type DateSelection } from '../../../shared/calendar';
@@ -55,6 +54,7 @@ import { BookingConfirmation } from './BookingConfirmation';
 import { DocumentUploads, type DocumentValues } from './DocumentUploads';
 import { PriceSummary } from './PriceSummary';
 import { RentalCalendar } from './RentalCalendar';
+import { notify } from '../../notify';
 
 const f = bookingCopy.fields;
 
@@ -95,7 +95,7 @@ const INITIAL: BookingFormValues = {
 function FormSection({ step, title, icon, children }: { step: number; title: string; icon: ReactNode; children: ReactNode }) {
   const id = `booking-step-${step}`;
   return (
-    <Card padding="lg" component="section" aria-labelledby={id}>
+    <Card p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
       <Group gap="sm" mb="md" wrap="nowrap">
         <ThemeIcon variant="light" size={34} radius="xl">
           {icon}
@@ -115,9 +115,9 @@ function FormSection({ step, title, icon, children }: { step: number; title: str
 function ServiceRadios<T extends string>({ label, options, labels, value, onChange }: { label: string; options: readonly T[]; labels: Record<T, { label: string; detail: string }>; value: T; onChange: (value: T) => void }) {
   return (
     <Radio.Group label={label} value={value} onChange={(next) => onChange(next as T)}>
-      <Stack gap="xs" mt="xs">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xs" mt="xs">
         {options.map((option) => (
-          <Radio.Card key={option} value={option} radius="md" p="sm" data-checked={value === option || undefined} aria-label={labels[option].label}>
+          <Radio.Card key={option} value={option} radius="md" p="sm" h="100%" data-checked={value === option || undefined} aria-label={labels[option].label}>
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <Radio.Indicator />
               <div>
@@ -131,7 +131,7 @@ function ServiceRadios<T extends string>({ label, options, labels, value, onChan
             </Group>
           </Radio.Card>
         ))}
-      </Stack>
+      </SimpleGrid>
     </Radio.Group>
   );
 }
@@ -188,12 +188,12 @@ export function BookingForm({ car }: { car: TCar }) {
 
   const create = trpc.bookings.create.useMutation({
     onSuccess: (answer) => {
-      notifications.show({ title: messages.booking.successTitle, message: messages.booking.success, color: 'green' });
+      notify({ title: messages.booking.successTitle, message: messages.booking.success, color: 'green' });
       setConfirmed(answer.booking);
       void utils.cars.bookedDates.invalidate({ carId: car.id });
     },
     onError: (error) => {
-      notifications.show({ title: messages.booking.failedTitle, message: error.message || messages.booking.failedDefault, color: 'red' });
+      notify({ title: messages.booking.failedTitle, message: error.message || messages.booking.failedDefault, color: 'red' });
       if (error.data?.code === 'CONFLICT') void utils.cars.bookedDates.invalidate({ carId: car.id });
       if (error.data?.code === 'FORBIDDEN') void utils.blocklist.check.invalidate();
     },
@@ -211,7 +211,7 @@ export function BookingForm({ car }: { car: TCar }) {
     event.preventDefault();
     if (create.isPending) return;
     if (blocked) {
-      notifications.show({ title: messages.booking.blockedTitle, message: messages.booking.blockedAlert, color: 'red' });
+      notify({ title: messages.booking.blockedTitle, message: messages.booking.blockedAlert, color: 'red' });
       return;
     }
     const validation = form.validate();
@@ -222,7 +222,7 @@ export function BookingForm({ car }: { car: TCar }) {
       return;
     }
     if (missing) {
-      notifications.show({ title: messages.booking.documentsTitle, message: messages.validation.documentsRequired, color: 'red' });
+      notify({ title: messages.booking.documentsTitle, message: messages.validation.documentsRequired, color: 'red' });
       document.getElementById('booking-step-3')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       return;
     }

@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { DOCUMENT_FIELDS, type DocumentField, type TDocuments } from '../../../shared/schemas/booking.schema';
@@ -10,6 +9,7 @@ import { logWarning } from '../../log';
 import { trpc } from '../../trpc';
 import { splitNotice } from '../uploads/notice';
 import { UploadError, uploadFile } from '../uploads/uploadFile';
+import { notify } from '../../notify';
 
 const d = bookingCopy.documents;
 
@@ -34,12 +34,12 @@ function DocumentSlot({ field, value, onUploaded, invalid }: { field: DocumentFi
       const path = await uploadFile(client, { kind: 'document', file, onProgress: (progress) => setState({ progress, fileName: file.name }) });
       onUploaded(path);
       setState({ progress: null, fileName: file.name });
-      notifications.show({ title: messages.upload.uploaded[field], message: file.name, color: 'green' });
+      notify({ title: messages.upload.uploaded[field], message: file.name, color: 'green' });
     } catch (error) {
       setState({ progress: null, fileName: null });
       const text = error instanceof UploadError ? error.message : messages.upload.nothingProcessed;
       if (!(error instanceof UploadError)) logWarning(`Upload of ${slot.label} failed: ${String(error)}`);
-      notifications.show({ ...splitNotice(text, messages.upload.failedTitle), color: 'red' });
+      notify({ ...splitNotice(text, messages.upload.failedTitle), color: 'red' });
     }
   };
 

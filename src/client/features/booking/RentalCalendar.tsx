@@ -98,7 +98,7 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
   const message = refused ? c.refused[refused] : (error ?? null);
 
   return (
-    <Card padding="lg" className={classes.card} data-testid="rental-calendar">
+    <Card p={{ base: 'sm', sm: 'lg' }} className={classes.card} data-testid="rental-calendar">
       <Group justify="space-between" align="center" mb="sm" wrap="wrap" gap="xs">
         <Title order={4} size="h5">
           {c.title}

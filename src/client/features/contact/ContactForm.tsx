@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { messages } from '../../../shared/messages';
 import { CONTACT_SUBJECTS, ZContactSchema, type TContactInput } from '../../../shared/schemas/contact.schema';
 import { copy } from '../../content/site';
 import { trpc } from '../../trpc';
+import { notify } from '../../notify';
 
 const EMPTY: TContactInput = { firstName: '', lastName: '', email: '', phone: '', subject: '', message: '' };
 
@@ -13,10 +13,10 @@ export function ContactForm() {
   const form = useForm<TContactInput>({ mode: 'controlled', initialValues: EMPTY, validate: schemaResolver(ZContactSchema, { sync: true }) });
   const send = trpc.contact.send.useMutation({
     onSuccess: () => {
-      notifications.show({ title: messages.contact.successTitle, message: messages.contact.success, color: 'green' });
+      notify({ title: messages.contact.successTitle, message: messages.contact.success, color: 'green' });
       form.reset();
     },
-    onError: () => notifications.show({ title: messages.contact.failedTitle, message: messages.contact.failed, color: 'red' }),
+    onError: () => notify({ title: messages.contact.failedTitle, message: messages.contact.failed, color: 'red' }),
   });
   const subject = form.getValues().subject ?? '';
   const note = copy.contact.notes[subject];
@@ -27,7 +27,7 @@ export function ContactForm() {
         noValidate
         onSubmit={form.onSubmit(
           (values) => send.mutate(values),
-          () => notifications.show({ title: messages.contact.requiredTitle, message: messages.contact.required, color: 'red' }),
+          () => notify({ title: messages.contact.requiredTitle, message: messages.contact.required, color: 'red' }),
         )}
       >
         <Stack gap="md">

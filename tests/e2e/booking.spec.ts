@@ -1,0 +1,140 @@
+import { addDays, formatLongDate } from '../../src/shared/dates';
+import { computePrice } from '../../src/shared/pricing';
+import { formatPeso } from '../../src/shared/money';
+import { test, expect, pdfFile, pngFile, query, waitForMail, snap } from './support';
+import { bookViaApi, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth } from './support/booking';
+
+test.describe('booking a car', () => {
+  test('a visitor books from the home page: dates, driver, delivery, three documents, live price, confirmation and receipt', async ({ page, request, checkA11y }) => {
+    const car = await carByName(request, 'Honda City 1.5 V');
+    const { pickup, ret } = await freeDates(request, car.id, 3);
+    const renter = newRenter('Maria');
+    const expected = computePrice({ dailyRate: car.dailyRate, pickupDate: pickup, returnDate: ret, driverService: 'within_pangasinan', deliveryArea: 'bolinao' });
+
+    await page.goto('/');
+    await page.getByTestId('car-card').filter({ hasText: car.name }).getByRole('button', { name: 'Select This Car' }).click();
+    const form = page.getByTestId('booking-form');
+    await expect(form).toBeVisible();
+    await expect(page.locator('#booking').getByTestId('selected-car')).toContainText(car.name);
+    await expect(form.getByTestId('price-empty')).toBeVisible();
+
+    await fillRenter(form, renter);
+    await form.getByLabel("Driver's license number (optional)").fill('N01-23-456789');
+    await chooseDates(page, pickup, ret);
+    await expect(form.getByTestId('summary-pickup')).toHaveText(formatLongDate(pickup));
+    await expect(form.getByTestId('summary-return')).toHaveText(formatLongDate(ret));
+
+    await form.getByRole('combobox', { name: 'Pick-up time' }).click();
+    await page.getByRole('option', { name: '10:00 AM' }).click();
+    await form.getByRole('radio', { name: 'With Driver - Within Pangasinan' }).check();
+    await form.getByLabel('Deliver the car to my address').check();
+    await form.getByRole('combobox', { name: 'Delivery area' }).click();
+    await page.getByRole('option', { name: /^Bolinao/ }).click();
+    await form.getByLabel('Delivery address').fill('12 Rizal Street, Barangay Germinal, Bolinao');
+
+    // The live summary: one line per charge, the same figures the server will charge.
+    const summary = form.getByTestId('price-summary');
+    await expect(summary).toContainText(`Vehicle rental (3 days × ${formatPeso(car.dailyRate)})`);
+    await expect(summary).toContainText('Driver service (3 days × ₱1,500)');
+    await expect(summary).toContainText('Delivery (Bolinao)');
+    await expect(summary).toContainText('Insurance (per rental)');
+    await expect(form.getByTestId('price-summary-total')).toHaveText(formatPeso(expected.total));
+
+    const uploads: Array<[string, ReturnType<typeof pngFile>, string]> = [
+      ['Photo ID #1', pngFile('license.png'), 'Photo ID #1 Uploaded'],
+      ['Photo ID #2', pngFile('passport.png'), 'Photo ID #2 Uploaded'],
+      ['Proof of Billing', pdfFile('meralco-bill.pdf'), 'Proof of Billing Uploaded'],
+    ];
+    for (const [label, file, notice] of uploads) {
+      await form.getByLabel(label, { exact: true }).setInputFiles(file);
+      await expect(page.getByRole('alert').filter({ hasText: notice })).toBeVisible();
+      await expect(form.getByRole('button', { name: `Replace ${label}` })).toBeVisible();
+    }
+
+    await form.getByLabel(/I have read and accept the rental terms/).check();
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+
+    const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
+    await expect(receipt).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toBeVisible();
+    await expect(receipt.getByTestId('receipt-name')).toHaveText(renter.fullName);
+    await expect(receipt.getByTestId('receipt-car')).toHaveText(car.name);
+    await expect(receipt.getByTestId('receipt-pickup')).toHaveText(formatLongDate(pickup));
+    await expect(receipt.getByTestId('receipt-duration')).toHaveText('3 days');
+    await expect(receipt.getByTestId('receipt-driver')).toContainText('With Driver - Within Pangasinan');
+    await expect(receipt.getByTestId('receipt-price-total')).toHaveText(formatPeso(expected.total));
+    await expect(receipt).toContainText('10:00 AM');
+    await expect(receipt).toContainText('Bring a valid driver’s license and this confirmation.');
+
+    const [stored] = await query<{ id: string; total: string; status: string; driver_service: string; delivery_area: string; photo_id1_url: string | null; photo_id2_url: string | null; proof_of_billing_url: string | null }>(
+      `select b.id, b.total::text, b.status, b.driver_service, b.delivery_area, c.photo_id1_url, c.photo_id2_url, c.proof_of_billing_url
+         from booking b join customer c on c.id = b.customer_id where c.email = $1`,
+      [renter.email],
+    );
+    expect(stored).toMatchObject({ total: expected.total, status: 'pending', driver_service: 'within_pangasinan', delivery_area: 'bolinao' });
+    for (const path of [stored!.photo_id1_url, stored!.photo_id2_url, stored!.proof_of_billing_url]) expect(path).toMatch(/^\/objects\/private\//);
+    const attached = await query('select 1 from upload where attached_to = (select \'customer:\' || customer_id from booking where id = $1)', [stored!.id]);
+    expect(attached).toHaveLength(3);
+    await expect(receipt.getByTestId('receipt-reference')).toHaveText(stored!.id.toUpperCase());
+
+    const mail = await waitForMail((m) => m.to.includes(renter.email));
+    expect(mail.text).toContain(formatPeso(expected.total));
+
+    await checkA11y({ include: ['.receipt-modal'], label: 'booking confirmation' });
+    await snap(page, 'booking-confirmation', { fullPage: false });
+    await page.evaluate(() => {
+      const counter = window as unknown as { printed: number };
+      counter.printed = 0;
+      window.print = () => {
+        counter.printed += 1;
+      };
+    });
+    await receipt.getByRole('button', { name: 'Print Receipt' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+    // Printed, only the receipt shows: the site behind it and the dialog's buttons are hidden.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('header').first()).toBeHidden();
+    await expect(receipt.getByRole('button', { name: 'Print Receipt' })).toBeHidden();
+    await expect(receipt.getByTestId('receipt-reference')).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+
+    await receipt.getByRole('button', { name: 'Close' }).first().click();
+    await page.waitForLoadState('load');
+    await expect(page.getByTestId('booking-form')).toHaveCount(0);
+  });
+
+  test('the next visitor sees those days booked and cannot choose them or a range over them', async ({ page, request }) => {
+    const car = await carByName(request, 'Toyota Wigo 1.0 G');
+    const { pickup, ret } = await freeDates(request, car.id, 6);
+    // Someone else books the middle of that stretch through the API.
+    const taken = { pickup: addDays(pickup, 2), ret: addDays(pickup, 4) };
+    await bookViaApi(request, car.id, taken.pickup, taken.ret);
+
+    await page.goto(`/booking?car=${car.id}`);
+    const calendar = page.getByTestId('rental-calendar');
+    await showMonth(page, taken.pickup);
+    for (const day of [taken.pickup, addDays(taken.pickup, 1), taken.ret]) {
+      await showMonth(page, day);
+      await expect(calendarDay(page, day)).toHaveAttribute('aria-disabled', 'true');
+      await expect(calendarDay(page, day)).toHaveAttribute('aria-label', /booked/);
+    }
+    // A booked day stays focusable and says why when clicked (aria-disabled, not disabled).
+    await calendarDay(page, taken.pickup).click({ force: true });
+    await expect(calendar.getByTestId('calendar-message')).toHaveText('That date is already booked. Please choose a free date.');
+    await expect(page.getByTestId('summary-pickup')).toHaveText('Not selected');
+
+    await showMonth(page, pickup);
+    await calendarDay(page, pickup).click();
+    await showMonth(page, ret);
+    await calendarDay(page, ret).click();
+    await expect(calendar.getByTestId('calendar-message')).toContainText('Your rental cannot run over booked dates');
+    await expect(page.getByTestId('summary-pickup')).toHaveText(formatLongDate(pickup));
+    await expect(page.getByTestId('summary-return')).toHaveText('Not selected');
+
+    await showMonth(page, addDays(pickup, 1));
+    await calendarDay(page, addDays(pickup, 1)).click();
+    await expect(page.getByTestId('summary-return')).toHaveText(formatLongDate(addDays(pickup, 1)));
+    await expect(calendar.getByTestId('calendar-message')).toHaveCount(0);
+  });
+});

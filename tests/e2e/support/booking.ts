@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { addDays, monthName, rangesOverlap, todayInManila } from '../../../src/shared/dates';
+import type { TCar } from '../../../src/shared/schemas/car.schema';
+import { pdfFile, pngFile, type FilePayload } from './files';
+
+/** The public car list, as the site shows it. */
+export async function carByName(request: APIRequestContext, name: string): Promise<TCar> {
+  const cars = (await (await request.get('/api/cars')).json()) as TCar[];
+  const car = cars.find((candidate) => candidate.name === name);
+  if (!car) throw new Error(`no car named ${name}`);
+  return car;
+}
+
+/**
+ * A pickup and return date for `car` that no booking holds yet: the first free stretch of `days`
+ * nights at least `from` days ahead, with a random start so that concurrent and retried tests
+ * rarely reach for the same days.
+ */
+export async function freeDates(request: APIRequestContext, carId: string, days: number, from = 20): Promise<{ pickup: string; ret: string }> {
+  const booked = (await (await request.get(`/api/cars/${carId}/booked-dates`)).json()) as Array<{ start: string; end: string }>;
+  const today = todayInManila();
+  let offset = from + Math.floor(Math.random() * 120);
+  for (let tries = 0; tries < 300; tries += 1, offset += 1) {
+    const pickup = addDays(today, offset);
+    const ret = addDays(pickup, days);
+    if (!booked.some((range) => rangesOverlap(range, { start: pickup, end: ret }))) return { pickup, ret };
+  }
+  throw new Error(`no free ${days}-day stretch for car ${carId}`);
+}
+
+/** The calendar's accessible name for a day, e.g. "Tuesday, December 8, 2026". */
+export function dayName(date: string): RegExp {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new RegExp(`^\\w+, ${monthName(month - 1)} ${day}, ${year}\\b`);
+}
+
+/** Shows the month of `date` in the rental calendar with its Next/Previous buttons. */
+export async function showMonth(page: Page, date: string): Promise<void> {
+  const calendar = page.getByTestId('rental-calendar');
+  const target = `${monthName(Number(date.slice(5, 7)) - 1)} ${date.slice(0, 4)}`;
+  for (let i = 0; i < 14; i += 1) {
+    const shown = (await calendar.locator('#calendar-month').textContent())?.trim() ?? '';
+    if (shown === target) return;
+    const [shownMonth = '', shownYear = '0'] = shown.split(' ');
+    const shownIndex = Number(shownYear) * 12 + ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].indexOf(shownMonth);
+    const targetIndex = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+    await calendar.getByRole('button', { name: targetIndex > shownIndex ? 'Next month' : 'Previous month' }).click();
+  }
+  await expect(calendar.locator('#calendar-month')).toHaveText(target);
+}
+
+/** The day's button in the calendar (its month must be shown). */
+export function calendarDay(page: Page, date: string): Locator {
+  return page.getByTestId('rental-calendar').getByRole('button', { name: dayName(date) }).first();
+}
+
+/** Clicks the pickup, then the return date on the rental calendar. */
+export async function chooseDates(page: Page, pickup: string, ret: string): Promise<void> {
+  await showMonth(page, pickup);
+  await calendarDay(page, pickup).click();
+  await expect(page.getByTestId('calendar-prompt')).toHaveText('Select return date');
+  await showMonth(page, ret);
+  await calendarDay(page, ret).click();
+  await expect(page.getByTestId('calendar-prompt')).toHaveText('Select pickup date');
+}
+
+/** A renter no other test uses. */
+export function newRenter(label = 'Maria') {
+  const tag = randomUUID().slice(0, 8);
+  return { fullName: `${label} Santos ${tag}`, email: `${label.toLowerCase()}.${tag}@example.com`, phone: '0917 123 4567' };
+}
+
+/** Fills the renter's details in the booking form. */
+export async function fillRenter(form: Locator, renter: { fullName: string; email: string; phone: string }): Promise<void> {
+  await form.getByLabel('Full name').fill(renter.fullName);
+  await form.getByLabel('E-mail').fill(renter.email);
+  await form.getByLabel('Mobile number').fill(renter.phone);
+}
+
+/** Uploads a document through the public flow (POST /api/objects/upload, then PUT), as the booking form does. */
+export async function uploadDocument(request: APIRequestContext, file: FilePayload): Promise<string> {
+  const ask = await request.post('/api/objects/upload', { data: { kind: 'document', contentType: file.mimeType } });
+  expect(ask.status(), await ask.text()).toBe(200);
+  const target = (await ask.json()) as { uploadURL: string; objectPath: string; headers: Record<string, string> };
+  const put = await request.put(target.uploadURL, { headers: { ...target.headers, 'content-type': file.mimeType }, data: file.buffer });
+  expect(put.status(), await put.text()).toBe(200);
+  return target.objectPath;
+}
+
+/** The three documents a booking needs, uploaded. */
+export async function uploadDocuments(request: APIRequestContext): Promise<{ photoId1Url: string; photoId2Url: string; proofOfBillingUrl: string }> {
+  return {
+    photoId1Url: await uploadDocument(request, pngFile('id-front.png')),
+    photoId2Url: await uploadDocument(request, pngFile('id-back.png')),
+    proofOfBillingUrl: await uploadDocument(request, pdfFile('billing.pdf')),
+  };
+}
+
+/** Books `carId` from `pickup` to `ret` with the public site's own call, for a new renter. */
+export async function bookViaApi(request: APIRequestContext, carId: string, pickup: string, ret: string, renter = newRenter('Jose')): Promise<{ id: string }> {
+  const answer = await request.post('/api/bookings', {
+    data: { customer: { ...renter, ...(await uploadDocuments(request)) }, booking: { carId, pickupDate: pickup, returnDate: ret } },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { booking: { id: string } }).booking;
+}
