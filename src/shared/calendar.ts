@@ -1,5 +1,5 @@
-import { addDays, weekday, type IsoDate } from './dates';
-import { MAX_DAYS_AHEAD } from './schemas/booking.schema';
+import { addDays, daysBetween, weekday, type IsoDate } from './dates';
+import { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './schemas/booking.schema';
 
 /** An occupied stretch of a car's calendar, both ends included (`GET /api/cars/{id}/booked-dates`). */
 export interface BookedRange {
@@ -18,7 +18,7 @@ export const EMPTY_SELECTION: DateSelection = { pickupDate: null, returnDate: nu
 export type CalendarPhase = 'pickup' | 'return';
 
 /** Why a day cannot be chosen, or why a choice was refused. */
-export type DayBlock = 'past' | 'booked' | 'tooFar' | 'overBooked';
+export type DayBlock = 'past' | 'booked' | 'tooFar' | 'tooLong' | 'overBooked';
 
 export interface CalendarRules {
   today: IsoDate;
@@ -62,11 +62,15 @@ export function lastPickupDay(today: IsoDate): IsoDate {
   return addDays(today, MAX_DAYS_AHEAD);
 }
 
-/** Why a day cannot be picked at all (past or booked), or why it cannot start a rental. */
-export function dayBlock(date: IsoDate, rules: CalendarRules, phase: CalendarPhase = 'pickup'): DayBlock | null {
+/**
+ * Why a day cannot be picked at all (past or booked), why it cannot start a rental (too far
+ * ahead), or, given the pickup, why it cannot end one (the rental would be too long).
+ */
+export function dayBlock(date: IsoDate, rules: CalendarRules, phase: CalendarPhase = 'pickup', pickupDate: IsoDate | null = null): DayBlock | null {
   if (date < rules.today) return 'past';
   if (isBooked(date, rules.booked)) return 'booked';
   if (phase === 'pickup' && date > lastPickupDay(rules.today)) return 'tooFar';
+  if (phase === 'return' && pickupDate && daysBetween(pickupDate, date) > MAX_RENTAL_DAYS) return 'tooLong';
   return null;
 }
 
@@ -92,12 +96,13 @@ export interface SelectOutcome {
  * The calendar's state machine (spec point 4). Awaiting a pickup, a free day becomes the pickup
  * and clears the return. Awaiting a return, a day on or before the pickup starts over from that
  * day, and a later day becomes the return, unless the range would cover a booked day: that click
- * is refused (the renter sees why) and the pickup stays. Past and booked days are never chosen.
+ * is refused (the renter sees why) and the pickup stays, and so is a return more than
+ * MAX_RENTAL_DAYS after the pickup. Past and booked days are never chosen.
  */
 export function selectDate(selection: DateSelection, date: IsoDate, rules: CalendarRules): SelectOutcome {
   const phase = calendarPhase(selection);
   const asReturn = phase === 'return' && selection.pickupDate !== null && date > selection.pickupDate;
-  const block = dayBlock(date, rules, asReturn ? 'return' : 'pickup');
+  const block = dayBlock(date, rules, asReturn ? 'return' : 'pickup', selection.pickupDate);
   if (block) return { selection, refused: block };
   if (asReturn && selection.pickupDate && firstBookedDayBetween(selection.pickupDate, date, rules.booked)) {
     return { selection, refused: 'overBooked' };

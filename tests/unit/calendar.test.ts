@@ -143,3 +143,12 @@ describe('firstBookedDayBetween and selectionIsFree', () => {
     expect(selectionIsFree(chosen, { ...rules, booked: [{ start: '2026-12-05', end: '2026-12-06' }] })).toBe(false);
   });
 });
+
+describe('rental length on the calendar', () => {
+  it('refuses a return more than 90 days after the pickup, and takes one exactly 90 days after', () => {
+    const pickup = click(EMPTY_SELECTION, '2026-12-20');
+    expect(selectDate(pickup, addDays('2026-12-20', 91), rules)).toEqual({ selection: pickup, refused: 'tooLong' });
+    expect(click(pickup, addDays('2026-12-20', 90))).toEqual({ pickupDate: '2026-12-20', returnDate: addDays('2026-12-20', 90) });
+    expect(dayBlock(addDays('2026-12-20', 91), rules, 'return', '2026-12-20')).toBe('tooLong');
+  });
+});

@@ -1,3 +1,6 @@
+import { messages } from '../../shared/messages';
+import { MAX_RENTAL_DAYS } from '../../shared/schemas/booking.schema';
+
 /** The booking form's and the receipt's copy (the spec's notices live in src/shared/messages.ts). */
 export const bookingCopy = {
   page: {
@@ -55,11 +58,12 @@ export const bookingCopy = {
     notChosen: 'Not selected',
     loading: 'Loading booked dates…',
     loadFailed: 'We could not load this car’s booked dates. Please refresh the page.',
-    dayStates: { booked: 'booked', past: 'past', tooFar: 'not open for booking yet', pickup: 'pickup date', return: 'return date', inRange: 'selected' },
+    dayStates: { booked: 'booked', past: 'past', tooFar: 'not open for booking yet', tooLong: 'too long a rental', pickup: 'pickup date', return: 'return date', inRange: 'selected' },
     refused: {
       past: 'That date has passed. Please choose a date from today on.',
       booked: 'That date is already booked. Please choose a free date.',
-      tooFar: 'Bookings can start at most 365 days ahead.',
+      tooFar: messages.validation.tooFarAhead,
+      tooLong: messages.validation.rentalTooLong(MAX_RENTAL_DAYS),
       overBooked: 'Your rental cannot run over booked dates. Choose an earlier return date, or a new pickup date after the booked days.',
     },
     noLongerFree: 'Some of your chosen dates were just booked by someone else. Please choose your dates again.',

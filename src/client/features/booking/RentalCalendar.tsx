@@ -137,7 +137,8 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
           {Array.from({ length: 6 }, (_, week) => (
             <tr key={week}>
               {days.slice(week * 7, week * 7 + 7).map((date) => {
-                const block = dayBlock(date, rules, phase === 'return' && value.pickupDate && date > value.pickupDate ? 'return' : 'pickup');
+                const asReturn = phase === 'return' && value.pickupDate !== null && date > value.pickupDate;
+                const block = dayBlock(date, rules, asReturn ? 'return' : 'pickup', value.pickupDate);
                 const isPickup = date === value.pickupDate;
                 const isReturn = date === value.returnDate;
                 const inRange = !!value.pickupDate && !!value.returnDate && date > value.pickupDate && date < value.returnDate;
