@@ -8,6 +8,7 @@ const NAME = DEFAULT_BUSINESS.name;
 /** Every public page, what its title is, and something that shows it has rendered. */
 const PAGES: Array<{ path: string; title: string; ready: (page: Page) => Promise<void> }> = [
   { path: '/', title: `${NAME} — Car Rental in Alaminos City, Pangasinan`, ready: (page) => expect(page.getByTestId('car-card').first()).toBeVisible() },
+  { path: '/booking', title: `Book a Car | ${NAME}`, ready: (page) => expect(page.getByTestId('vehicle-option').first()).toBeVisible() },
   { path: '/pcc', title: `PCC Car Care Center | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
   { path: '/terms', title: `Terms of Service | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible() },
   { path: '/privacy', title: `Privacy Policy | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible() },
@@ -24,7 +25,7 @@ test('an unknown path answers 404 with the Page Not Found page', async ({ page }
 });
 
 test('the site routes answer 200', async ({ request }) => {
-  for (const path of ['/', '/pcc', '/terms', '/privacy']) expect((await request.get(path)).status(), path).toBe(200);
+  for (const path of ['/', '/booking', '/pcc', '/terms', '/privacy']) expect((await request.get(path)).status(), path).toBe(200);
 });
 
 test('each page sets its own title and meta description', async ({ page }) => {
@@ -63,6 +64,16 @@ test.describe('at 360 px', () => {
       expect(widths.body, 'body width').toBeLessThanOrEqual(widths.viewport);
     });
   }
+
+  test('the booking form with a car chosen and delivery wanted does not scroll sideways', async ({ page }) => {
+    await page.goto('/booking');
+    await page.getByTestId('vehicle-option').first().click();
+    await page.getByTestId('booking-form').getByLabel('Deliver the car to my address').check();
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByText('Full name is required')).toBeVisible();
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  });
 });
 
 test('the fleet shows three placeholders while loading, then 20+ cars', async ({ page }) => {
