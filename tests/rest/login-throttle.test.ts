@@ -55,4 +55,18 @@ describe('sign-in throttling', () => {
     },
     90_000,
   );
+
+  it(
+    'takes the address the proxy adds (the last X-Forwarded-For entry), so a client cannot shake off the limit by sending its own',
+    async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 12 && statuses.at(-1) !== 429; attempt += 1) {
+        const spoofed = { 'x-forwarded-for': `10.0.${attempt}.1, 198.51.100.77` };
+        statuses.push((await signIn(h, `wrong password ${attempt}`, spoofed)).answer.status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+      expect((await signIn(h, undefined, { 'x-forwarded-for': '10.9.9.9, 198.51.100.77' })).answer.status).toBe(429);
+    },
+    90_000,
+  );
 });

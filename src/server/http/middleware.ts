@@ -12,9 +12,13 @@ import type { AppEnv } from './variables';
 
 export const SESSION_COOKIE = 'rental_session';
 
+/**
+ * The caller's address. Behind a trusted proxy it is the last X-Forwarded-For entry: the one the
+ * proxy itself appended. Earlier entries come from the client and could be anything.
+ */
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {
