@@ -39,6 +39,7 @@ export const adminCopy = {
     pageControls: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
     showing: (from: number, to: number, total: number) => (total === 0 ? 'Nothing to show' : `Showing ${from}–${to} of ${total}`),
     none: '—',
+    close: 'Close',
   },
   overview: {
     totalCars: 'Total Cars',

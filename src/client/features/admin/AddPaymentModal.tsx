@@ -9,6 +9,7 @@ import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
 import { balanceOf, fieldErrors } from './helpers';
 import { notifyError, notifySuccess } from './notify';
+import { CLOSE_BUTTON } from './parts';
 
 const c = adminCopy.payment;
 
@@ -59,7 +60,7 @@ export function AddPaymentModal({ booking, onClose }: { booking: PayableBooking 
     },
   });
   return (
-    <Modal opened={booking !== null} onClose={add.isPending ? () => undefined : onClose} title={c.title} centered>
+    <Modal opened={booking !== null} onClose={add.isPending ? () => undefined : onClose} title={c.title} centered closeButtonProps={CLOSE_BUTTON}>
       {booking ? (
         <form onSubmit={form.onSubmit((values) => add.mutate({ id: booking.id, payment: values }))} noValidate>
           <Stack gap="md">

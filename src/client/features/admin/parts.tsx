@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text, type BadgeProps } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import type { ReactNode } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { paymentProgress, statusBadge } from '../../../shared/schemas/booking.schema';
@@ -7,11 +8,26 @@ import { errorMessage, pageInfo } from './helpers';
 
 const c = adminCopy;
 
+/** What every dialog's close button is called (Mantine's has no name of its own). */
+export const CLOSE_BUTTON = { 'aria-label': adminCopy.common.close } as const;
+
+/**
+ * A light badge whose text stays readable (WCAG AA) on its tinted background: shade 9 darkened on
+ * light surfaces, shade 2 on dark, instead of Mantine's lighter defaults (green-9 on green-light is 3.8:1).
+ */
+export function tone(color: string): Pick<BadgeProps, 'color' | 'variant'> & { style: CSSProperties } {
+  return {
+    color,
+    variant: 'light',
+    style: { color: `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 55%, black), var(--mantine-color-${color}-2))` },
+  };
+}
+
 /** The spec's status badge: confirmed green, cancelled red, completed blue, anything else Pending in yellow. */
 export function StatusBadge({ status }: { status: string }) {
   const badge = statusBadge(status);
   return (
-    <Badge color={badge.color} variant="light" data-testid="status-badge">
+    <Badge {...tone(badge.color)} data-testid="status-badge">
       {badge.label}
     </Badge>
   );
@@ -25,7 +41,7 @@ export function PaymentState({ amountPaid, total, label }: { amountPaid: string;
   return (
     <Stack gap={4} data-testid="payment-state">
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Badge color={PAYMENT_COLOR[state]} variant="light" size="sm">
+        <Badge {...tone(PAYMENT_COLOR[state])} size="sm">
           {state}
         </Badge>
         <Text size="xs" c="dimmed">
@@ -123,7 +139,7 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={title} centered>
+    <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={title} centered closeButtonProps={CLOSE_BUTTON}>
       <Text size="sm">{text}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={pending}>

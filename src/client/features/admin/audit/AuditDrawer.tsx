@@ -5,7 +5,7 @@ import { AUDIT_ENTITIES, type TAuditEntry } from '../../../../shared/schemas/adm
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { dateTime, describeAuditEntry } from '../helpers';
-import { ListState, Pager } from '../parts';
+import { CLOSE_BUTTON, ListState, Pager, tone } from '../parts';
 import classes from './AuditDrawer.module.css';
 
 const c = adminCopy.audit;
@@ -40,7 +40,7 @@ function AuditList() {
                 <Text size="sm" fw={600} className={classes.what}>
                   {describeAuditEntry(entry)}
                 </Text>
-                <Badge size="xs" variant="light" color="gray">
+                <Badge size="xs" {...tone('gray')}>
                   {c.entities[entry.entityType]}
                 </Badge>
               </Group>
@@ -59,7 +59,7 @@ function AuditList() {
 /** The activity log: the latest admin changes (who, when, what), filterable by kind. */
 export function AuditDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Drawer opened={opened} onClose={onClose} title={c.title} position="right" size="md" closeButtonProps={{ 'aria-label': adminCopy.customers.close }}>
+    <Drawer opened={opened} onClose={onClose} title={c.title} position="right" size="md" closeButtonProps={CLOSE_BUTTON}>
       {opened ? <AuditList /> : null}
     </Drawer>
   );

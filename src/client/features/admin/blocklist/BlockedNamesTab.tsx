@@ -9,7 +9,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ConfirmDialog, ListState, Pager } from '../parts';
+import { CLOSE_BUTTON, ConfirmDialog, ListState, Pager } from '../parts';
 import classes from './BlockedNamesTab.module.css';
 
 const c = adminCopy.blocked;
@@ -31,7 +31,7 @@ function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => v
     },
   });
   return (
-    <Modal opened={opened} onClose={block.isPending ? () => undefined : onClose} title={c.add} centered>
+    <Modal opened={opened} onClose={block.isPending ? () => undefined : onClose} title={c.add} centered closeButtonProps={CLOSE_BUTTON}>
       <form onSubmit={form.onSubmit((values) => block.mutate(values))} noValidate>
         <Stack gap="md">
           <TextInput label={c.fullName} withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('fullName')} />

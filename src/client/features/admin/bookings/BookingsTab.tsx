@@ -9,7 +9,7 @@ import { BOOKING_STATUSES, statusBadge, type BookingStatus, type TBooking } from
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
-import { balanceOf, bookingPriceLines, canAddPayment, shortDate } from '../helpers';
+import { bookingPriceLines, canAddPayment, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { ListState, Pager, PaymentState, StatusBadge } from '../parts';
 import classes from './BookingsTab.module.css';
@@ -110,7 +110,7 @@ function BookingCard({ booking, onPay }: { booking: TBooking; onPay: (booking: P
           <PaymentState amountPaid={booking.amountPaid} total={booking.total} label={`${booking.customerName}, ${booking.carName}`} />
           {canAddPayment(booking) ? (
             <Button size="xs" variant="light" onClick={() => onPay(booking)} aria-label={`${adminCopy.customers.addPayment}: ${booking.customerName}, ${booking.carName}`}>
-              {adminCopy.customers.addPayment} · {formatPeso(balanceOf(booking))}
+              {adminCopy.customers.addPayment}
             </Button>
           ) : null}
         </Stack>

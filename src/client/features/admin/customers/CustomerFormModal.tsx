@@ -10,6 +10,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors, initialBookingFrom } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
+import { CLOSE_BUTTON } from '../parts';
 
 const c = adminCopy.customerForm;
 
@@ -152,7 +153,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   });
 
   return (
-    <Modal opened={customer !== null} onClose={pending ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg">
+    <Modal opened={customer !== null} onClose={pending ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg" closeButtonProps={CLOSE_BUTTON}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -11,7 +11,7 @@ import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { canAddPayment, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ListState, Pager, PaymentState, StatusBadge } from '../parts';
+import { CLOSE_BUTTON, ListState, Pager, PaymentState, StatusBadge } from '../parts';
 import { CustomerFormModal } from './CustomerFormModal';
 import classes from './CustomersTab.module.css';
 
@@ -244,7 +244,7 @@ export function CustomersTab() {
       {customers.data ? <Pager offset={offset} limit={PAGE_SIZE} total={customers.data.total} onOffset={setOffset} /> : null}
       <CustomerFormModal customer={editing} onClose={() => setEditing(null)} />
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
-      <Modal opened={blockedUrl !== null} onClose={() => setBlockedUrl(null)} title={c.popupTitle} centered>
+      <Modal opened={blockedUrl !== null} onClose={() => setBlockedUrl(null)} title={c.popupTitle} centered closeButtonProps={CLOSE_BUTTON}>
         <Stack gap="sm">
           <Text size="sm" role="alert">
             {messages.upload.popupBlocked}

@@ -10,6 +10,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
+import { CLOSE_BUTTON } from '../parts';
 import { uploadCarImage } from '../upload';
 import classes from './CarFormModal.module.css';
 
@@ -132,7 +133,7 @@ export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 
 
   const image = form.getValues().image;
   return (
-    <Modal opened={car !== null} onClose={pending || uploading ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg">
+    <Modal opened={car !== null} onClose={pending || uploading ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg" closeButtonProps={CLOSE_BUTTON}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <div>

@@ -8,7 +8,7 @@ import { IconCar, IconHeadset, IconStar, IconTag, IconClock } from '../../../com
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { monthLabel, shortDate } from '../helpers';
-import { ListState, StatusBadge } from '../parts';
+import { ListState, StatusBadge, tone } from '../parts';
 import classes from './OverviewTab.module.css';
 
 const c = adminCopy.overview;
@@ -104,7 +104,7 @@ export function OverviewTab() {
                           </Text>
                         </div>
                       </Group>
-                      <Badge color={car.available ? 'green' : 'red'} variant="light">
+                      <Badge {...tone(car.available ? 'green' : 'red')}>
                         {car.available ? c.available : c.rented}
                       </Badge>
                     </Group>
@@ -135,6 +135,7 @@ export function OverviewTab() {
                 gridAxis="y"
                 tickLine="none"
                 yAxisProps={{ width: 80 }}
+                barChartProps={{ accessibilityLayer: false }}
                 aria-hidden
               />
               <VisuallyHidden>
@@ -178,6 +179,8 @@ export function OverviewTab() {
                       .map((s) => ({ name: statusBadge(s.status).label, value: s.count, color: `${statusBadge(s.status).color}.6` }))}
                     chartLabel={data.totalBookings}
                     tooltipDataSource="segment"
+                    accessibilityLayer={false}
+                    pieProps={{ rootTabIndex: -1 }}
                     aria-hidden
                   />
                   <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} w="100%" component="ul" className={classes.legend}>
