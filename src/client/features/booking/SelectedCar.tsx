@@ -1,10 +1,9 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { carImageSrc } from '../../../shared/carImages';
-import { formatPeso } from '../../../shared/money';
 import type { TCar } from '../../../shared/schemas/car.schema';
-import { IconCar, IconFuel, IconGears, IconSeats } from '../../components/icons';
+import { IconCar } from '../../components/icons';
 import { bookingCopy } from '../../content/booking';
-import { copy } from '../../content/site';
+import { CarSpecs, DailyRate } from '../fleet/CarSpecs';
 
 /** The chosen vehicle at the head of the form: picture, name, category, specs and daily rate. */
 export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; onChange?: () => void; layout?: 'column' | 'row' }) {
@@ -32,28 +31,8 @@ export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; o
               {car.name}
             </Title>
           </div>
-          <Group gap="md" c="dimmed" fz="sm">
-            <Group gap={4}>
-              <IconSeats size={16} />
-              {copy.fleet.seats(car.seats)}
-            </Group>
-            <Group gap={4}>
-              <IconGears size={16} />
-              {car.transmission}
-            </Group>
-            <Group gap={4}>
-              <IconFuel size={16} />
-              {car.fuel}
-            </Group>
-          </Group>
-          <Text>
-            <Text span fz={28} fw={800} c="var(--color-accent-text)">
-              {formatPeso(car.dailyRate)}
-            </Text>
-            <Text span c="dimmed" fz="sm">
-              {copy.fleet.perDay}
-            </Text>
-          </Text>
+          <CarSpecs car={car} />
+          <DailyRate rate={car.dailyRate} size={28} />
           {car.description ? (
             <Text size="sm" c="dimmed">
               {car.description}

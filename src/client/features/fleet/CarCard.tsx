@@ -1,10 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { carImageSrc } from '../../../shared/carImages';
-import { formatPeso } from '../../../shared/money';
 import { carBadge, type TCar } from '../../../shared/schemas/car.schema';
-import { IconFuel, IconGears, IconSeats } from '../../components/icons';
 import { copy } from '../../content/site';
 import classes from './CarCard.module.css';
+import { CarSpecs, DailyRate } from './CarSpecs';
 
 const BADGE_COLOR = { Popular: 'orange', Economy: 'teal', Available: 'lagoon' } as const;
 
@@ -37,29 +36,9 @@ export function CarCard({ car, selected = false, onSelect, eager = false }: { ca
             {car.name}
           </Title>
         </div>
-        <Group gap="md" c="dimmed" fz="sm">
-          <Group gap={4}>
-            <IconSeats size={16} />
-            {copy.fleet.seats(car.seats)}
-          </Group>
-          <Group gap={4}>
-            <IconGears size={16} />
-            {car.transmission}
-          </Group>
-          <Group gap={4}>
-            <IconFuel size={16} />
-            {car.fuel}
-          </Group>
-        </Group>
+        <CarSpecs car={car} />
         <Group justify="space-between" align="flex-end" mt="auto">
-          <Text>
-            <Text span fz={26} fw={800} c="var(--color-accent-text)">
-              {formatPeso(car.dailyRate)}
-            </Text>
-            <Text span c="dimmed" fz="sm">
-              {copy.fleet.perDay}
-            </Text>
-          </Text>
+          <DailyRate rate={car.dailyRate} />
         </Group>
         <Button fullWidth disabled={!car.available} onClick={() => onSelect(car)} variant={selected ? 'filled' : 'light'}>
           {car.available ? copy.fleet.select : copy.fleet.unavailable}
