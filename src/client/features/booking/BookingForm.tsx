@@ -117,7 +117,7 @@ function ServiceRadios<T extends string>({ label, options, labels, value, onChan
     <Radio.Group label={label} value={value} onChange={(next) => onChange(next as T)}>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xs" mt="xs">
         {options.map((option) => (
-          <Radio.Card key={option} value={option} radius="md" p="sm" h="100%" data-checked={value === option || undefined} aria-label={labels[option].label}>
+          <Radio.Card key={option} value={option} radius="md" p="sm" h="100%" style={{ display: 'flex', alignItems: 'flex-start' }} data-checked={value === option || undefined} aria-label={labels[option].label}>
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <Radio.Indicator />
               <div>
