@@ -9,7 +9,7 @@ import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
 import { balanceOf, fieldErrors } from './helpers';
 import { notifyError, notifySuccess } from './notify';
-import { CLOSE_BUTTON } from './parts';
+import { useDialogProps } from './parts';
 
 const c = adminCopy.payment;
 
@@ -32,6 +32,7 @@ const EMPTY: PaymentValues = { amount: '', method: 'cash', note: '' };
 /** Add Payment: amount (at most the balance), method and an optional note; one row in the ledger. */
 export function AddPaymentModal({ booking, onClose }: { booking: PayableBooking | null; onClose: () => void }) {
   const utils = trpc.useUtils();
+  const dialog = useDialogProps();
   const balance = booking ? balanceOf(booking) : '0.00';
   const form = useForm<PaymentValues>({
     mode: 'controlled',
@@ -60,7 +61,7 @@ export function AddPaymentModal({ booking, onClose }: { booking: PayableBooking 
     },
   });
   return (
-    <Modal opened={booking !== null} onClose={add.isPending ? () => undefined : onClose} title={c.title} centered closeButtonProps={CLOSE_BUTTON}>
+    <Modal opened={booking !== null} onClose={add.isPending ? () => undefined : onClose} title={c.title} centered {...dialog}>
       {booking ? (
         <form onSubmit={form.onSubmit((values) => add.mutate({ id: booking.id, payment: values }))} noValidate>
           <Stack gap="md">

@@ -1,15 +1,23 @@
 import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text, type BadgeProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
 import type { ReactNode } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { paymentProgress, statusBadge } from '../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../content/admin';
 import { errorMessage, pageInfo } from './helpers';
+import classes from './parts.module.css';
 
 const c = adminCopy;
 
 /** What every dialog's close button is called (Mantine's has no name of its own). */
 export const CLOSE_BUTTON = { 'aria-label': adminCopy.common.close } as const;
+
+/** Shared dialog settings: a named close button, a bold title, and (for long forms) full screen on a phone. */
+export function useDialogProps(options: { long?: boolean } = {}) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  return { closeButtonProps: CLOSE_BUTTON, classNames: { title: classes.dialogTitle }, fullScreen: !!options.long && phone };
+}
 
 /**
  * A light badge whose text stays readable (WCAG AA) on its tinted background: shade 9 darkened on
@@ -138,8 +146,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const dialog = useDialogProps();
   return (
-    <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={title} centered closeButtonProps={CLOSE_BUTTON}>
+    <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={title} centered {...dialog}>
       <Text size="sm">{text}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={pending}>

@@ -5,7 +5,7 @@ import { AUDIT_ENTITIES, type TAuditEntry } from '../../../../shared/schemas/adm
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { dateTime, describeAuditEntry } from '../helpers';
-import { CLOSE_BUTTON, ListState, Pager, tone } from '../parts';
+import { ListState, Pager, tone, useDialogProps } from '../parts';
 import classes from './AuditDrawer.module.css';
 
 const c = adminCopy.audit;
@@ -58,8 +58,10 @@ function AuditList() {
 
 /** The activity log: the latest admin changes (who, when, what), filterable by kind. */
 export function AuditDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { closeButtonProps, classNames } = useDialogProps();
+  const dialog = { closeButtonProps, classNames };
   return (
-    <Drawer opened={opened} onClose={onClose} title={c.title} position="right" size="md" closeButtonProps={CLOSE_BUTTON}>
+    <Drawer opened={opened} onClose={onClose} title={c.title} position="right" size="md" {...dialog}>
       {opened ? <AuditList /> : null}
     </Drawer>
   );

@@ -9,7 +9,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { CLOSE_BUTTON, ConfirmDialog, ListState, Pager } from '../parts';
+import { ConfirmDialog, ListState, Pager, useDialogProps } from '../parts';
 import classes from './BlockedNamesTab.module.css';
 
 const c = adminCopy.blocked;
@@ -17,6 +17,7 @@ const PAGE_SIZE = 25;
 
 function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
+  const dialog = useDialogProps();
   const form = useForm({ mode: 'controlled', initialValues: { fullName: '', reason: '' }, validate: schemaResolver(ZBlockNameSchema, { sync: true }) });
   const block = trpc.blocklist.block.useMutation({
     onSuccess: async () => {
@@ -31,7 +32,7 @@ function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => v
     },
   });
   return (
-    <Modal opened={opened} onClose={block.isPending ? () => undefined : onClose} title={c.add} centered closeButtonProps={CLOSE_BUTTON}>
+    <Modal opened={opened} onClose={block.isPending ? () => undefined : onClose} title={c.add} centered {...dialog}>
       <form onSubmit={form.onSubmit((values) => block.mutate(values))} noValidate>
         <Stack gap="md">
           <TextInput label={c.fullName} withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('fullName')} />

@@ -164,7 +164,7 @@ export function BookingsTab() {
               setOffset(0);
             }}
             clearable
-            w={170}
+            className={classes.status}
           />
         </Group>
       </Group>

@@ -10,7 +10,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors, initialBookingFrom } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { CLOSE_BUTTON } from '../parts';
+import { useDialogProps } from '../parts';
 
 const c = adminCopy.customerForm;
 
@@ -73,6 +73,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   const editing = customer && customer !== 'new' ? customer : null;
   const adding = customer === 'new';
   const utils = trpc.useUtils();
+  const dialog = useDialogProps({ long: true });
   const cars = trpc.cars.list.useQuery(undefined, { enabled: adding });
   const form = useForm<CustomerValues>({
     mode: 'controlled',
@@ -153,7 +154,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   });
 
   return (
-    <Modal opened={customer !== null} onClose={pending ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg" closeButtonProps={CLOSE_BUTTON}>
+    <Modal opened={customer !== null} onClose={pending ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg" {...dialog}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -11,7 +11,7 @@ import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { canAddPayment, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { CLOSE_BUTTON, ListState, Pager, PaymentState, StatusBadge } from '../parts';
+import { ListState, useDialogProps, Pager, PaymentState, StatusBadge } from '../parts';
 import { CustomerFormModal } from './CustomerFormModal';
 import classes from './CustomersTab.module.css';
 
@@ -189,6 +189,7 @@ export function CustomersTab() {
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const utils = trpc.useUtils();
+  const dialog = useDialogProps();
   const customers = trpc.customers.list.useQuery({ ...(q ? { q } : {}), limit: PAGE_SIZE, offset }, { placeholderData: keepPreviousData });
   const items = customers.data?.items ?? [];
 
@@ -244,7 +245,7 @@ export function CustomersTab() {
       {customers.data ? <Pager offset={offset} limit={PAGE_SIZE} total={customers.data.total} onOffset={setOffset} /> : null}
       <CustomerFormModal customer={editing} onClose={() => setEditing(null)} />
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
-      <Modal opened={blockedUrl !== null} onClose={() => setBlockedUrl(null)} title={c.popupTitle} centered closeButtonProps={CLOSE_BUTTON}>
+      <Modal opened={blockedUrl !== null} onClose={() => setBlockedUrl(null)} title={c.popupTitle} centered {...dialog}>
         <Stack gap="sm">
           <Text size="sm" role="alert">
             {messages.upload.popupBlocked}

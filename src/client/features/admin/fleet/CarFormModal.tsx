@@ -10,7 +10,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
-import { CLOSE_BUTTON } from '../parts';
+import { useDialogProps } from '../parts';
 import { uploadCarImage } from '../upload';
 import classes from './CarFormModal.module.css';
 
@@ -68,6 +68,7 @@ function valuesOf(car: TCar | null): CarFormValues {
 export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 'new' | null; categories: string[]; onClose: () => void }) {
   const editing = car && car !== 'new' ? car : null;
   const utils = trpc.useUtils();
+  const dialog = useDialogProps({ long: true });
   const form = useForm<CarFormValues>({ mode: 'controlled', initialValues: valuesOf(null), validate: schemaResolver(ZCreateCarSchema, { sync: true }) });
   const [progress, setProgress] = useState<number | null>(null);
   const onClose = () => {
@@ -133,7 +134,7 @@ export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 
 
   const image = form.getValues().image;
   return (
-    <Modal opened={car !== null} onClose={pending || uploading ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg" closeButtonProps={CLOSE_BUTTON}>
+    <Modal opened={car !== null} onClose={pending || uploading ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg" {...dialog}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <div>

@@ -1,5 +1,6 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { carImageSrc } from '../../../../shared/carImages';
 import { formatPeso } from '../../../../shared/money';
@@ -21,11 +22,11 @@ function StatCard({ id, label, value, note, icon, color }: { id: string; label: 
           <Text id={`stat-${id}-label`} size="sm" c="dimmed" fw={600}>
             {label}
           </Text>
-          <Text fz={28} fw={800} lh={1.2} mt={4} data-testid="stat-value">
+          <Text fz={{ base: 22, sm: 28 }} fw={800} lh={1.2} mt={4} data-testid="stat-value">
             {value}
           </Text>
         </div>
-        <ThemeIcon size={40} radius="md" variant="light" color={color}>
+        <ThemeIcon size={40} radius="md" variant="light" color={color} className={classes.statIcon}>
           {icon}
         </ThemeIcon>
       </Group>
@@ -39,12 +40,13 @@ function StatCard({ id, label, value, note, icon, color }: { id: string; label: 
 /** Overview: the spec's five figures, the latest bookings, the first cars, and two charts. */
 export function OverviewTab() {
   const overview = trpc.admin.overview.useQuery(undefined, { staleTime: 0 });
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const data = overview.data;
   return (
     <ListState query={overview} empty="" isEmpty={false}>
       {data ? (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
+          <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
             <StatCard id="cars" label={c.totalCars} value={String(data.totalCars)} note={c.availableCars(data.availableCars)} icon={<IconCar />} color="lagoon" />
             <StatCard id="bookings" label={c.totalBookings} value={String(data.totalBookings)} note={c.pendingBookings(data.pendingBookings)} icon={<IconClock />} color="yellow" />
             <StatCard id="customers" label={c.totalCustomers} value={String(data.totalCustomers)} note={c.customersNote} icon={<IconHeadset />} color="grape" />
@@ -132,9 +134,10 @@ export function OverviewTab() {
                 ]}
                 valueFormatter={(value) => formatPeso(value)}
                 withLegend
-                gridAxis="y"
+                gridAxis="x"
                 tickLine="none"
-                yAxisProps={{ width: 80 }}
+                xAxisProps={{ interval: phone ? 2 : 0, tickFormatter: (label: string) => label.slice(0, 3) }}
+                yAxisProps={{ width: 80, allowDecimals: false, domain: [0, (max: number) => Math.max(max, 1000)] }}
                 barChartProps={{ accessibilityLayer: false }}
                 aria-hidden
               />
