@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import {
+  balanceOf,
+  bookingPriceLines,
+  canAddPayment,
+  describeAuditEntry,
+  errorMessage,
+  fieldErrors,
+  initialBookingFrom,
+  isAcceptableUploadUrl,
+  isUnauthorized,
+  monthLabel,
+  pageInfo,
+  shortDate,
+} from '../../src/client/features/admin/helpers';
+import { carImageProblem } from '../../src/client/features/admin/upload';
+
+describe('errorMessage', () => {
+  it('uses the server’s message when the error came from the server', () => {
+    expect(errorMessage({ message: 'That name is already on the blocklist', data: { code: 'CONFLICT', httpStatus: 409 } }, 'Failed to block name')).toBe(
+      'That name is already on the blocklist',
+    );
+  });
+
+  it('falls back to the action’s default for network failures and empty messages', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'), 'Failed to add car')).toBe('Failed to add car');
+    expect(errorMessage({ message: '  ', data: { code: 'INTERNAL' } }, 'Failed to add car')).toBe('Failed to add car');
+    expect(errorMessage(null, 'Failed to add car')).toBe('Failed to add car');
+  });
+});
+
+describe('isUnauthorized', () => {
+  it('recognises a refused session by code or status', () => {
+    expect(isUnauthorized({ data: { code: 'UNAUTHORIZED' } })).toBe(true);
+    expect(isUnauthorized({ data: { httpStatus: 401 } })).toBe(true);
+    expect(isUnauthorized({ data: { code: 'FORBIDDEN', httpStatus: 403 } })).toBe(false);
+    expect(isUnauthorized(new Error('Unauthorized'))).toBe(false);
+  });
+});
+
+describe('fieldErrors', () => {
+  it('keeps the first message of each field', () => {
+    const error = { data: { issues: [{ path: 'amount', message: 'first' }, { path: 'amount', message: 'second' }, { path: 'note', message: 'too long' }] } };
+    expect(fieldErrors(error)).toEqual({ amount: 'first', note: 'too long' });
+    expect(fieldErrors({ data: { issues: null } })).toEqual({});
+  });
+});
+
+const booking = {
+  totalDays: 3,
+  dailyRate: '1500.00',
+  subtotal: '4500.00',
+  driverFee: '4500.00',
+  distanceFee: '0.00',
+  deliveryFee: '600.00',
+  insurance: '500.00',
+  adjustment: '0.00',
+};
+
+describe('bookingPriceLines', () => {
+  it('lists each charge that is not zero, in the receipt’s order', () => {
+    expect(bookingPriceLines(booking)).toEqual([
+      { key: 'rental', label: 'Vehicle rental', detail: '3 days × ₱1,500', amount: '4500.00' },
+      { key: 'driver', label: 'Driver service', detail: '₱1,500/day', amount: '4500.00' },
+      { key: 'delivery', label: 'Delivery', detail: null, amount: '600.00' },
+      { key: 'insurance', label: 'Insurance', detail: null, amount: '500.00' },
+    ]);
+  });
+
+  it('shows a negative agreed adjustment and a one-day rental', () => {
+    const lines = bookingPriceLines({ ...booking, totalDays: 1, subtotal: '1500.00', driverFee: '0.00', deliveryFee: '0.00', adjustment: '-200.00' });
+    expect(lines.map((line) => [line.key, line.detail, line.amount])).toEqual([
+      ['rental', '1 day × ₱1,500', '1500.00'],
+      ['insurance', null, '500.00'],
+      ['adjustment', null, '-200.00'],
+    ]);
+  });
+});
+
+describe('payments', () => {
+  it('the balance is what is left, never below zero', () => {
+    expect(balanceOf({ total: '5000.00', amountPaid: '1500.50' })).toBe('3499.50');
+    expect(balanceOf({ total: '5000.00', amountPaid: '6000.00' })).toBe('0.00');
+  });
+
+  it('Add Payment is offered only while a balance remains on a booking that is not cancelled', () => {
+    expect(canAddPayment({ total: '5000.00', amountPaid: '0.00', status: 'pending' })).toBe(true);
+    expect(canAddPayment({ total: '5000.00', amountPaid: '4999.99', status: 'completed' })).toBe(true);
+    expect(canAddPayment({ total: '5000.00', amountPaid: '5000.00', status: 'confirmed' })).toBe(false);
+    expect(canAddPayment({ total: '5000.00', amountPaid: '0.00', status: 'cancelled' })).toBe(false);
+  });
+});
+
+describe('dates and paging', () => {
+  it('formats months and calendar dates without a time zone shift', () => {
+    expect(monthLabel('2026-03')).toBe('Mar 2026');
+    expect(monthLabel('2026-12')).toBe('Dec 2026');
+    expect(shortDate('2027-01-05')).toBe('Jan 5, 2027');
+    expect(shortDate('2027-01-05T23:30:00.000Z')).toBe('Jan 5, 2027');
+  });
+
+  it('pageInfo gives the page, page count and range shown', () => {
+    expect(pageInfo(0, 20, 0)).toEqual({ page: 1, pages: 1, from: 0, to: 0 });
+    expect(pageInfo(0, 20, 45)).toEqual({ page: 1, pages: 3, from: 1, to: 20 });
+    expect(pageInfo(40, 20, 45)).toEqual({ page: 3, pages: 3, from: 41, to: 45 });
+  });
+});
+
+describe('initialBookingFrom (the spec: a booking only when car, both dates and total are given)', () => {
+  const none = { carId: 'none', pickupDate: '', returnDate: '', total: '', status: 'confirmed' };
+
+  it('car "none" or empty means no booking, whatever else is filled in', () => {
+    expect(initialBookingFrom(none)).toEqual({ kind: 'none' });
+    expect(initialBookingFrom({ ...none, carId: '', pickupDate: '2027-01-02', total: '5000' })).toEqual({ kind: 'none' });
+  });
+
+  it('a car with something missing is incomplete', () => {
+    expect(initialBookingFrom({ ...none, carId: 'car-1' })).toEqual({ kind: 'incomplete' });
+    expect(initialBookingFrom({ ...none, carId: 'car-1', pickupDate: '2027-01-02', returnDate: '2027-01-04', total: '  ' })).toEqual({ kind: 'incomplete' });
+  });
+
+  it('all four make a booking', () => {
+    expect(initialBookingFrom({ carId: 'car-1', pickupDate: '2027-01-02', returnDate: '2027-01-04', total: 5200, status: 'pending' })).toEqual({
+      kind: 'booking',
+      booking: { carId: 'car-1', pickupDate: '2027-01-02', returnDate: '2027-01-04', total: '5200', status: 'pending' },
+    });
+  });
+});
+
+describe('isAcceptableUploadUrl', () => {
+  const page = 'https://rent.example.ph/admin';
+
+  it('accepts https anywhere, and http only on the same origin or a loopback host', () => {
+    expect(isAcceptableUploadUrl('https://bucket.s3.ap-southeast-1.amazonaws.com/public/x?sig=1', page)).toBe(true);
+    expect(isAcceptableUploadUrl('/objects/upload/public/x?sig=1', page)).toBe(true);
+    expect(isAcceptableUploadUrl('http://127.0.0.1:9000/bucket/x', page)).toBe(true);
+    expect(isAcceptableUploadUrl('http://localhost:5173/objects/upload/x', 'http://localhost:5173/admin')).toBe(true);
+  });
+
+  it('refuses plain http elsewhere and other schemes', () => {
+    expect(isAcceptableUploadUrl('http://evil.example/x', page)).toBe(false);
+    expect(isAcceptableUploadUrl('javascript:alert(1)', page)).toBe(false);
+    expect(isAcceptableUploadUrl('ftp://files.example/x', page)).toBe(false);
+  });
+});
+
+describe('carImageProblem', () => {
+  it('allows JPG, PNG and WebP up to 10 MB', () => {
+    expect(carImageProblem({ type: 'image/webp', size: 10_485_760 })).toBeNull();
+    expect(carImageProblem({ type: 'image/jpeg', size: 2000 })).toBeNull();
+  });
+
+  it('refuses other types, larger and empty files with the server’s messages', () => {
+    expect(carImageProblem({ type: 'application/pdf', size: 2000 })).toBe('Car images must be JPG, PNG or WebP files');
+    expect(carImageProblem({ type: 'image/gif', size: 2000 })).toBe('Car images must be JPG, PNG or WebP files');
+    expect(carImageProblem({ type: 'image/png', size: 10_485_761 })).toBe('Car images must be at most 10 MB');
+    expect(carImageProblem({ type: 'image/png', size: 0 })).toBe('The file is empty');
+  });
+});
+
+describe('describeAuditEntry', () => {
+  it('says what changed on an update', () => {
+    expect(
+      describeAuditEntry({
+        action: 'booking.status',
+        entityType: 'booking',
+        before: { customerName: 'Ana Cruz', status: 'pending', balance: '1.00' },
+        after: { customerName: 'Ana Cruz', status: 'confirmed', balance: '2.00' },
+      }),
+    ).toBe('Changed status of booking for Ana Cruz: status pending → confirmed');
+    expect(
+      describeAuditEntry({ action: 'car.update', entityType: 'car', before: { name: 'Toyota Vios', dailyRate: '1800.00' }, after: { name: 'Toyota Vios', dailyRate: '1950.00' } }),
+    ).toBe('Updated car Toyota Vios: dailyRate 1800.00 → 1950.00');
+  });
+
+  it('names what was added or removed', () => {
+    expect(describeAuditEntry({ action: 'car.create', entityType: 'car', before: null, after: { name: 'Toyota Vios' } })).toBe('Added car Toyota Vios');
+    expect(describeAuditEntry({ action: 'customer.delete', entityType: 'customer', before: { fullName: 'Ana Cruz' }, after: null })).toBe('Deleted customer Ana Cruz');
+    expect(describeAuditEntry({ action: 'blocked_name.create', entityType: 'blocked_name', before: null, after: { fullName: 'Juan Dela Cruz' } })).toBe('Blocked Juan Dela Cruz');
+    expect(describeAuditEntry({ action: 'blocked_name.delete', entityType: 'blocked_name', before: { fullName: 'Juan Dela Cruz' }, after: null })).toBe('Unblocked Juan Dela Cruz');
+  });
+
+  it('gives a payment’s amount and method', () => {
+    expect(describeAuditEntry({ action: 'payment.create', entityType: 'payment', before: { amountPaid: '0.00' }, after: { amount: '1500.00', method: 'gcash' } })).toBe(
+      'Recorded payment of ₱1,500 (GCash)',
+    );
+  });
+});
