@@ -1,7 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
+/**
+ * The API server behind Vite in `npm run dev`. changeOrigin stays off so the API sees the
+ * browser's own host: its cross-site check accepts the page's writes and the upload addresses
+ * it makes point back through this proxy.
+ */
+const apiProxy = { target: `http://localhost:${process.env.API_PORT ?? 3000}`, changeOrigin: false };
 
 /** The browser app. `npm run dev` serves it with hot reload in front of the API server. */
 export default defineConfig({
@@ -15,9 +20,9 @@ export default defineConfig({
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
-      '/api': apiTarget,
-      '/trpc': apiTarget,
-      '/objects': apiTarget,
+      '/api': apiProxy,
+      '/trpc': apiProxy,
+      '/objects': apiProxy,
     },
   },
 });
