@@ -167,7 +167,7 @@ describe('describeAuditEntry', () => {
         before: { customerName: 'Ana Cruz', status: 'pending', balance: '1.00' },
         after: { customerName: 'Ana Cruz', status: 'confirmed', balance: '2.00' },
       }),
-    ).toBe('Changed status of booking for Ana Cruz: status pending → confirmed');
+    ).toBe('Changed status of booking for Ana Cruz: pending → confirmed');
     expect(
       describeAuditEntry({ action: 'car.update', entityType: 'car', before: { name: 'Toyota Vios', dailyRate: '1800.00' }, after: { name: 'Toyota Vios', dailyRate: '1950.00' } }),
     ).toBe('Updated car Toyota Vios: dailyRate 1800.00 → 1950.00');

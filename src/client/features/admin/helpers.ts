@@ -174,6 +174,7 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   if (!before || !after) return subject;
   const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'balance');
   if (!changed.length) return subject;
-  const parts = changed.slice(0, 3).map((key) => `${key} ${show(before[key])} → ${show(after[key])}`);
+  const verbNamesKey = changed.length === 1 && changed[0] === entry.action.split('.').pop();
+  const parts = changed.slice(0, 3).map((key) => `${verbNamesKey ? '' : `${key} `}${show(before[key])} → ${show(after[key])}`);
   return `${subject}: ${parts.join(', ')}${changed.length > 3 ? ` (+${changed.length - 3} more)` : ''}`;
 }

@@ -96,7 +96,7 @@ export function ListState({
   }
   if (isEmpty) {
     return (
-      <Text c="dimmed" ta="center" py="xl">
+      <Text c="dimmed" ta="center" py={40} className={classes.empty}>
         {empty}
       </Text>
     );
@@ -107,6 +107,7 @@ export function ListState({
 /** "Showing 1–20 of 134" and the page buttons, for a list paged on the server. */
 export function Pager({ offset, limit, total, onOffset }: { offset: number; limit: number; total: number; onOffset: (offset: number) => void }) {
   const info = pageInfo(offset, limit, total);
+  if (total === 0) return null;
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
@@ -154,7 +155,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onClose} disabled={pending}>
           {c.common.cancel}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={pending} data-autofocus>
+        <Button color="red.9" onClick={onConfirm} loading={pending} data-autofocus>
           {confirmLabel}
         </Button>
       </Group>

@@ -40,7 +40,7 @@ function AuditList() {
                 <Text size="sm" fw={600} className={classes.what}>
                   {describeAuditEntry(entry)}
                 </Text>
-                <Badge size="xs" {...tone('gray')}>
+                <Badge size="xs" {...tone('gray')} className={classes.kind}>
                   {c.entities[entry.entityType]}
                 </Badge>
               </Group>

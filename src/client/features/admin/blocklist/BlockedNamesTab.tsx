@@ -41,7 +41,7 @@ function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => v
             <Button variant="default" onClick={onClose} disabled={block.isPending}>
               {adminCopy.common.cancel}
             </Button>
-            <Button type="submit" color="red" loading={block.isPending}>
+            <Button type="submit" color="red.9" loading={block.isPending}>
               {c.submit}
             </Button>
           </Group>
@@ -92,7 +92,7 @@ export function BlockedNamesTab() {
             }}
             className={classes.search}
           />
-          <Button color="red" onClick={() => setAdding(true)}>
+          <Button color="red.9" onClick={() => setAdding(true)}>
             {c.add}
           </Button>
         </Group>

@@ -62,7 +62,7 @@ export function FleetTab() {
       <ListState query={cars} empty={c.empty} isEmpty={list.length === 0}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
           {list.map((car) => (
-            <Card key={car.id} padding={0} data-testid="admin-car-card" aria-label={car.name} component="article">
+            <Card key={car.id} padding={0} className={classes.card} data-testid="admin-car-card" aria-label={car.name} component="article">
               <div className={classes.media}>
                 <img src={carImageSrc(car.image)} alt={car.name} loading="lazy" width={640} height={400} />
                 <Badge className={classes.badge} color={car.available ? 'green' : 'red'} variant="filled">
