@@ -1,19 +1,16 @@
-import { z } from 'zod';
-
 /** The garage's details. Defaults here; each one can be overridden by a setting (see .env.example). */
-export const ZBusinessInfoSchema = z.object({
-  name: z.string(),
-  shortName: z.string(),
-  phonePrimary: z.string(),
-  phoneSecondary: z.string(),
-  email: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string(),
-  mapsUrl: z.string(),
-  hours: z.string(),
-  facebookUrl: z.string(),
-});
-export type TBusinessInfo = z.infer<typeof ZBusinessInfoSchema>;
+export interface TBusinessInfo {
+  name: string;
+  shortName: string;
+  phonePrimary: string;
+  phoneSecondary: string;
+  email: string;
+  addressLine1: string;
+  addressLine2: string;
+  mapsUrl: string;
+  hours: string;
+  facebookUrl: string;
+}
 
 export const DEFAULT_BUSINESS: TBusinessInfo = {
   name: 'Hundred Islands Car Rental',

@@ -1,5 +1,4 @@
 import { messages } from '../../shared/messages';
-import { MAX_RENTAL_DAYS } from '../../shared/schemas/booking.schema';
 
 /** The booking form's and the receipt's copy (the spec's notices live in src/shared/messages.ts). */
 export const bookingCopy = {
@@ -63,7 +62,7 @@ export const bookingCopy = {
       past: 'That date has passed. Please choose a date from today on.',
       booked: 'That date is already booked. Please choose a free date.',
       tooFar: messages.validation.tooFarAhead,
-      tooLong: messages.validation.rentalTooLong(MAX_RENTAL_DAYS),
+      tooLong: messages.validation.rentalTooLong,
       overBooked: 'Your rental cannot run over booked dates. Choose an earlier return date, or a new pickup date after the booked days.',
     },
     noLongerFree: 'Some of your chosen dates were just booked by someone else. Please choose your dates again.',

@@ -5,7 +5,7 @@ import { formatPeso } from '../../shared/money';
 import type { TCar } from '../../shared/schemas/car.schema';
 import { bookingCopy } from '../content/booking';
 import { copy } from '../content/site';
-import { BookingForm } from '../features/booking/BookingForm';
+import { LazyBookingForm } from '../features/booking/LazyBookingForm';
 import { NoCarSelected, SelectedCar } from '../features/booking/SelectedCar';
 import { useCars } from '../features/fleet/FleetGrid';
 import { usePageMeta } from '../usePageMeta';
@@ -92,7 +92,7 @@ export function BookingPage() {
             {chosen ? (
               <Stack gap="lg">
                 <SelectedCar car={chosen} layout="row" />
-                <BookingForm key={chosen.id} car={chosen} />
+                <LazyBookingForm key={chosen.id} car={chosen} />
               </Stack>
             ) : (
               <NoCarSelected onBrowse={browse} />

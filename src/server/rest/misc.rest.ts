@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBusinessInfoSchema } from '../../shared/business';
+import { ZBusinessInfoSchema } from '../../shared/schemas/business.schema';
 import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
 import { ZContactSchema } from '../../shared/schemas/contact.schema';
 import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';

@@ -1,4 +1,4 @@
-import { ZBusinessInfoSchema } from '../../shared/business';
+import { ZBusinessInfoSchema } from '../../shared/schemas/business.schema';
 import { publicProcedure, router } from '../trpc/init';
 
 export const siteRouter = router({

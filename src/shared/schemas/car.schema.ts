@@ -78,10 +78,4 @@ export const ZBookedRangeSchema = z.object({
 });
 export type TBookedRange = z.infer<typeof ZBookedRangeSchema>;
 
-/** Badge text on a car card, by category (case-insensitive), as the spec lists it. */
-export function carBadge(category: string): 'Popular' | 'Economy' | 'Available' {
-  const key = category.trim().toLowerCase();
-  if (key === 'premium suv') return 'Popular';
-  if (key === 'compact sedan') return 'Economy';
-  return 'Available';
-}
+export { carBadge } from '../carBadge';

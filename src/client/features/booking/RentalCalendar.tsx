@@ -14,6 +14,7 @@ import {
   type DayBlock,
 } from '../../../shared/calendar';
 import { addDays, daysBetween, formatLongDate, monthName, weekday } from '../../../shared/dates';
+import { MAX_RENTAL_DAYS } from '../../../shared/schemas/booking.schema';
 import { IconChevronLeft, IconChevronRight } from '../../components/icons';
 import { bookingCopy } from '../../content/booking';
 import classes from './RentalCalendar.module.css';
@@ -95,7 +96,7 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
   const tabStop = days.includes(focused) ? focused : (days.find((d) => monthOf(d) === month) ?? days[0]);
   const monthTitle = `${monthName(Number(month.slice(5, 7)) - 1)} ${month.slice(0, 4)}`;
   const duration = value.pickupDate && value.returnDate ? daysBetween(value.pickupDate, value.returnDate) : 0;
-  const message = refused ? c.refused[refused] : (error ?? null);
+  const message = refused === 'tooLong' ? c.refused.tooLong(MAX_RENTAL_DAYS) : refused ? c.refused[refused] : (error ?? null);
 
   return (
     <Card p={{ base: 'sm', sm: 'lg' }} className={classes.card} data-testid="rental-calendar">

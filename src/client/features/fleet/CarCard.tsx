@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { carImageSrc } from '../../../shared/carImages';
-import { carBadge, type TCar } from '../../../shared/schemas/car.schema';
+import { carBadge } from '../../../shared/carBadge';
+import type { TCar } from '../../../shared/schemas/car.schema';
 import { copy } from '../../content/site';
 import classes from './CarCard.module.css';
 import { CarSpecs, DailyRate } from './CarSpecs';

@@ -1,7 +1,7 @@
 import { Grid } from '@mantine/core';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { copy } from '../../content/site';
-import { BookingForm } from '../booking/BookingForm';
+import { LazyBookingForm } from '../booking/LazyBookingForm';
 import { NoCarSelected, SelectedCar } from '../booking/SelectedCar';
 import { scrollToAnchor } from '../site/anchors';
 import { Section } from './Sections';
@@ -19,7 +19,7 @@ export function BookingSection({ car }: { car: TCar | null }) {
             </div>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <BookingForm car={car} />
+            <LazyBookingForm car={car} />
           </Grid.Col>
         </Grid>
       ) : (

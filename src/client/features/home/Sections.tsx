@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { telHref } from '../../../shared/business';
 import { IconClock, IconCrown, IconHeadset, IconLeaf, IconMail, IconMapPin, IconPhone, IconShield, IconStar, IconTag, IconTruck, IconCar } from '../../components/icons';
 import { copy } from '../../content/site';
-import { ContactForm } from '../contact/ContactForm';
+import { LazyContactForm } from '../contact/LazyContactForm';
 import { useSiteInfo } from '../site/useSiteInfo';
 
 export function Section({ id, title, lead, children, tinted = false }: { id?: string; title: string; lead?: string; children: ReactNode; tinted?: boolean }) {
@@ -164,7 +164,7 @@ export function ContactSection() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <ContactForm />
+          <LazyContactForm />
         </Grid.Col>
       </Grid>
     </Section>
