@@ -1,6 +1,9 @@
 import { messages } from '../../../shared/messages';
 import { UPLOAD_RULES, type TUploadTarget, type UploadContentType } from '../../../shared/schemas/upload.schema';
+import { adminCopy } from '../../content/admin';
 import { errorMessage, isAcceptableUploadUrl } from './helpers';
+
+const detail = adminCopy.carForm.uploadDetails;
 
 const RULES = UPLOAD_RULES['car-image'];
 
@@ -30,17 +33,17 @@ function putWithProgress(target: TUploadTarget, file: File, onProgress: (percent
         resolve();
         return;
       }
-      let detail = xhr.statusText || String(xhr.status);
+      let reason = xhr.statusText || String(xhr.status);
       try {
         const body = JSON.parse(xhr.responseText) as { message?: unknown };
-        if (typeof body.message === 'string') detail = body.message;
+        if (typeof body.message === 'string') reason = body.message;
       } catch {
         // not JSON: keep the status text
       }
-      reject(new Error(messages.upload.failed(detail)));
+      reject(new Error(messages.upload.failed(reason)));
     };
-    xhr.onerror = () => reject(new Error(messages.upload.failed('the connection was interrupted')));
-    xhr.onabort = () => reject(new Error(messages.upload.failed('the upload was cancelled')));
+    xhr.onerror = () => reject(new Error(messages.upload.failed(detail.interrupted)));
+    xhr.onabort = () => reject(new Error(messages.upload.failed(detail.cancelled)));
     xhr.send(file);
   });
 }
@@ -62,7 +65,7 @@ export async function uploadCarImage(file: File, calls: UploadCalls, onProgress:
   try {
     target = await calls.request({ kind: 'car-image', contentType: file.type as UploadContentType, size: file.size });
   } catch (error) {
-    throw new Error(messages.upload.urlFailed(errorMessage(error, 'no answer from the server')), { cause: error });
+    throw new Error(messages.upload.urlFailed(errorMessage(error, detail.noAnswer)), { cause: error });
   }
   if (!target?.uploadURL) throw new Error(messages.upload.noUrl);
   if (!isAcceptableUploadUrl(target.uploadURL, window.location.origin)) throw new Error(messages.upload.invalidUrl);
@@ -71,7 +74,7 @@ export async function uploadCarImage(file: File, calls: UploadCalls, onProgress:
   try {
     checked = await calls.check({ objectPath: target.objectPath });
   } catch (error) {
-    throw new Error(messages.upload.failed(errorMessage(error, 'the file could not be checked')), { cause: error });
+    throw new Error(messages.upload.failed(errorMessage(error, detail.notChecked)), { cause: error });
   }
   if (!checked?.objectPath) throw new Error(messages.upload.noResultUrl);
   return checked.objectPath;

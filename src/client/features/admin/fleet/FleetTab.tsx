@@ -65,7 +65,7 @@ export function FleetTab() {
             <Card key={car.id} padding={0} className={classes.card} data-testid="admin-car-card" aria-label={car.name} component="article">
               <div className={classes.media}>
                 <img src={carImageSrc(car.image)} alt={car.name} loading="lazy" width={640} height={400} />
-                <Badge className={classes.badge} color={car.available ? 'green' : 'red'} variant="filled">
+                <Badge className={classes.badge} color={car.available ? 'green' : 'red.9'} variant="filled" size="sm">
                   {car.available ? c.available : c.unavailable}
                 </Badge>
               </div>

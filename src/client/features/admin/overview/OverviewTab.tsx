@@ -146,7 +146,7 @@ export function OverviewTab() {
                   <Table.Caption>{c.revenueTitle}</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Month</Table.Th>
+                      <Table.Th>{c.month}</Table.Th>
                       <Table.Th>{c.earned}</Table.Th>
                       <Table.Th>{c.booked}</Table.Th>
                     </Table.Tr>
