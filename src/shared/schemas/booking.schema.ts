@@ -42,7 +42,13 @@ export const MAX_STAFF_RENTAL_DAYS = 366;
 
 /** Whether a pickup..return range is longer than `maxDays` rental days. */
 export function isRentalTooLong(pickupDate: string, returnDate: string, maxDays: number): boolean {
-  return daysBetween(pickupDate, returnDate) > maxDays;
+  // Zod 4 runs an object's refinements even when a field failed: an unreadable date is that
+  // field's issue, not a reason to throw (which answered 500).
+  try {
+    return daysBetween(pickupDate, returnDate) > maxDays;
+  } catch {
+    return false;
+  }
 }
 
 export const ZFullNameSchema = z.string({ error: v.fullName }).trim().min(2, v.fullName).max(120, v.tooLong(120));
