@@ -65,6 +65,11 @@ test('a booking made on the public site is listed, its status changed, and paid 
   await expect(card.getByTestId('payment-state')).toContainText('Fully Paid');
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await expect(card.getByRole('button', { name: /Add Payment/ })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Show payments' }).click();
+  const ledger = card.getByRole('list', { name: `Payments recorded for ${renter.fullName}` });
+  await expect(ledger.getByTestId('payment-row')).toHaveCount(2);
+  await expect(ledger.getByTestId('payment-row').first()).toContainText(`${formatPeso((part / 100).toFixed(2))} · GCash`);
+  await expect(ledger.getByTestId('payment-row').first()).toContainText('GCash ref 4471');
 
   const payments = await query<{ amount: string; method: string; note: string | null }>('select amount, method, note from payment where booking_id = $1 order by created_at', [booking.id]);
   expect(payments).toEqual([

@@ -1,15 +1,15 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS } from '../../../../shared/labels';
+import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { BOOKING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
-import { bookingPriceLines, canAddPayment, shortDate } from '../helpers';
+import { bookingPriceLines, canAddPayment, dateTime, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { ListState, Pager, PaymentState, StatusBadge } from '../parts';
 import classes from './BookingsTab.module.css';
@@ -18,8 +18,36 @@ const c = adminCopy.bookings;
 const PAGE_SIZE = 20;
 const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => ({ value: status, label: statusBadge(status).label }));
 
+/** The booking's payment ledger, loaded when staff open it. */
+function PaymentList({ booking }: { booking: TBooking }) {
+  const payments = trpc.bookings.payments.useQuery({ id: booking.id }, { staleTime: 0 });
+  if (payments.isPending) return <Loader size="xs" />;
+  if (payments.isError) return <Text size="xs" c="var(--mantine-color-error)">{adminCopy.common.loadFailed}</Text>;
+  return (
+    <ul className={classes.payments} aria-label={c.paymentsOf(booking.customerName)}>
+      {payments.data.map((payment) => (
+        <li key={payment.id} data-testid="payment-row">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="xs" fw={600}>
+              {formatPeso(payment.amount)} · {PAYMENT_METHOD_LABELS[payment.method]}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {dateTime(payment.createdAt)}
+            </Text>
+          </Group>
+          {payment.note ? <Text size="xs">{payment.note}</Text> : null}
+          <Text size="xs" c="dimmed">
+            {c.recordedBy(payment.recordedBy)}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function BookingCard({ booking, onPay }: { booking: TBooking; onPay: (booking: PayableBooking) => void }) {
   const utils = trpc.useUtils();
+  const [showPayments, setShowPayments] = useState(false);
   const update = trpc.bookings.updateStatus.useMutation({
     onSuccess: async () => {
       notifySuccess(messages.admin.success.updateStatus);
@@ -108,6 +136,14 @@ function BookingCard({ booking, onPay }: { booking: TBooking; onPay: (booking: P
             </div>
           </dl>
           <PaymentState amountPaid={booking.amountPaid} total={booking.total} label={`${booking.customerName}, ${booking.carName}`} />
+          {Number(booking.amountPaid) > 0 ? (
+            <>
+              <Button size="compact-xs" variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => setShowPayments((open) => !open)} aria-expanded={showPayments}>
+                {showPayments ? c.hidePayments : c.showPayments}
+              </Button>
+              <Collapse expanded={showPayments}>{showPayments ? <PaymentList booking={booking} /> : null}</Collapse>
+            </>
+          ) : null}
           {canAddPayment(booking) ? (
             <Button size="xs" variant="light" onClick={() => onPay(booking)} aria-label={`${adminCopy.customers.addPayment}: ${booking.customerName}, ${booking.carName}`}>
               {adminCopy.customers.addPayment}
