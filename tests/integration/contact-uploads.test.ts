@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { ContactMessage, MailMessage, Upload } from '../../src/server/db/entities';
 import { businessInfo, parseEnv } from '../../src/server/env';
-import { cleanupUploads } from '../../src/server/services/upload.service';
+import { attachUpload, cleanupUploads } from '../../src/server/services/upload.service';
 import { createContextInner } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
@@ -166,6 +166,30 @@ describe('cleanupUploads', () => {
     expect(await uploadRow(first)).toBeNull();
     expect(await h.deps.storage.head(key(first))).toBeNull();
     expect((await uploadRow(second))?.attachedTo).toBe(`car:${car.id}`);
+  });
+});
+
+describe('cleanupUploads racing an attach', () => {
+  it('keeps the file of an old upload that a booking is attaching at that very moment', async () => {
+    const path = await upload(h, fileBytes('png'));
+    clock.advance(25 * 3_600_000);
+    const em = h.orm.em.fork();
+    await em.begin();
+    let cleanup: Promise<number> | undefined;
+    try {
+      await attachUpload({ em, deps: h.deps, actor: null }, path, 'document', `customer:${randomUUID()}`);
+      await em.flush();
+      // the clean-up runs while the attaching transaction is still open
+      cleanup = cleanupUploads(h.deps);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await em.commit();
+    } catch (error) {
+      await em.rollback();
+      throw error;
+    }
+    expect(await cleanup).toBe(0);
+    expect((await uploadRow(path))?.attachedTo).toMatch(/^customer:/);
+    expect(await h.deps.storage.head(key(path))).not.toBeNull();
   });
 });
 

@@ -176,7 +176,11 @@ export async function acceptLocalUpload(
   return { objectPath: objectPath(key) };
 }
 
-/** Deletes uploads that were never attached within 24 hours (or were released since). */
+/**
+ * Deletes uploads that were never attached within 24 hours (or were released since). The row goes
+ * first, and only while still unattached (a booking attaching it holds its lock), so a file is
+ * never deleted from under a booking or car that has just taken it.
+ */
 export async function cleanupUploads(deps: AppDeps): Promise<number> {
   const em = deps.orm.em.fork();
   const cutoff = new Date(clock.now().getTime() - UNATTACHED_UPLOAD_HOURS * 3_600_000);
@@ -184,8 +188,9 @@ export async function cleanupUploads(deps: AppDeps): Promise<number> {
   let removed = 0;
   for (const upload of stale) {
     try {
+      const deleted = await em.nativeDelete(Upload, { id: upload.id, attachedTo: null });
+      if (!deleted) continue;
       await deps.storage.delete(upload.objectKey);
-      await em.nativeDelete(Upload, { id: upload.id, attachedTo: null });
       removed += 1;
     } catch (error) {
       log.warn('upload.cleanup.failed', { key: upload.objectKey, ...describeError(error) });
