@@ -112,9 +112,15 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     (closing ??= (async () => {
       clearInterval(cleanup);
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Idle keep-alive sockets would hold close() open; requests in flight still finish.
-        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        const http = server as import('node:http').Server;
+        http.close(() => resolve());
+        // Requests in flight finish; keep-alive clients would go on sending requests on their open
+        // sockets and hold close() open forever: answers from now on end their socket, and sockets
+        // are closed as soon as they fall idle.
+        http.on('request', (_request, response) => response.setHeader('Connection', 'close'));
+        const sweep = setInterval(() => http.closeIdleConnections(), 100);
+        http.once('close', () => clearInterval(sweep));
+        http.closeIdleConnections();
       });
       await mailWorker.stop();
       await orm.close(true);
