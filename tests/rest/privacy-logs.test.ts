@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLogLevel } from '../../src/server/logger';
+import { bookingPayload, upload } from '../utils/fixtures';
+import { createHarness, TEST_ADMIN_PASSWORD, TEST_API_TOKEN, type Harness } from '../utils/harness';
+import { availableCar, call, renter, signIn } from './helpers';
+
+/**
+ * Captures everything the server writes to stdout and stderr, at the most verbose level, while
+ * staff sign in (rightly and wrongly), renters upload documents and book, and staff read the
+ * documents; then looks for any secret or document content in it.
+ */
+let h: Harness;
+const captured: string[] = [];
+const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+
+function capture(): void {
+  const tap = (original: typeof process.stdout.write) =>
+    ((chunk: unknown, ...rest: unknown[]) => {
+      captured.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+      return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stdout.write;
+  process.stdout.write = tap(writes.out);
+  process.stderr.write = tap(writes.err);
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  setLogLevel('debug');
+  capture();
+});
+
+afterAll(async () => {
+  process.stdout.write = writes.out;
+  process.stderr.write = writes.err;
+  setLogLevel('silent');
+  await h?.close();
+});
+
+describe('logs', () => {
+  it('hold no password, cookie, token or document content through sign-ins, bookings and uploads', async () => {
+    const secrets: string[] = [TEST_ADMIN_PASSWORD, TEST_API_TOKEN];
+    const wrongPassword = 'wrong-password-canary-81f3';
+    secrets.push(wrongPassword);
+
+    expect((await call(h, 'POST', '/api/admin/login', { password: wrongPassword })).status).toBe(401);
+    const session = await signIn(h);
+    const token = session.cookie!.split('=')[1]!;
+    secrets.push(token);
+
+    // Documents whose bytes carry a recognisable text, like a scanned ID would carry a name.
+    const content = 'DOCUMENT-CONTENT-CANARY-JUAN-DELA-CRUZ-1985';
+    const bytes = (kind: 'png' | 'pdf') =>
+      Buffer.concat([kind === 'png' ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : Buffer.from('%PDF-1.7\n'), Buffer.from(content), Buffer.alloc(200, 0x20)]);
+    secrets.push(content);
+    const car = await availableCar(h, 0);
+    const documents = {
+      photoId1Url: await upload(h, bytes('png')),
+      photoId2Url: await upload(h, bytes('png')),
+      proofOfBillingUrl: await upload(h, bytes('pdf'), { contentType: 'application/pdf' }),
+    };
+    const upAsk = await call(h, 'POST', '/api/objects/upload');
+    const signature = new URL(upAsk.body.uploadURL as string).searchParams.get('signature')!;
+    secrets.push(signature);
+
+    const made = await call(h, 'POST', '/api/bookings', bookingPayload(car.id, documents, { customer: renter('privacy') }));
+    expect(made.status).toBe(201);
+    secrets.push(made.body.documentToken as string);
+    const refused = await call(h, 'POST', '/api/bookings', bookingPayload(car.id, documents, { customer: renter('privacy') }));
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+
+    // Staff read a document with the cookie, change the documents with the renter's token, and log out.
+    const read = await h.app.request(documents.photoId1Url, { headers: { cookie: session.cookie! } });
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer()).toString('latin1')).toContain(content);
+    const replaced = await call(h, 'PUT', `/api/customers/${made.body.customer.id}/documents`, documents, { headers: { 'x-document-token': made.body.documentToken } });
+    expect(replaced.status).toBeLessThan(500);
+    expect((await call(h, 'GET', '/api/admin/bookings', undefined, { staff: true })).status).toBe(200);
+    expect((await call(h, 'POST', '/api/admin/logout', undefined, { cookie: session.cookie! })).status).toBe(200);
+
+    const log = captured.join('');
+    // The capture works and the sign-in events were logged...
+    expect(log).toMatch(/"event":"admin\.login"/);
+    expect(log).toMatch(/"event":"admin\.login\.failed"/);
+    expect(log).toMatch(/"event":"admin\.logout"/);
+    // ...without any secret, cookie or document content.
+    for (const secret of secrets) expect(log.includes(secret), `the log contains ${secret.slice(0, 12)}…`).toBe(false);
+    expect(log).not.toMatch(/rental_session=|authorization|x-document-token|bearer /i);
+    expect(log).not.toContain('\x89PNG');
+    expect(log).not.toContain('%PDF');
+  });
+});
