@@ -76,7 +76,7 @@ describe('object paths', () => {
       `/objects/public/${id}`,
     ];
     for (const path of paths) {
-      for (const headers of [{}, { authorization: `Bearer ${TEST_API_TOKEN}` }]) {
+      for (const headers of [{}, { authorization: `Bearer ${TEST_API_TOKEN}` }] as Array<Record<string, string>>) {
         const answer = await h.app.request(path, { headers });
         expect(answer.status, path).toBeGreaterThanOrEqual(400);
         expect(answer.status, path).toBeLessThan(500);
