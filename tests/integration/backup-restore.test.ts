@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded';
@@ -140,5 +144,56 @@ describe('npm run backup and npm run restore', () => {
     expect(answer.code).toBe(1);
     expect(answer.stderr).toContain(key!);
     expect(existsSync(target)).toBe(false);
+  }, 240_000);
+  it('with S3 storage: copies every object of the bucket and restores them into an empty bucket and database, refusing a bucket that is not empty', async () => {
+    interface S3rverInstance {
+      run(): Promise<AddressInfo>;
+      close(): Promise<void>;
+    }
+    const S3rver = createRequire(import.meta.url)('s3rver') as new (options: Record<string, unknown>) => S3rverInstance;
+    const directory = join(work, 's3rver');
+    const s3 = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: 'source' }, { name: 'target' }] });
+    const endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+    const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const settings = { S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+    const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    async function contents(bucket: string): Promise<Record<string, string>> {
+      const out: Record<string, string> = {};
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      for (const item of listed.Contents ?? []) {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: item.Key }));
+        out[item.Key!] = `${object.ContentType} ${digest(await object.Body!.transformToByteArray())}`;
+      }
+      return out;
+    }
+    try {
+      const objects = [
+        [`private/${randomUUID()}`, fileBytes('png', 5000), 'image/png'],
+        [`private/${randomUUID()}`, fileBytes('pdf', 70_000), 'application/pdf'],
+        [`public/${randomUUID()}`, fileBytes('webp', 1234), 'image/webp'],
+      ] as const;
+      for (const [key, bytes, type] of objects) await client.send(new PutObjectCommand({ Bucket: 'source', Key: key, Body: bytes, ContentType: type }));
+      const source = await contents('source');
+      expect(Object.keys(source)).toHaveLength(3);
+
+      const backups = join(work, 's3-backups');
+      const made = await script('backup', [backups], { DATA_DIR: h.dataDir, DATABASE_URL: h.databaseUrl, S3_BUCKET: 'source', ...settings });
+      expect(made.code, made.stderr).toBe(0);
+      const [folder] = await readdir(backups);
+
+      const target = new URL(h.databaseUrl);
+      target.pathname = `/restored_${randomUUID().slice(0, 8)}`;
+      const restored = await script('restore', [join(backups, folder!)], { DATA_DIR: join(work, 's3-data'), DATABASE_URL: target.toString(), S3_BUCKET: 'target', ...settings });
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(await contents('target')).toEqual(source);
+      expect(await summaries(target.toString())).toEqual(await summaries(h.databaseUrl));
+
+      const again = await script('restore', [join(backups, folder!)], { DATA_DIR: join(work, 's3-data-2'), DATABASE_URL: h.databaseUrl, S3_BUCKET: 'target', ...settings });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/restore needs an empty/);
+    } finally {
+      client.destroy();
+      await s3.close();
+    }
   }, 240_000);
 });
