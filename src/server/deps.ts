@@ -4,6 +4,7 @@ import type { TBusinessInfo } from '../shared/business';
 import type { LoginThrottle } from './auth/throttle';
 import type { RateLimiter } from './auth/rateLimit';
 import type { Env } from './env';
+import type { FleetCache } from './services/fleet.cache';
 import type { Storage } from './storage/storage';
 
 /** The long-lived parts of a running server, made once in `main.ts` (or by a test). */
@@ -17,6 +18,8 @@ export interface AppDeps {
   mail: { from: string; garageTo: string; wake: () => void };
   limiter: RateLimiter;
   loginThrottle: LoginThrottle;
+  /** The fleet list, cached until a car changes on any instance. */
+  fleet: FleetCache;
 }
 
 /** Who is acting: a signed-in staff session or the integrators' API token. */

@@ -11,6 +11,8 @@ import { businessInfo, type Env } from './env';
 import { describeError, log } from './logger';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
+import { loadFleet } from './services/car.service';
+import { FleetCache } from './services/fleet.cache';
 import { ensureAdminPassword, signingSecret } from './services/settings.service';
 import { purgeExpiredDocuments } from './services/retention.service';
 import { cleanupUploads } from './services/upload.service';
@@ -87,7 +89,9 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     mail: { from, garageTo: env.GARAGE_NOTIFY_EMAIL ?? business.email, wake: () => mailWorker.wake() },
     limiter: new RateLimiter(env.RATE_LIMITS),
     loginThrottle: new LoginThrottle(),
+    fleet: new FleetCache(loadFleet, databaseUrl),
   };
+  await deps.fleet.listen();
   mailWorker.start();
 
   // Housekeeping every hour: unattached uploads (24 h) and identity documents past retention.
@@ -123,6 +127,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
         http.closeIdleConnections();
       });
       await mailWorker.stop();
+      await deps.fleet.stop();
       await orm.close(true);
       await embedded?.stop();
     })());

@@ -20,6 +20,8 @@ import { LocalStorage } from '../../src/server/storage/local';
 import type { Storage } from '../../src/server/storage/storage';
 import { createContextInner } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
+import { loadFleet } from '../../src/server/services/car.service';
+import { FleetCache } from '../../src/server/services/fleet.cache';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 export const TEST_API_TOKEN = 'test-api-token-0123456789abcdef';
@@ -74,6 +76,7 @@ export async function createHarness(options: { storage?: (secret: string) => Sto
     mail: { from: business.email, garageTo: 'garage@example.com', wake: () => undefined },
     limiter: new RateLimiter(env.RATE_LIMITS),
     loginThrottle: new LoginThrottle(),
+    fleet: new FleetCache(loadFleet),
   };
   const app = createApp(deps);
   return {

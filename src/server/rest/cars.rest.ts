@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { ZBookedRangeSchema, ZCarSchema, ZCreateCarSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
-import { bookedDates, createCar, deleteCar, listCars, updateCar } from '../services/car.service';
+import { bookedDates, createCar, deleteCar, fleetSnapshot, updateCar } from '../services/car.service';
 import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, serviceContext } from './route';
+
+/** Whether an If-None-Match header names this entity tag (a list, weak tags, or `*`). */
+export function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value === etag || value === `W/${etag}`;
+  });
+}
 
 export const carRoutes = [
   defineRoute({
@@ -9,11 +18,17 @@ export const carRoutes = [
     path: '/api/cars',
     tag: 'Cars',
     summary: 'List the fleet',
-    description: 'Every car, available or not, in display order.',
+    description:
+      'Every car, available or not, in display order. The answer carries an `ETag`; send it back in `If-None-Match` to get `304 Not Modified` while the fleet is unchanged.',
     auth: 'public',
-    response: { status: 200, schema: z.array(ZCarSchema), description: 'The cars' },
+    response: { status: 200, schema: z.array(ZCarSchema), description: 'The cars', headers: { ETag: 'Changes whenever a car does' } },
     errors: [503],
-    handler: (c) => listCars(serviceContext(c)),
+    handler: async (c) => {
+      const fleet = await fleetSnapshot(serviceContext(c));
+      const headers = { ETag: fleet.etag, 'Cache-Control': 'no-cache' };
+      if (ifNoneMatch(c.req.header('if-none-match'), fleet.etag)) return new Response(null, { status: 304, headers });
+      return new Response(fleet.json, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } });
+    },
   }),
   defineRoute({
     method: 'get',

@@ -34,7 +34,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
       [route.response.status]: {
         description: route.response.description,
         ...(route.response.headers
-          ? { headers: Object.fromEntries(Object.entries(route.response.headers).map(([name, description]) => [name, { description, schema: { type: 'integer' } }])) }
+          ? { headers: Object.fromEntries(Object.entries(route.response.headers).map(([name, description]) => [name, { description, schema: { type: name === 'X-Total-Count' ? 'integer' : 'string' } }])) }
           : {}),
         content: route.response.schema
           ? { 'application/json': { schema: jsonSchema(route.response.schema, 'output') } }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
@@ -8,6 +9,7 @@ import { clock } from '../clock';
 import { Booking, Car, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
+import { FLEET_CHANNEL, type FleetSnapshot } from './fleet.cache';
 import { attachUpload, detachUpload } from './upload.service';
 
 export function toCarDto(car: ICar): TCar {
@@ -28,9 +30,33 @@ export function toCarDto(car: ICar): TCar {
   };
 }
 
-export async function listCars(ctx: ServiceContext): Promise<TCar[]> {
-  const cars = await ctx.em.find(Car, {}, { orderBy: { position: 'asc', name: 'asc' } });
+/** The fleet in display order, straight from the database (the fleet cache's loader). */
+export async function loadFleet(em: EntityManager): Promise<TCar[]> {
+  const cars = await em.find(Car, {}, { orderBy: { position: 'asc', name: 'asc' } });
   return cars.map(toCarDto);
+}
+
+/** The fleet, from the cache that every car change clears (fleet.cache.ts). */
+export async function fleetSnapshot(ctx: ServiceContext): Promise<FleetSnapshot> {
+  return ctx.deps.fleet.get(ctx.em);
+}
+
+export async function listCars(ctx: ServiceContext): Promise<TCar[]> {
+  return (await fleetSnapshot(ctx)).cars;
+}
+
+/**
+ * Runs a car change in a transaction that also tells every instance (NOTIFY, delivered only if the
+ * transaction commits), then clears this instance's cache.
+ */
+async function changeFleet<T>(ctx: AdminContext, work: (tx: AdminContext) => Promise<T>): Promise<T> {
+  const result = await ctx.em.transactional(async (em) => {
+    const value = await work({ ...ctx, em });
+    await em.execute(`select pg_notify('${FLEET_CHANNEL}', '')`);
+    return value;
+  });
+  ctx.deps.fleet.changed();
+  return result;
 }
 
 export async function getCar(ctx: ServiceContext, id: string): Promise<TCar> {
@@ -53,8 +79,8 @@ export async function bookedDates(ctx: ServiceContext, carId: string): Promise<T
 }
 
 export async function createCar(ctx: AdminContext, input: TCreateCar): Promise<TCar> {
-  return ctx.em.transactional(async (em) => {
-    const tx = { ...ctx, em };
+  return changeFleet(ctx, async (tx) => {
+    const em = tx.em;
     const car = em.create(Car, { ...input, id: randomUUID(), position: 1000, createdAt: clock.now(), updatedAt: clock.now() });
     await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
     audit(tx, 'car.create', 'car', car.id, null, toCarDto(car));
@@ -64,8 +90,8 @@ export async function createCar(ctx: AdminContext, input: TCreateCar): Promise<T
 }
 
 export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar): Promise<TCar> {
-  return ctx.em.transactional(async (em) => {
-    const tx = { ...ctx, em };
+  return changeFleet(ctx, async (tx) => {
+    const em = tx.em;
     const car = await em.findOne(Car, { id });
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
     const before = toCarDto(car);
@@ -81,8 +107,8 @@ export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar
 }
 
 export async function deleteCar(ctx: AdminContext, id: string): Promise<void> {
-  await ctx.em.transactional(async (em) => {
-    const tx = { ...ctx, em };
+  await changeFleet(ctx, async (tx) => {
+    const em = tx.em;
     const car = await em.findOne(Car, { id });
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
     const active = await em.count(Booking, {

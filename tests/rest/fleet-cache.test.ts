@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFleet } from '../../src/server/services/car.service';
+import { FleetCache } from '../../src/server/services/fleet.cache';
+import { createHarness, type Harness } from '../utils/harness';
+import { call } from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+describe('GET /api/cars caching', () => {
+  it('answers with an ETag, 304 while the fleet is unchanged, and a new list and tag after a car changes', async () => {
+    const first = await call(h, 'GET', '/api/cars');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect((await call(h, 'GET', '/api/cars')).headers.get('etag')).toBe(etag);
+
+    const unchanged = await h.app.request('/api/cars', { headers: { 'if-none-match': etag! } });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+    expect((await h.app.request('/api/cars', { headers: { 'if-none-match': `"other", W/${etag}` } })).status).toBe(304);
+
+    const car = (first.body as Array<{ id: string; dailyRate: string }>)[0]!;
+    const updated = await call(h, 'PUT', `/api/admin/cars/${car.id}`, { dailyRate: '2345.00' }, { staff: true });
+    expect(updated.status).toBe(200);
+
+    const after = await h.app.request('/api/cars', { headers: { 'if-none-match': etag! } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    const cars = (await after.json()) as Array<{ id: string; dailyRate: string }>;
+    expect(cars.find((c) => c.id === car.id)?.dailyRate).toBe('2345.00');
+  });
+
+  it('clears the cache after an add and a delete, as tRPC and REST both read it', async () => {
+    const before = (await h.caller().cars.list()).length;
+    const added = await call(h, 'POST', '/api/admin/cars', { name: 'Cache Test Van', category: 'Van', dailyRate: '3000', seats: 12, image: 'hiace.jpg' }, { staff: true });
+    expect(added.status).toBe(201);
+    expect((await h.caller().cars.list()).length).toBe(before + 1);
+    expect(((await call(h, 'GET', '/api/cars')).body as unknown[]).length).toBe(before + 1);
+    expect((await call(h, 'DELETE', `/api/admin/cars/${(added.body as { id: string }).id}`, undefined, { staff: true })).status).toBe(200);
+    expect((await h.caller().cars.list()).length).toBe(before);
+  });
+});
+
+describe('two server instances on one database', () => {
+  it('a change made through one instance reaches the other instance within a second (LISTEN/NOTIFY)', async () => {
+    const other = new FleetCache(loadFleet, h.databaseUrl);
+    await other.listen();
+    try {
+      const em = h.orm.em.fork();
+      const car = (await other.get(em)).cars[1]!;
+      // Held by the other instance until it hears of a change: an unannounced write stays unseen.
+      await h.orm.em.fork().getConnection().execute('update car set daily_rate = 1111 where id = ?', [car.id]);
+      expect((await other.get(h.orm.em.fork())).cars[1]!.dailyRate).toBe(car.dailyRate);
+
+      expect((await h.caller({ staff: true }).cars.update({ id: car.id, data: { dailyRate: '2999.50' } })).dailyRate).toBe('2999.50');
+      let seen = '';
+      for (let waited = 0; waited < 1000 && seen !== '2999.50'; waited += 50) {
+        await sleep(50);
+        seen = (await other.get(h.orm.em.fork())).cars[1]!.dailyRate;
+      }
+      expect(seen).toBe('2999.50');
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('does not keep a list while it cannot hear changes', async () => {
+    const deaf = new FleetCache(loadFleet, 'postgresql://nobody:nothing@127.0.0.1:1/none');
+    await deaf.listen();
+    try {
+      const car = (await deaf.get(h.orm.em.fork())).cars[2]!;
+      await h.orm.em.fork().getConnection().execute('update car set daily_rate = 1234 where id = ?', [car.id]);
+      expect((await deaf.get(h.orm.em.fork())).cars[2]!.dailyRate).toBe('1234.00');
+    } finally {
+      await deaf.stop();
+    }
+  });
+});
