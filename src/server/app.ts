@@ -48,6 +48,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   }
 
   app.route('/', restApp(options.version ?? '1.0.0'));
+  // tRPC answers with a Response of its own; materialise Hono's response first so the headers
+  // that procedures set through the context (the session cookie) are merged into tRPC's.
+  app.use('/trpc/*', async (c, next) => {
+    void c.res;
+    await next();
+  });
   app.use(
     '/trpc/*',
     trpcServer({

@@ -197,3 +197,28 @@ describe('every /api/admin/* path needs a session or the API token', () => {
     expect(answer.status).toBe(401);
   });
 });
+
+describe('sign-in through tRPC', () => {
+  const trpc = (path: string, body: unknown, cookie?: string) =>
+    h.app.request(`/trpc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({ json: body }),
+    });
+
+  it('admin.login sets the session cookie, admin.session sees it, and admin.logout clears it and ends the session', async () => {
+    const login = await trpc('admin.login', { password: TEST_ADMIN_PASSWORD });
+    expect(login.status).toBe(200);
+    const setCookie = login.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/rental_session=[^;]+;.*HttpOnly/i);
+    const cookie = setCookie.split(';')[0]!;
+
+    const session = await h.app.request('/trpc/admin.session', { headers: { cookie } });
+    expect(await session.text()).toContain('"authenticated":true');
+
+    const logout = await trpc('admin.logout', null, cookie);
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get('set-cookie') ?? '').toMatch(/rental_session=;/);
+    expect((await h.app.request('/api/admin/bookings', { headers: { cookie } })).status).toBe(401);
+  });
+});
