@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayInManila } from '../../src/shared/dates';
-import { expect, pdfFile, pngFile, signInAsStaff, type FilePayload } from './support';
+import { expect, pdfFile, pngFile, signInAsStaff } from './support';
+import { uploadDocument } from './support/booking';
 
 /** A name, e-mail and phone no other test (or worker) uses. */
 export function uniqueRenter(label: string) {
@@ -12,16 +13,6 @@ export function uniqueRenter(label: string) {
     email: `${label.toLowerCase().replace(/\W+/g, '.')}.${tag}@example.com`,
     phone: '0917 555 0142',
   };
-}
-
-/** Uploads a file through the public flow (POST /api/objects/upload, then PUT), as the booking form does. */
-async function uploadDocument(request: APIRequestContext, file: FilePayload): Promise<string> {
-  const ask = await request.post('/api/objects/upload', { data: { kind: 'document', contentType: file.mimeType } });
-  expect(ask.status(), await ask.text()).toBe(200);
-  const target = (await ask.json()) as { uploadURL: string; objectPath: string; headers: Record<string, string> };
-  const put = await request.put(target.uploadURL, { headers: { ...target.headers, 'content-type': file.mimeType }, data: file.buffer });
-  expect(put.status(), await put.text()).toBe(200);
-  return target.objectPath;
 }
 
 export interface PublicBooking {

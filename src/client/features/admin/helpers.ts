@@ -109,22 +109,8 @@ export function initialBookingFrom(values: { carId: string; pickupDate: string; 
   return { kind: 'booking', booking: { carId: values.carId, pickupDate: values.pickupDate, returnDate: values.returnDate, total, status: values.status } };
 }
 
-/**
- * Where a file may be PUT: https anywhere, or plain http only on this site's own origin or a
- * loopback host (development and tests). Anything else is 'Invalid upload URL received'.
- */
-export function isAcceptableUploadUrl(url: string, pageOrigin: string): boolean {
-  let target: URL;
-  try {
-    target = new URL(url, pageOrigin);
-  } catch {
-    return false;
-  }
-  if (target.protocol === 'https:') return true;
-  if (target.protocol !== 'http:') return false;
-  if (target.origin === new URL(pageOrigin).origin) return true;
-  return ['localhost', '127.0.0.1', '[::1]'].includes(target.hostname);
-}
+/** Where a file may be PUT: one rule for the booking form's and the dashboard's uploads. */
+export { isAllowedUploadUrl as isAcceptableUploadUrl } from '../uploads/uploadFile';
 
 const ACTION_VERBS: Record<string, string> = {
   create: 'Added',

@@ -1,15 +1,8 @@
-import { notifications, type NotificationData } from '@mantine/notifications';
 import { messages } from '../../../shared/messages';
+import { notify } from '../../notify';
 import { errorMessage, isUnauthorized } from './helpers';
 
-/**
- * Shows a notice at once. One notice is shown at a time; staff work quickly, so a new outcome
- * replaces the one on screen instead of waiting behind it in the queue.
- */
-export function notify(data: NotificationData): void {
-  notifications.clean();
-  notifications.show(data);
-}
+export { notify };
 
 /** A success notice: the spec's message as its title, with an optional detail line. */
 export function notifySuccess(title: string, message?: string): void {
