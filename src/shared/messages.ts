@@ -102,6 +102,8 @@ export const messages = {
     },
     imageUploaded: 'Image uploaded successfully!',
     failedTitle: 'Upload Failed',
+    interrupted: 'the connection was interrupted',
+    cancelled: 'the upload was cancelled',
     urlFailed: (detail: string) => `Upload Error: Failed to get upload URL: ${detail}`,
     noUrl: 'No upload URL received from server',
     noResultUrl: 'Upload Failed: Upload completed but no URL was returned',

@@ -110,8 +110,6 @@ export const adminCopy = {
     uploadDetails: {
       noAnswer: 'no answer from the server',
       notChecked: 'the file could not be checked',
-      interrupted: 'the connection was interrupted',
-      cancelled: 'the upload was cancelled',
     },
     submitAdd: 'Add Car',
     submitEdit: 'Save Changes',

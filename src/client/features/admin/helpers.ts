@@ -3,6 +3,7 @@ import { PAYMENT_METHOD_LABELS, PRICE_LINE_LABELS, dayCount } from '../../../sha
 import { formatPeso, toCentavos } from '../../../shared/money';
 import type { TAuditEntry } from '../../../shared/schemas/admin.schema';
 import type { TBooking } from '../../../shared/schemas/booking.schema';
+import { bookingPriceLines as receiptPriceLines } from '../../../shared/receipt';
 
 /** The shape of a tRPC client error, read without importing the server. */
 interface ErrorLike {
@@ -44,18 +45,16 @@ export interface PriceLineView {
   amount: string;
 }
 
-/** A booking's charges as lines, each non-zero part on its own line, in the receipt's order. */
+/** A booking's charges as lines (the receipt's, from shared/receipt.ts), with the agreed adjustment last. */
 export function bookingPriceLines(b: Pick<TBooking, 'totalDays' | 'dailyRate' | 'subtotal' | 'driverFee' | 'distanceFee' | 'deliveryFee' | 'insurance' | 'adjustment'>): PriceLineView[] {
-  const perDay = (amount: string) => (b.totalDays > 0 ? `${formatPeso((toCentavos(amount) / b.totalDays / 100).toFixed(2))}/day` : null);
-  const lines: PriceLineView[] = [
-    { key: 'rental', label: PRICE_LINE_LABELS.rental, detail: `${dayCount(b.totalDays)} × ${formatPeso(b.dailyRate)}`, amount: b.subtotal },
-    { key: 'driver', label: PRICE_LINE_LABELS.driver, detail: perDay(b.driverFee), amount: b.driverFee },
-    { key: 'distance', label: PRICE_LINE_LABELS.distance, detail: perDay(b.distanceFee), amount: b.distanceFee },
-    { key: 'delivery', label: PRICE_LINE_LABELS.delivery, detail: null, amount: b.deliveryFee },
-    { key: 'insurance', label: PRICE_LINE_LABELS.insurance, detail: null, amount: b.insurance },
-    { key: 'adjustment', label: PRICE_LINE_LABELS.adjustment, detail: null, amount: b.adjustment },
-  ];
-  return lines.filter((line) => line.key === 'rental' || toCentavos(line.amount) !== 0);
+  const lines: PriceLineView[] = receiptPriceLines(b).map((line) => ({
+    key: line.key,
+    label: PRICE_LINE_LABELS[line.key],
+    detail: line.key === 'rental' ? `${dayCount(b.totalDays)} × ${formatPeso(b.dailyRate)}` : line.perDay ? `${formatPeso(line.perDay)}/day` : null,
+    amount: line.amount,
+  }));
+  if (toCentavos(b.adjustment) !== 0) lines.push({ key: 'adjustment', label: PRICE_LINE_LABELS.adjustment, detail: null, amount: b.adjustment });
+  return lines;
 }
 
 /** What is still owed on a booking, never below zero, as a numeric string. */

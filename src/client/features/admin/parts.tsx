@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text, type BadgeProps } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text, TextInput, Title, type BadgeProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
 import type { ReactNode } from 'react';
@@ -161,4 +161,28 @@ export function ConfirmDialog({
       </Group>
     </Modal>
   );
+}
+
+/** A tab's head: its title and one line about it, with the tab's tools (search, actions) on the right. */
+export function TabHeader({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm">
+      <div className={classes.intro}>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {lead}
+        </Text>
+      </div>
+      <Group gap="sm" className={classes.tools}>
+        {children}
+      </Group>
+    </Group>
+  );
+}
+
+/** The search box of a tab's head. */
+export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return <TextInput aria-label={label} placeholder={label} type="search" value={value} onChange={(event) => onChange(event.currentTarget.value)} className={classes.search} />;
 }

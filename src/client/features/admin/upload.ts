@@ -1,6 +1,7 @@
 import { messages } from '../../../shared/messages';
 import { UPLOAD_RULES, type TUploadTarget, type UploadContentType } from '../../../shared/schemas/upload.schema';
 import { adminCopy } from '../../content/admin';
+import { putWithProgress } from '../uploads/uploadFile';
 import { errorMessage, isAcceptableUploadUrl } from './helpers';
 
 const detail = adminCopy.carForm.uploadDetails;
@@ -13,39 +14,6 @@ export function carImageProblem(file: { type: string; size: number }): string | 
   if (file.size > RULES.maxBytes) return messages.errors.carImageSize;
   if (file.size === 0) return messages.errors.emptyFile;
   return null;
-}
-
-/** PUTs a file to its upload address, reporting progress in whole percent. */
-function putWithProgress(target: TUploadTarget, file: File, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', target.uploadURL);
-    for (const [name, value] of Object.entries(target.headers)) {
-      if (name.toLowerCase() !== 'content-length') xhr.setRequestHeader(name, value);
-    }
-    if (!Object.keys(target.headers).some((name) => name.toLowerCase() === 'content-type')) xhr.setRequestHeader('Content-Type', file.type);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-        return;
-      }
-      let reason = xhr.statusText || String(xhr.status);
-      try {
-        const body = JSON.parse(xhr.responseText) as { message?: unknown };
-        if (typeof body.message === 'string') reason = body.message;
-      } catch {
-        // not JSON: keep the status text
-      }
-      reject(new Error(messages.upload.failed(reason)));
-    };
-    xhr.onerror = () => reject(new Error(messages.upload.failed(detail.interrupted)));
-    xhr.onabort = () => reject(new Error(messages.upload.failed(detail.cancelled)));
-    xhr.send(file);
-  });
 }
 
 export interface UploadCalls {
@@ -69,7 +37,11 @@ export async function uploadCarImage(file: File, calls: UploadCalls, onProgress:
   }
   if (!target?.uploadURL) throw new Error(messages.upload.noUrl);
   if (!isAcceptableUploadUrl(target.uploadURL, window.location.origin)) throw new Error(messages.upload.invalidUrl);
-  await putWithProgress(target, file, onProgress);
+  try {
+    await putWithProgress(target.uploadURL, file, target.headers, onProgress);
+  } catch (error) {
+    throw new Error(messages.upload.failed(error instanceof Error ? error.message : messages.upload.interrupted), { cause: error });
+  }
   let checked: { objectPath: string };
   try {
     checked = await calls.check({ objectPath: target.objectPath });

@@ -53,8 +53,11 @@ function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }
 
-/** PUTs the file with the signed headers, reporting progress from 0 to 100. */
-function put(url: string, file: File, headers: Record<string, string>, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+/**
+ * PUTs a file to its signed address with the signed headers, reporting progress from 0 to 100.
+ * Rejects with the reason in words: the server's message, the status, or a broken connection.
+ */
+export function putWithProgress(url: string, file: File, headers: Record<string, string>, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
@@ -62,11 +65,16 @@ function put(url: string, file: File, headers: Record<string, string>, onProgres
       // The browser sets Content-Length itself and refuses to be told.
       if (name.toLowerCase() !== 'content-length') xhr.setRequestHeader(name, value);
     }
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type') && file.type) xhr.setRequestHeader('Content-Type', file.type);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+        return;
+      }
       let detail = xhr.statusText || String(xhr.status);
       try {
         const body = JSON.parse(xhr.responseText) as { message?: unknown };
@@ -76,8 +84,8 @@ function put(url: string, file: File, headers: Record<string, string>, onProgres
       }
       reject(new Error(detail));
     };
-    xhr.onerror = () => reject(new Error('network error'));
-    xhr.onabort = () => reject(new Error('cancelled'));
+    xhr.onerror = () => reject(new Error(messages.upload.interrupted));
+    xhr.onabort = () => reject(new Error(messages.upload.cancelled));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
   });
@@ -112,7 +120,7 @@ export async function uploadFile(client: TrpcClient, { kind, file, onProgress = 
 
   onProgress(0);
   try {
-    await put(target.uploadURL, file, target.headers, onProgress, signal);
+    await putWithProgress(target.uploadURL, file, target.headers, onProgress, signal);
   } catch (error) {
     throw new UploadError(messages.upload.failed(errorText(error)));
   }

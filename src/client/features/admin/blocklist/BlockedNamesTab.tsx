@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ConfirmDialog, ListState, Pager, useDialogProps } from '../parts';
+import { ConfirmDialog, ListState, Pager, useDialogProps, SearchField, TabHeader } from '../parts';
 import classes from './BlockedNamesTab.module.css';
 
 const c = adminCopy.blocked;
@@ -71,32 +71,19 @@ export function BlockedNamesTab() {
   const items = names.data?.items ?? [];
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div className={classes.intro}>
-          <Title order={2} size="h3">
-            {c.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {c.lead}
-          </Text>
-        </div>
-        <Group gap="sm" className={classes.tools}>
-          <TextInput
-            aria-label={c.search}
-            placeholder={c.search}
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setOffset(0);
-            }}
-            className={classes.search}
-          />
-          <Button color="red.9" onClick={() => setAdding(true)}>
-            {c.add}
-          </Button>
-        </Group>
-      </Group>
+      <TabHeader title={c.title} lead={c.lead}>
+        <SearchField
+          label={c.search}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setOffset(0);
+          }}
+        />
+        <Button color="red.9" onClick={() => setAdding(true)}>
+          {c.add}
+        </Button>
+      </TabHeader>
       <ListState query={names} empty={c.empty} isEmpty={items.length === 0}>
         <Card padding={0}>
           <Stack gap={0} component="ul" className={classes.list}>

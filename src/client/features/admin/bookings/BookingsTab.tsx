@@ -1,4 +1,4 @@
-import { Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { bookingPriceLines, canAddPayment, dateTime, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ListState, Pager, PaymentState, StatusBadge } from '../parts';
+import { ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader } from '../parts';
 import classes from './BookingsTab.module.css';
 
 const c = adminCopy.bookings;
@@ -169,41 +169,28 @@ export function BookingsTab() {
   const items = bookings.data?.items ?? [];
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={2} size="h3">
-            {c.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {c.lead(bookings.data?.total ?? 0)}
-          </Text>
-        </div>
-        <Group gap="sm" className={classes.tools}>
-          <TextInput
-            aria-label={c.search}
-            placeholder={c.search}
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setOffset(0);
-            }}
-            className={classes.search}
-          />
-          <Select
-            aria-label={c.status}
-            placeholder={c.allStatuses}
-            data={STATUS_OPTIONS}
-            value={status}
-            onChange={(value) => {
-              setStatus(value as BookingStatus | null);
-              setOffset(0);
-            }}
-            clearable
-            className={classes.status}
-          />
-        </Group>
-      </Group>
+      <TabHeader title={c.title} lead={c.lead(bookings.data?.total ?? 0)}>
+        <SearchField
+          label={c.search}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setOffset(0);
+          }}
+        />
+        <Select
+          aria-label={c.status}
+          placeholder={c.allStatuses}
+          data={STATUS_OPTIONS}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as BookingStatus | null);
+            setOffset(0);
+          }}
+          clearable
+          className={classes.status}
+        />
+      </TabHeader>
       <ListState query={bookings} empty={c.empty} isEmpty={items.length === 0}>
         <Stack gap="md" style={{ opacity: bookings.isPlaceholderData ? 0.6 : 1 }}>
           {items.map((booking) => (

@@ -1,4 +1,4 @@
-import { Button, Card, CopyButton, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, CopyButton, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { canAddPayment, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ListState, useDialogProps, Pager, PaymentState, StatusBadge } from '../parts';
+import { ListState, useDialogProps, Pager, PaymentState, StatusBadge, SearchField, TabHeader } from '../parts';
 import { CustomerFormModal } from './CustomerFormModal';
 import classes from './CustomersTab.module.css';
 
@@ -208,33 +208,20 @@ export function CustomersTab() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={2} size="h3">
-            {c.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {c.lead(customers.data?.total ?? 0)}
-          </Text>
-        </div>
-        <Group gap="sm" className={classes.tools}>
-          <TextInput
-            aria-label={c.search}
-            placeholder={c.search}
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setOffset(0);
-            }}
-            className={classes.search}
-          />
-          <Button variant="default" onClick={exportCsv} loading={exporting}>
-            {c.export}
-          </Button>
-          <Button onClick={() => setEditing('new')}>{c.add}</Button>
-        </Group>
-      </Group>
+      <TabHeader title={c.title} lead={c.lead(customers.data?.total ?? 0)}>
+        <SearchField
+          label={c.search}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setOffset(0);
+          }}
+        />
+        <Button variant="default" onClick={exportCsv} loading={exporting}>
+          {c.export}
+        </Button>
+        <Button onClick={() => setEditing('new')}>{c.add}</Button>
+      </TabHeader>
       <ListState query={customers} empty={c.empty} isEmpty={items.length === 0}>
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }}>
           {items.map((customer) => (

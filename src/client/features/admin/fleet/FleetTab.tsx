@@ -1,14 +1,14 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { carImageSrc } from '../../../../shared/carImages';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import type { TCar } from '../../../../shared/schemas/car.schema';
-import { IconFuel, IconGears, IconSeats } from '../../../components/icons';
+import { CarSpecs } from '../../fleet/CarSpecs';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { notifyError, notifySuccess } from '../notify';
-import { ConfirmDialog, ListState } from '../parts';
+import { ConfirmDialog, ListState, SearchField, TabHeader } from '../parts';
 import { CarFormModal } from './CarFormModal';
 import classes from './FleetTab.module.css';
 
@@ -38,27 +38,14 @@ export function FleetTab() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={2} size="h3">
-            {c.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {c.lead(cars.data?.length ?? 0)}
-          </Text>
-        </div>
-        <Group gap="sm" className={classes.tools}>
-          <TextInput
-            aria-label={c.search}
-            placeholder={c.search}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            type="search"
-            className={classes.search}
-          />
-          <Button onClick={() => setEditing('new')}>{c.add}</Button>
-        </Group>
-      </Group>
+      <TabHeader title={c.title} lead={c.lead(cars.data?.length ?? 0)}>
+        <SearchField
+          label={c.search}
+          value={search}
+          onChange={setSearch}
+        />
+        <Button onClick={() => setEditing('new')}>{c.add}</Button>
+      </TabHeader>
       <ListState query={cars} empty={c.empty} isEmpty={list.length === 0}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
           {list.map((car) => (
@@ -81,20 +68,7 @@ export function FleetTab() {
                     {[car.year, car.plateNumber && `${c.plate} ${car.plateNumber}`].filter(Boolean).join(' · ')}
                   </Text>
                 </div>
-                <Group gap="md" c="dimmed" fz="sm">
-                  <Group gap={4}>
-                    <IconSeats size={16} />
-                    {car.seats}
-                  </Group>
-                  <Group gap={4}>
-                    <IconGears size={16} />
-                    {car.transmission}
-                  </Group>
-                  <Group gap={4}>
-                    <IconFuel size={16} />
-                    {car.fuel}
-                  </Group>
-                </Group>
+                <CarSpecs car={car} />
                 <Text mt="auto">
                   <Text span fw={800} fz="lg" c="var(--color-accent-text)" data-testid="car-rate">
                     {formatPeso(car.dailyRate)}
