@@ -21,7 +21,7 @@ import { addDays, todayInManila } from '../../src/shared/dates';
  */
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = 50;
-const SMTP_DOWN_SECONDS = Number(process.env.SMTP_DOWN_SECONDS ?? 30);
+const SMTP_DOWN_SECONDS = Number(process.env.SMTP_DOWN_SECONDS ?? 60);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 0x20)]);
 
 /** Exactly what `npm start` runs (package.json), with node and tsx resolved here. */
