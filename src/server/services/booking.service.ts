@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { LockMode, raw } from '@mikro-orm/core';
+import { LoadStrategy, LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { addDays, todayInManila } from '../../shared/dates';
@@ -322,10 +322,20 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
   return where;
 }
 
-/** The bookings page, newest first, and how many bookings match in all. */
+/**
+ * The bookings page, newest first, and how many bookings match in all. The page's customers and
+ * cars are loaded by one query each for the page's rows (`select-in`): joined into the page
+ * query, PostgreSQL would join them to every match of a broad search before keeping fifty.
+ */
 export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<{ items: TBooking[]; total: number }> {
   const [rows, total] = await Promise.all([
-    ctx.em.find(Booking, bookingFilter(query), { populate: ['customer', 'car'], orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset }),
+    ctx.em.find(Booking, bookingFilter(query), {
+      populate: ['customer', 'car'],
+      strategy: LoadStrategy.SELECT_IN,
+      orderBy: { createdAt: 'desc', id: 'asc' },
+      limit: query.limit,
+      offset: query.offset,
+    }),
     // Counted without the joins the page needs: every booking has its customer.
     ctx.em.count(Booking, bookingFilter(query)),
   ]);
