@@ -20,7 +20,7 @@ import {
 } from '../../shared/schemas/booking.schema';
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
-import { containsPattern, escapeLike } from '../db/like';
+import { containsPattern, escapeLike, uuidPrefixRange } from '../db/like';
 import { Booking, Car, Customer, Payment, type IBooking, type ICar, type ICustomer, type IPayment } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
@@ -279,22 +279,6 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
   const booking = await ctx.em.findOne(Booking, { id }, { populate: ['customer', 'car'] });
   if (!booking) throw new AppError('NOT_FOUND', messages.errors.bookingNotFound);
   return toBookingDto(booking);
-}
-
-/**
- * The uuid range that `prefix` (4 or more leading characters of a booking id) covers, or null when
- * no id can start with it. Searching by id prefix as a range keeps it on the primary key.
- */
-export function uuidPrefixRange(prefix: string): [string, string] | null {
-  const text = prefix.toLowerCase();
-  const template = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
-  if (text.length < 4 || text.length > template.length) return null;
-  for (let i = 0; i < text.length; i += 1) {
-    const dash = template[i] === '-';
-    if (dash !== (text[i] === '-') || (!dash && !/[0-9a-f]/.test(text[i]!))) return null;
-  }
-  const fill = (digit: string) => text + template.slice(text.length).replace(/x/g, digit);
-  return [fill('0'), fill('f')];
 }
 
 /**
