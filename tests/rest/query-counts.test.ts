@@ -134,12 +134,13 @@ describe('SQL statements per request', () => {
     expect(Object.keys(many).sort()).toEqual(Object.keys(CEILING).sort());
   });
 
-  it('sees statements sent through em.execute as well as entity queries', async () => {
+  it('sees statements sent through em.execute and the statements of a transaction', async () => {
     statements = [];
     await h.orm.em.fork().execute('select 1');
     await h.orm.em.fork().getConnection().execute('select 2');
+    await h.orm.em.fork().transactional((em) => em.execute('select 3'));
     const seen = statements;
     statements = null;
-    expect(seen).toEqual(['select 1', 'select 2']);
+    expect(seen).toEqual(['select 1', 'select 2', 'BEGIN;', 'select 3', 'COMMIT;']);
   });
 });
