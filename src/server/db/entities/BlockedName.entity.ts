@@ -3,6 +3,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 export const BlockedName = defineEntity({
   name: 'BlockedName',
+  indexes: [{ properties: ['createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     fullName: p.string().length(120),

@@ -16,6 +16,8 @@ export const Booking = defineEntity({
     { properties: ['car', 'returnDate'] },
     { properties: ['createdAt'] },
     { properties: ['status', 'createdAt'] },
+    { properties: ['pickupDate'] },
+    { name: 'booking_car_name_trgm', expression: `create index "booking_car_name_trgm" on "booking" using gin ("car_name" gin_trgm_ops)` },
     {
       name: 'booking_no_overlap',
       expression: `alter table "booking" add constraint "booking_no_overlap" exclude using gist ("car_id" with =, daterange("pickup_date", "return_date", '[]') with &&) where ("status" in ('pending', 'confirmed'))`,
