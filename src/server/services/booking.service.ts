@@ -27,7 +27,7 @@ import { queueMail } from '../mail/outbox';
 import { bookingConfirmationMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
 import { isNameBlocked } from './blocklist.service';
-import { attachUpload, detachUpload } from './upload.service';
+import { attachUploads, detachUploads } from './upload.service';
 
 export function toBookingDto(b: IBooking): TBooking {
   const customer = b.customer as unknown as ICustomer;
@@ -116,11 +116,13 @@ async function upsertCustomer(
   data: { email: string; fullName: string; phone?: string | undefined; license?: string | undefined; facebookProfile?: string | undefined },
   update = true,
 ): Promise<ICustomer> {
-  await em.execute(
-    `insert into customer (id, full_name, email, phone, created_at, updated_at) values (gen_random_uuid(), ?, ?, ?, ?, ?) on conflict (email) do nothing`,
+  // One statement finds or creates the row and locks it (ON CONFLICT DO UPDATE locks the existing row).
+  const [row] = await em.execute<Array<Record<string, unknown>>>(
+    `insert into customer (id, full_name, email, phone, created_at, updated_at) values (gen_random_uuid(), ?, ?, ?, ?, ?)
+     on conflict (email) do update set email = excluded.email returning *`,
     [data.fullName, data.email, data.phone ?? '', clock.now(), clock.now()],
   );
-  const customer = await em.findOneOrFail(Customer, { email: data.email }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  const customer = em.map(Customer, row!);
   if (!update) return customer;
   customer.fullName = data.fullName;
   if (data.phone) customer.phone = data.phone;
@@ -129,15 +131,18 @@ async function upsertCustomer(
   return customer;
 }
 
-/** Replaces a customer's documents with newly uploaded ones, inside the caller's transaction. */
+/**
+ * Replaces a customer's documents with newly uploaded ones, inside the caller's transaction: the new
+ * uploads are locked and checked together, and the ones no longer used are released.
+ */
 export async function replaceDocuments(ctx: ServiceContext, customer: ICustomer, documents: Partial<Record<(typeof DOCUMENT_FIELDS)[number], string>>): Promise<void> {
-  for (const field of DOCUMENT_FIELDS) {
-    const next = documents[field];
-    if (!next || next === customer[field]) continue;
-    await attachUpload(ctx, next, 'document', `customer:${customer.id}`);
-    await detachUpload(ctx, customer[field]);
-    customer[field] = next;
-  }
+  const changed = DOCUMENT_FIELDS.filter((field) => documents[field] && documents[field] !== customer[field]);
+  if (!changed.length) return;
+  await attachUploads(ctx, changed.map((field) => documents[field]!), 'document', `customer:${customer.id}`);
+  const previous = changed.map((field) => customer[field]);
+  for (const field of changed) customer[field] = documents[field]!;
+  const kept = new Set(DOCUMENT_FIELDS.map((field) => customer[field]));
+  await detachUploads(ctx, previous.filter((value) => value && !kept.has(value)));
 }
 
 /** How long the document token of a create answer stays valid. */
