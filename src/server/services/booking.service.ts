@@ -226,6 +226,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     await em.flush();
     return { customer: toCustomerDto(customer), booking: toBookingDto(booking) };
   });
+  ctx.deps.bookedDates.changed();
   ctx.deps.mail.wake();
   return { ...result, documentToken: makeDocumentToken(ctx.deps.signingSecret, result.customer.id) };
 }
@@ -279,7 +280,14 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
 }
 
 export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreateBooking): Promise<TBooking> {
-  return ctx.em.transactional((em) => createAdminBooking(ctx, input, em));
+  return changeBookings(ctx, (em) => createAdminBooking(ctx, input, em));
+}
+
+/** Runs a change to bookings' days in a transaction, then clears this instance's booked-dates cache. */
+export async function changeBookings<T>(ctx: ServiceContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  const result = await ctx.em.transactional(work);
+  ctx.deps.bookedDates.changed();
+  return result;
 }
 
 export async function getBooking(ctx: ServiceContext, id: string): Promise<TBooking> {
@@ -316,7 +324,7 @@ async function lockBooking(em: EntityManager, id: string): Promise<IBooking> {
 
 /** Any status may follow any other; re-activating onto taken days is refused by the database (409). */
 export async function updateBookingStatus(ctx: AdminContext, id: string, status: BookingStatus): Promise<TBooking> {
-  return ctx.em.transactional(async (em) => {
+  return changeBookings(ctx, async (em) => {
     const booking = await lockBooking(em, id);
     const before = toBookingDto(booking);
     booking.status = status;
@@ -328,7 +336,7 @@ export async function updateBookingStatus(ctx: AdminContext, id: string, status:
 
 /** Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. */
 export async function updateBookingDates(ctx: AdminContext, id: string, dates: { pickupDate: string; returnDate: string }): Promise<TBooking> {
-  return ctx.em.transactional(async (em) => {
+  return changeBookings(ctx, async (em) => {
     const booking = await lockBooking(em, id);
     const before = toBookingDto(booking);
     const price = computePrice({ ...booking, ...dates });

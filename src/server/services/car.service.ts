@@ -56,6 +56,7 @@ async function changeFleet<T>(ctx: AdminContext, work: (tx: AdminContext) => Pro
     return value;
   });
   ctx.deps.fleet.changed();
+  ctx.deps.bookedDates.changed();
   return result;
 }
 
@@ -74,15 +75,17 @@ const BOOKED_DATES_SQL = `select b.pickup_date::text as "start", b.return_date::
 
 /**
  * The occupied ranges of a car from today on (pending and confirmed bookings, inclusive). The
- * booking calendar asks for it on every car it shows, so it is one round trip and no entities:
- * no row means no such car, one row without dates means no bookings. The index on
- * (car_id, return_date) serves it.
+ * booking calendar asks for it on every car it shows, so it comes from the booked-dates cache,
+ * else from one query without entities: no row means no such car, one row without dates means no
+ * bookings. The index on (car_id, return_date) serves it.
  */
 export async function bookedDates(ctx: ServiceContext, carId: string): Promise<TBookedRange[]> {
   const today = todayInManila(clock.now());
-  const rows = await ctx.em.execute<Array<{ start: string | null; end: string | null }>>(BOOKED_DATES_SQL, [today, carId]);
-  if (!rows.length) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
-  return rows.flatMap((row) => (row.start && row.end ? [{ start: row.start, end: row.end }] : []));
+  return ctx.deps.bookedDates.get(carId, today, async () => {
+    const rows = await ctx.em.execute<Array<{ start: string | null; end: string | null }>>(BOOKED_DATES_SQL, [today, carId]);
+    if (!rows.length) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+    return rows.flatMap((row) => (row.start && row.end ? [{ start: row.start, end: row.end }] : []));
+  });
 }
 
 export async function createCar(ctx: AdminContext, input: TCreateCar): Promise<TCar> {
