@@ -5,7 +5,7 @@
  * BENCHMARKS.md for the method and the figures.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { CPU, LoadGenerator, pin, startBenchServer, type BenchServer } from './harness';
 import { met, type Figure } from './suite';
@@ -22,7 +22,7 @@ function machine() {
       return 'unknown';
     }
   })();
-  return { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, embeddedPostgres: postgres };
+  return { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, embeddedPostgres: postgres };
 }
 
 function format(value: number, unit: string): string {

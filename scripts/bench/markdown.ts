@@ -17,7 +17,7 @@ interface Result {
 const file = resolve(process.argv[2] ?? 'bench-results.json');
 const results = JSON.parse(readFileSync(file, 'utf8')) as { at: string; machine: Record<string, unknown>; layout: string; figures: Result[] };
 const show = (value: number | null, unit: string) =>
-  value === null || !Number.isFinite(value) ? 'n/a' : unit === '×' ? `${value.toFixed(2)}×` : `${value.toFixed(unit === 'ms' ? 0 : 0)} ${unit}`;
+  value === null || !Number.isFinite(value) ? 'n/a' : unit === '×' ? `${value.toFixed(2)}×` : `${value.toFixed(0)} ${unit}`;
 const lines = [
   `Run of ${results.at}: ${JSON.stringify(results.machine)}; ${results.layout}.`,
   '',
