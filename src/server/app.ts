@@ -12,6 +12,7 @@ import { baseMiddleware, crossSiteGuard, handleError, requestContext } from './h
 import { objectsApp } from './http/objects';
 import type { AppEnv } from './http/variables';
 import { restApp } from './rest';
+import { benchBaselineApp } from './rest/bench.rest';
 import { createContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     app.use(path, requestContext(deps));
   }
 
+  if (deps.env.BENCH_BASELINE) app.route('/', benchBaselineApp());
   app.route('/', restApp(options.version ?? '1.0.0'));
   // tRPC answers with a Response of its own; materialise Hono's response first so the headers
   // that procedures set through the context (the session cookie) are merged into tRPC's.

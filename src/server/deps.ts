@@ -4,6 +4,7 @@ import type { TBusinessInfo } from '../shared/business';
 import type { LoginThrottle } from './auth/throttle';
 import type { RateLimiter } from './auth/rateLimit';
 import type { Env } from './env';
+import type { BookedDatesCache } from './services/booked-dates.cache';
 import type { FleetCache } from './services/fleet.cache';
 import type { Storage } from './storage/storage';
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   loginThrottle: LoginThrottle;
   /** The fleet list, cached until a car changes on any instance. */
   fleet: FleetCache;
+  /** Each car's booked days, cleared by every booking change here (and kept briefly otherwise). */
+  bookedDates: BookedDatesCache;
 }
 
 /** Who is acting: a signed-in staff session or the integrators' API token. */

@@ -66,6 +66,8 @@ export const ZEnvSchema = z.object({
   SESSION_IDLE_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 30).default(12)),
   RATE_LIMITS: ZRateLimitsSchema,
   DOCUMENT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(365)),
+  /** Mounts GET /api/bench/baseline, the in-memory reference `npm run bench` measures against. Never in production. */
+  BENCH_BASELINE: flag,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
   BUSINESS_NAME: optional(z.string()),
   BUSINESS_PHONE_PRIMARY: optional(z.string()),

@@ -12,6 +12,7 @@ import { describeError, log } from './logger';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { loadFleet } from './services/car.service';
+import { BookedDatesCache } from './services/booked-dates.cache';
 import { FleetCache } from './services/fleet.cache';
 import { ensureAdminPassword, signingSecret } from './services/settings.service';
 import { purgeExpiredDocuments } from './services/retention.service';
@@ -90,6 +91,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     limiter: new RateLimiter(env.RATE_LIMITS),
     loginThrottle: new LoginThrottle(),
     fleet: new FleetCache(loadFleet, databaseUrl),
+    bookedDates: new BookedDatesCache(),
   };
   await deps.fleet.listen();
   mailWorker.start();

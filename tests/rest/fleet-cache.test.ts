@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
 import { loadFleet } from '../../src/server/services/car.service';
 import { FleetCache } from '../../src/server/services/fleet.cache';
 import { createHarness, type Harness } from '../utils/harness';
@@ -43,6 +44,25 @@ describe('GET /api/cars caching', () => {
     expect(((await call(h, 'GET', '/api/cars')).body as unknown[]).length).toBe(before + 1);
     expect((await call(h, 'DELETE', `/api/admin/cars/${(added.body as { id: string }).id}`, undefined, { staff: true })).status).toBe(200);
     expect((await h.caller().cars.list()).length).toBe(before);
+  });
+});
+
+describe('the benchmark baseline, GET /api/bench/baseline', () => {
+  it('is absent (404) unless BENCH_BASELINE is on', async () => {
+    expect(h.env.BENCH_BASELINE).toBe(false);
+    const answer = await call(h, 'GET', '/api/bench/baseline');
+    expect(answer.status).toBe(404);
+  });
+
+  it('with BENCH_BASELINE on, answers the same cars as GET /api/cars, with the same security headers', async () => {
+    const app = createApp({ ...h.deps, env: { ...h.env, BENCH_BASELINE: true } });
+    const [baseline, cars] = await Promise.all([app.request('/api/bench/baseline'), app.request('/api/cars')]);
+    expect(baseline.status).toBe(200);
+    expect(baseline.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await baseline.json()).toEqual(await cars.json());
+    for (const header of ['x-request-id', 'x-content-type-options', 'content-security-policy', 'x-frame-options']) {
+      expect(baseline.headers.get(header), header).toBeTruthy();
+    }
   });
 });
 

@@ -22,6 +22,7 @@ import { createContextInner } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { loadFleet } from '../../src/server/services/car.service';
 import { FleetCache } from '../../src/server/services/fleet.cache';
+import { BookedDatesCache } from '../../src/server/services/booked-dates.cache';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 export const TEST_API_TOKEN = 'test-api-token-0123456789abcdef';
@@ -77,6 +78,7 @@ export async function createHarness(options: { storage?: (secret: string) => Sto
     limiter: new RateLimiter(env.RATE_LIMITS),
     loginThrottle: new LoginThrottle(),
     fleet: new FleetCache(loadFleet),
+    bookedDates: new BookedDatesCache(),
   };
   const app = createApp(deps);
   return {

@@ -27,7 +27,7 @@ import { queueMail } from '../mail/outbox';
 import { bookingConfirmationMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
 import { isNameBlocked } from './blocklist.service';
-import { attachUpload, detachUpload } from './upload.service';
+import { attachUploads, detachUploads } from './upload.service';
 
 export function toBookingDto(b: IBooking): TBooking {
   const customer = b.customer as unknown as ICustomer;
@@ -116,11 +116,13 @@ async function upsertCustomer(
   data: { email: string; fullName: string; phone?: string | undefined; license?: string | undefined; facebookProfile?: string | undefined },
   update = true,
 ): Promise<ICustomer> {
-  await em.execute(
-    `insert into customer (id, full_name, email, phone, created_at, updated_at) values (gen_random_uuid(), ?, ?, ?, ?, ?) on conflict (email) do nothing`,
+  // One statement finds or creates the row and locks it (ON CONFLICT DO UPDATE locks the existing row).
+  const [row] = await em.execute<Array<Record<string, unknown>>>(
+    `insert into customer (id, full_name, email, phone, created_at, updated_at) values (gen_random_uuid(), ?, ?, ?, ?, ?)
+     on conflict (email) do update set email = excluded.email returning *`,
     [data.fullName, data.email, data.phone ?? '', clock.now(), clock.now()],
   );
-  const customer = await em.findOneOrFail(Customer, { email: data.email }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  const customer = em.map(Customer, row!);
   if (!update) return customer;
   customer.fullName = data.fullName;
   if (data.phone) customer.phone = data.phone;
@@ -129,15 +131,18 @@ async function upsertCustomer(
   return customer;
 }
 
-/** Replaces a customer's documents with newly uploaded ones, inside the caller's transaction. */
+/**
+ * Replaces a customer's documents with newly uploaded ones, inside the caller's transaction: the new
+ * uploads are locked and checked together, and the ones no longer used are released.
+ */
 export async function replaceDocuments(ctx: ServiceContext, customer: ICustomer, documents: Partial<Record<(typeof DOCUMENT_FIELDS)[number], string>>): Promise<void> {
-  for (const field of DOCUMENT_FIELDS) {
-    const next = documents[field];
-    if (!next || next === customer[field]) continue;
-    await attachUpload(ctx, next, 'document', `customer:${customer.id}`);
-    await detachUpload(ctx, customer[field]);
-    customer[field] = next;
-  }
+  const changed = DOCUMENT_FIELDS.filter((field) => documents[field] && documents[field] !== customer[field]);
+  if (!changed.length) return;
+  await attachUploads(ctx, changed.map((field) => documents[field]!), 'document', `customer:${customer.id}`);
+  const previous = changed.map((field) => customer[field]);
+  for (const field of changed) customer[field] = documents[field]!;
+  const kept = new Set(DOCUMENT_FIELDS.map((field) => customer[field]));
+  await detachUploads(ctx, previous.filter((value) => value && !kept.has(value)));
 }
 
 /** How long the document token of a create answer stays valid. */
@@ -172,10 +177,12 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       issues: missing.map((field) => ({ path: `customer.${field}`, message: messages.validation.documentsRequired })),
     });
   }
-  if (await isNameBlocked(ctx, renter.fullName)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
 
+  // Everything, the blocklist check too, on one pooled connection: under load, waiting for a
+  // connection costs more than any one statement.
   const result = await ctx.em.transactional(async (em) => {
     const tx = { ...ctx, em };
+    if (await isNameBlocked(tx, renter.fullName)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
     const car = await em.findOne(Car, { id: rental.carId });
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
     if (!car.available) throw new AppError('CONFLICT', messages.errors.carUnavailable);
@@ -219,6 +226,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     await em.flush();
     return { customer: toCustomerDto(customer), booking: toBookingDto(booking) };
   });
+  ctx.deps.bookedDates.changed();
   ctx.deps.mail.wake();
   return { ...result, documentToken: makeDocumentToken(ctx.deps.signingSecret, result.customer.id) };
 }
@@ -272,7 +280,14 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
 }
 
 export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreateBooking): Promise<TBooking> {
-  return ctx.em.transactional((em) => createAdminBooking(ctx, input, em));
+  return changeBookings(ctx, (em) => createAdminBooking(ctx, input, em));
+}
+
+/** Runs a change to bookings' days in a transaction, then clears this instance's booked-dates cache. */
+export async function changeBookings<T>(ctx: ServiceContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  const result = await ctx.em.transactional(work);
+  ctx.deps.bookedDates.changed();
+  return result;
 }
 
 export async function getBooking(ctx: ServiceContext, id: string): Promise<TBooking> {
@@ -335,7 +350,7 @@ async function lockBooking(em: EntityManager, id: string): Promise<IBooking> {
 
 /** Any status may follow any other; re-activating onto taken days is refused by the database (409). */
 export async function updateBookingStatus(ctx: AdminContext, id: string, status: BookingStatus): Promise<TBooking> {
-  return ctx.em.transactional(async (em) => {
+  return changeBookings(ctx, async (em) => {
     const booking = await lockBooking(em, id);
     const before = toBookingDto(booking);
     booking.status = status;
@@ -347,7 +362,7 @@ export async function updateBookingStatus(ctx: AdminContext, id: string, status:
 
 /** Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. */
 export async function updateBookingDates(ctx: AdminContext, id: string, dates: { pickupDate: string; returnDate: string }): Promise<TBooking> {
-  return ctx.em.transactional(async (em) => {
+  return changeBookings(ctx, async (em) => {
     const booking = await lockBooking(em, id);
     const before = toBookingDto(booking);
     const price = computePrice({ ...booking, ...dates });

@@ -56,6 +56,7 @@ async function changeFleet<T>(ctx: AdminContext, work: (tx: AdminContext) => Pro
     return value;
   });
   ctx.deps.fleet.changed();
+  ctx.deps.bookedDates.changed();
   return result;
 }
 
@@ -65,17 +66,26 @@ export async function getCar(ctx: ServiceContext, id: string): Promise<TCar> {
   return toCarDto(car);
 }
 
-/** The occupied ranges of a car from today on (pending and confirmed bookings, inclusive). */
+/** The booked-dates query: a constant, so PostgreSQL sees one statement text (OCCUPYING_STATUSES are fixed words). */
+const BOOKED_DATES_SQL = `select b.pickup_date::text as "start", b.return_date::text as "end"
+  from car c
+  left join booking b on b.car_id = c.id and b.status in (${OCCUPYING_STATUSES.map((status) => `'${status}'`).join(', ')}) and b.return_date >= ?
+  where c.id = ?
+  order by b.pickup_date`;
+
+/**
+ * The occupied ranges of a car from today on (pending and confirmed bookings, inclusive). The
+ * booking calendar asks for it on every car it shows, so it comes from the booked-dates cache,
+ * else from one query without entities: no row means no such car, one row without dates means no
+ * bookings. The index on (car_id, return_date) serves it.
+ */
 export async function bookedDates(ctx: ServiceContext, carId: string): Promise<TBookedRange[]> {
-  const car = await ctx.em.findOne(Car, { id: carId }, { fields: ['id'] });
-  if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   const today = todayInManila(clock.now());
-  const rows = await ctx.em.find(
-    Booking,
-    { car: carId, status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: today } },
-    { fields: ['pickupDate', 'returnDate'], orderBy: { pickupDate: 'asc' } },
-  );
-  return rows.map((b) => ({ start: b.pickupDate, end: b.returnDate }));
+  return ctx.deps.bookedDates.get(carId, today, async () => {
+    const rows = await ctx.em.execute<Array<{ start: string | null; end: string | null }>>(BOOKED_DATES_SQL, [today, carId]);
+    if (!rows.length) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+    return rows.flatMap((row) => (row.start && row.end ? [{ start: row.start, end: row.end }] : []));
+  });
 }
 
 export async function createCar(ctx: AdminContext, input: TCreateCar): Promise<TCar> {

@@ -22,7 +22,7 @@ import { containsPattern } from '../db/like';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
-import { checkDocumentToken, createAdminBooking, replaceDocuments, toCustomerDto } from './booking.service';
+import { changeBookings, checkDocumentToken, createAdminBooking, replaceDocuments, toCustomerDto } from './booking.service';
 import { detachUpload } from './upload.service';
 
 function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer {
@@ -78,7 +78,8 @@ async function ensureEmailFree(ctx: ServiceContext, email: string, exceptId?: st
 
 /** Adds a customer and, when all of car, dates and total are given, their first booking — in one transaction. */
 export async function createCustomer(ctx: AdminContext, input: TCreateCustomer): Promise<{ customer: TCustomer; booking: TBooking | null }> {
-  return ctx.em.transactional(async (em) => {
+  // Through changeBookings: the initial booking, if any, takes days.
+  return changeBookings(ctx, async (em) => {
     const tx = { ...ctx, em };
     await ensureEmailFree(tx, input.email);
     const customer = em.create(Customer, {

@@ -78,18 +78,16 @@ async function inspectObject(storage: Storage, upload: IUpload): Promise<{ type:
   return { type, size: info.size };
 }
 
-async function findUpload(ctx: ServiceContext, path: string, lock: boolean): Promise<IUpload> {
+async function findUpload(ctx: ServiceContext, path: string): Promise<IUpload> {
   const key = keyFromObjectPath(path);
-  const upload = key
-    ? await ctx.em.findOne(Upload, { objectKey: key }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {})
-    : null;
+  const upload = key ? await ctx.em.findOne(Upload, { objectKey: key }) : null;
   if (!upload) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
   return upload;
 }
 
 /** Checks an upload right after the browser stored it, so a bad file is refused at once. */
 export async function checkUpload(ctx: ServiceContext, path: string): Promise<{ objectPath: string; contentType: string; size: number }> {
-  const upload = await findUpload(ctx, path, false);
+  const upload = await findUpload(ctx, path);
   const { type, size } = await inspectObject(ctx.deps.storage, upload);
   return { objectPath: path, contentType: type, size };
 }
@@ -100,27 +98,49 @@ export async function checkUpload(ctx: ServiceContext, path: string): Promise<{ 
  * An object already attached to someone else is refused.
  */
 export async function attachUpload(ctx: ServiceContext, value: string, kind: UploadKind, owner: string): Promise<void> {
-  if (!value.startsWith('/objects/')) {
-    if (kind === 'document') throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
-    return;
+  if (!value.startsWith('/objects/') && kind !== 'document') return;
+  await attachUploads(ctx, [value], kind, owner);
+}
+
+/**
+ * Attaches uploaded objects to one owner inside the caller's transaction: their rows are locked in
+ * one query and the stored files checked side by side. Every value must be an object path of
+ * `kind`, not attached to anyone else; any failure refuses them all (the transaction rolls back).
+ */
+export async function attachUploads(ctx: ServiceContext, values: string[], kind: UploadKind, owner: string): Promise<void> {
+  const keys = values.map((value) => (value.startsWith('/objects/') ? keyFromObjectPath(value) : null));
+  if (keys.some((key) => !key)) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
+  const rows = await ctx.em.find(Upload, { objectKey: { $in: keys as string[] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const byKey = new Map(rows.map((row) => [row.objectKey, row]));
+  const pending: IUpload[] = [];
+  for (const key of keys as string[]) {
+    const upload = byKey.get(key);
+    if (!upload) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
+    if (upload.kind !== kind) throw new AppError('BAD_REQUEST', messages.errors.uploadKind);
+    if (upload.attachedTo === owner || pending.includes(upload)) continue;
+    if (upload.attachedTo) throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
+    pending.push(upload);
   }
-  const upload = await findUpload(ctx, value, true);
-  if (upload.kind !== kind) throw new AppError('BAD_REQUEST', messages.errors.uploadKind);
-  if (upload.attachedTo === owner) return;
-  if (upload.attachedTo) throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
-  const { type, size } = await inspectObject(ctx.deps.storage, upload);
-  upload.verifiedType = type;
-  upload.size = size;
-  upload.attachedTo = owner;
-  upload.attachedAt = clock.now();
+  const checked = await Promise.all(pending.map((upload) => inspectObject(ctx.deps.storage, upload)));
+  pending.forEach((upload, i) => {
+    upload.verifiedType = checked[i]!.type;
+    upload.size = checked[i]!.size;
+    upload.attachedTo = owner;
+    upload.attachedAt = clock.now();
+  });
 }
 
 /** Releases an object its owner no longer uses; the clean-up job deletes it later. */
 export async function detachUpload(ctx: ServiceContext, value: string | null | undefined): Promise<void> {
-  const key = value ? keyFromObjectPath(value) : null;
-  if (!key) return;
-  const upload = await ctx.em.findOne(Upload, { objectKey: key });
-  if (upload) {
+  await detachUploads(ctx, [value]);
+}
+
+/** Releases objects their owner no longer uses, in one query. */
+export async function detachUploads(ctx: ServiceContext, values: Array<string | null | undefined>): Promise<void> {
+  const keys = values.map((value) => (value ? keyFromObjectPath(value) : null)).filter((key): key is string => Boolean(key));
+  if (!keys.length) return;
+  const uploads = await ctx.em.find(Upload, { objectKey: { $in: keys } });
+  for (const upload of uploads) {
     upload.attachedTo = null;
     upload.attachedAt = null;
   }

@@ -104,13 +104,22 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((done) => child.once('exit', () => done()));
 }
 
+export interface StartOptions {
+  /** Settings added to (or replacing) the test settings below. */
+  env?: Record<string, string>;
+  /** CPUs the server runs on (`taskset -c`), e.g. "0"; its embedded PostgreSQL inherits them. */
+  cpus?: string;
+  /** Prefix of the temporary DATA_DIR's name. */
+  prefix?: string;
+}
+
 /**
  * Starts the production entry point, `src/server/main.ts`, exactly as `npm start` does (built client
  * in dist/client, embedded PostgreSQL, local storage, mail to DATA_DIR/outbox), in a fresh
  * temporary DATA_DIR on a free loopback port, and waits until /api/health answers 200.
  */
-export async function startE2EServer(): Promise<E2EServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'rental-e2e-'));
+export async function startE2EServer(options: StartOptions = {}): Promise<E2EServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), options.prefix ?? 'rental-e2e-'));
   await chmod(dataDir, 0o755); // as root, PostgreSQL runs as its own user and must reach the folder
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
@@ -130,11 +139,16 @@ export async function startE2EServer(): Promise<E2EServer> {
     ADMIN_API_TOKEN: E2E_API_TOKEN,
     RATE_LIMITS: 'off',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    ...options.env,
   });
 
   const log = createWriteStream(logFile);
   // One process (node --import tsx), so SIGTERM reaches the server's own handler directly.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // taskset execs node in its own place, so the pid (and SIGTERM) is still the server's.
+  const command = ['--import', 'tsx', 'src/server/main.ts'];
+  const child = options.cpus
+    ? spawn('taskset', ['-c', options.cpus, process.execPath, ...command], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(process.execPath, command, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   const gone = exited(child);

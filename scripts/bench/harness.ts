@@ -1,0 +1,124 @@
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { startE2EServer, type E2EServer } from '../../tests/e2e/support/server';
+import type { LoadJob, SliceResult } from './protocol';
+
+/** The integrators' token the benchmark's servers accept (`ADMIN_API_TOKEN`), for admin paths. */
+export const BENCH_API_TOKEN = 'bench-api-token-8c4e1f0a9b7d4e2f';
+export const ADMIN_HEADERS = { authorization: `Bearer ${BENCH_API_TOKEN}` };
+/** The database pool the benchmark's servers run with: the server's default (`DATABASE_POOL_MAX`). */
+export const SERVER_POOL_MAX = Number(process.env.BENCH_POOL_MAX ?? 10);
+
+/** The server (and its PostgreSQL) on one core, the load generator and this script on the other. */
+export const CPU = availableParallelism() >= 2 ? { server: '0', load: '1' } : null;
+
+/** Moves a running process, every thread of it, onto `cpus`. */
+export function pin(pid: number, cpus: string): void {
+  const done = spawnSync('taskset', ['-a', '-cp', cpus, String(pid)], { encoding: 'utf8' });
+  if (done.status !== 0) throw new Error(`taskset failed: ${done.stderr || done.error?.message}`);
+}
+
+export interface BenchServer extends E2EServer {
+  /** Seconds from spawn to the first healthy answer. */
+  startSeconds: number;
+}
+
+/**
+ * The production server as `npm start` runs it (src/server/main.ts, embedded PostgreSQL, local
+ * files, mail to files) in a fresh temporary DATA_DIR, on the server core, with the baseline route
+ * on and the per-address limits off (every request comes from one address).
+ */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const started = performance.now();
+  const server = await startE2EServer({
+    prefix: 'rental-bench-',
+    ...(CPU ? { cpus: CPU.server } : {}),
+    env: {
+      BENCH_BASELINE: '1',
+      RATE_LIMITS: 'off',
+      ADMIN_API_TOKEN: BENCH_API_TOKEN,
+      DATABASE_POOL_MAX: String(SERVER_POOL_MAX),
+      LOG_LEVEL: 'warn',
+      // e.g. "--import ./profile.mjs" (a module that starts node:inspector's profiler) to profile the server under load.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+      ...env,
+    },
+  });
+  return { ...server, startSeconds: (performance.now() - started) / 1000 };
+}
+
+/** The load generator process (load.ts), pinned to the load core; one job at a time. */
+export class LoadGenerator {
+  private readonly child: ChildProcess;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor() {
+    this.child = fork(join(import.meta.dirname, 'load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    if (CPU && this.child.pid) pin(this.child.pid, CPU.load);
+  }
+
+  run(job: LoadJob): Promise<SliceResult> {
+    const run = this.queue.then(
+      () =>
+        new Promise<SliceResult>((resolve, reject) => {
+          const onExit = (code: number | null) => reject(new Error(`the load generator exited (${code})`));
+          this.child.once('exit', onExit);
+          this.child.once('message', (answer: { ok: true; result: SliceResult } | { ok: false; error: string }) => {
+            this.child.removeListener('exit', onExit);
+            if (answer.ok) resolve(answer.result);
+            else reject(new Error(answer.error));
+          });
+          this.child.send(job);
+        }),
+    );
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  stop(): void {
+    if (this.child.connected) this.child.disconnect();
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export interface Side {
+  name: string;
+  /** The job for round `round` (-1 is the warm-up). */
+  job: (round: number) => LoadJob;
+}
+
+/**
+ * Runs each side's warm-up, then `rounds` rounds in which every side runs one slice in turn, so
+ * that whatever else the machine does in a moment weighs on both sides alike. Returns each side's
+ * measured slices, round by round, and its warm-up.
+ */
+export async function alternate(load: LoadGenerator, sides: Side[], rounds: number, log: (line: string) => void): Promise<{ slices: SliceResult[][]; warmups: SliceResult[] }> {
+  const warmups: SliceResult[] = [];
+  for (const side of sides) warmups.push(await load.run(side.job(-1)));
+  const slices: SliceResult[][] = sides.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    const line: string[] = [];
+    for (const [i, side] of sides.entries()) {
+      const result = await load.run(side.job(round));
+      slices[i]!.push(result);
+      const failed = result.errors + result.non2xx;
+      line.push(`${side.name} ${result.rps.toFixed(0)} req/s p99 ${result.p99.toFixed(0)} ms${failed ? ` FAILED ${failed} ${JSON.stringify(result.statuses)} ${JSON.stringify(result.samples ?? {})}` : ''}`);
+    }
+    log(`    round ${round + 1}/${rounds}: ${line.join(' | ')}`);
+  }
+  return { slices, warmups };
+}
+
+/** The median over rounds of a per-round ratio between two sides' slices. */
+export function medianRatio(a: SliceResult[], b: SliceResult[], value: (s: SliceResult) => number): number {
+  return median(a.map((slice, i) => value(slice) / value(b[i]!)));
+}
+
+export const sum = (slices: SliceResult[], value: (s: SliceResult) => number): number => slices.reduce((total, s) => total + value(s), 0);

@@ -1,0 +1,146 @@
+/**
+ * The load generator: a process of its own, pinned by the benchmark to the core the server does not
+ * use. It takes one job at a time over IPC (see `LoadJob`) and answers with a `SliceResult`:
+ * HTTP load through autocannon, or the raw-SQL booking reference through `pg`.
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { LoadJob, SliceResult, SqlBooking } from './protocol';
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Each HTTP job's bodies and paths are used once each, in order, across all its connections. */
+async function http(job: Extract<LoadJob, { kind: 'http' }>): Promise<SliceResult> {
+  let next = 0;
+  const paths = job.paths;
+  const bodies = job.bodies;
+  const pick = (): number => next++;
+  const statuses: Record<string, number> = {};
+  const samples: Record<string, string> = {};
+  const result = await autocannon({
+    url: job.baseUrl,
+    connections: job.connections,
+    ...(job.amount ? { amount: job.amount } : { duration: job.seconds ?? 3 }),
+    timeout: 30,
+    headers: job.headers ?? {},
+    requests: [
+      {
+        method: job.method ?? 'GET',
+        setupRequest: (request) => {
+          const i = pick();
+          const path = paths[i % paths.length]!;
+          if (!bodies) return { ...request, path };
+          // `amount` requests use `amount` bodies; were one used twice, its 409 would show as a failure.
+          return { ...request, path, body: bodies[i % bodies.length]! };
+        },
+        onResponse: (status, body) => {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status >= 300 && !samples[status]) samples[status] = String(body).slice(0, 300);
+        },
+      },
+    ],
+  });
+  const completed = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  return {
+    requests: completed,
+    seconds: result.duration,
+    rps: completed / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    statuses,
+    samples,
+  };
+}
+
+/**
+ * The raw-SQL reference for POST /api/bookings: the writes the booking makes, by hand, in one
+ * transaction through `pg`, with `job.concurrency` callers sharing a pool of the server's size.
+ * The booking insert meets the same exclusion constraint.
+ */
+async function sql(job: Extract<LoadJob, { kind: 'sql' }>): Promise<SliceResult> {
+  const pool = new pg.Pool({ connectionString: job.databaseUrl, max: job.poolMax });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (;;) {
+      const item = job.bookings[next++];
+      if (!item) return;
+      const t0 = performance.now();
+      try {
+        await bookRaw(pool, item);
+        statuses.ok = (statuses.ok ?? 0) + 1;
+      } catch (error) {
+        errors += 1;
+        const code = (error as { code?: string }).code ?? 'error';
+        statuses[code] = (statuses[code] ?? 0) + 1;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: job.concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, non2xx: 0, statuses };
+}
+
+async function bookRaw(pool: pg.Pool, b: SqlBooking): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(
+      'insert into customer (id, full_name, email, phone, created_at, updated_at) values (gen_random_uuid(), $1, $2, $3, now(), now()) on conflict (email) do nothing',
+      [b.fullName, b.email, b.phone],
+    );
+    const customer = await client.query<{ id: string }>('select id from customer where email = $1 for update', [b.email]);
+    const customerId = customer.rows[0]!.id;
+    const attached = await client.query(
+      `update upload set attached_to = $1, attached_at = now(), verified_type = content_type, size = $3 where object_key = any($2) and attached_to is null`,
+      [`customer:${customerId}`, b.objectKeys, b.documentSize],
+    );
+    if (attached.rowCount !== b.objectKeys.length) throw Object.assign(new Error('documents not attachable'), { code: 'documents' });
+    await client.query(
+      'update customer set full_name = $2, phone = $3, license = $4, photo_id1_url = $5, photo_id2_url = $6, proof_of_billing_url = $7, updated_at = now() where id = $1',
+      [customerId, b.fullName, b.phone, b.license, ...b.objectKeys.map((key) => `/objects/${key}`)],
+    );
+    const booked = await client.query(
+      `insert into booking (id, customer_id, car_id, car_name, pickup_date, return_date, pickup_time, driver_service, distance_service, wants_delivery,
+         total_days, daily_rate, subtotal, driver_fee, distance_fee, delivery_fee, insurance, adjustment, total, amount_paid, status, source, created_at, updated_at)
+       select gen_random_uuid(), $1, c.id, c.name, $3, $4, '10:00 AM', 'none', 'none', false,
+         ($4::date - $3::date), c.daily_rate, c.daily_rate * ($4::date - $3::date), 0, 0, 0, 500, 0, c.daily_rate * ($4::date - $3::date) + 500, 0, 'pending', 'website', now(), now()
+       from car c where c.id = $2 and c.available`,
+      [customerId, b.carId, b.pickupDate, b.returnDate],
+    );
+    if (booked.rowCount !== 1) throw Object.assign(new Error('car not bookable'), { code: 'car' });
+    // Due in a year: the server's mail worker must not spend the measured core sending these.
+    await client.query(
+      `insert into mail_message (id, kind, "to", subject, text, html, status, attempts, next_attempt_at, created_at)
+       values (gen_random_uuid(), 'booking.confirmation', $1, $2, $3, $4, 'queued', 0, now() + interval '1 year', now()),
+              (gen_random_uuid(), 'booking.garage', 'garage@example.com', $2, $3, $4, 'queued', 0, now() + interval '1 year', now())`,
+      [b.email, `Booking ${b.pickupDate}`, b.mailText, `<p>${b.mailText}</p>`],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+process.on('message', (job: LoadJob) => {
+  const run = job.kind === 'http' ? http(job) : sql(job);
+  run.then(
+    (result) => process.send!({ ok: true, result }),
+    (error: unknown) => process.send!({ ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error) }),
+  );
+});
+process.on('disconnect', () => process.exit(0));

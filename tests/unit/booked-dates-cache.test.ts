@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { BookedDatesCache } from '../../src/server/services/booked-dates.cache';
+
+const CAR = '7a1f3c52-0a4e-4c55-9d43-3f1f0b3a5b10';
+const range = (start: string) => [{ start, end: start }];
+
+/** A loader that counts its calls and answers what it is told. */
+function loader(answer: () => Promise<Array<{ start: string; end: string }>>) {
+  const calls = { count: 0 };
+  return { calls, load: () => ((calls.count += 1), answer()) };
+}
+
+describe('BookedDatesCache', () => {
+  it('reuses a car’s days within its lifetime, for the same day only', async () => {
+    const cache = new BookedDatesCache(60_000);
+    const { calls, load } = loader(async () => range('2027-01-05'));
+    expect(await cache.get(CAR, '2027-01-01', load)).toEqual(range('2027-01-05'));
+    expect(await cache.get(CAR, '2027-01-01', load)).toEqual(range('2027-01-05'));
+    expect(calls.count).toBe(1);
+    await cache.get(CAR, '2027-01-02', load);
+    expect(calls.count).toBe(2);
+  });
+
+  it('asks again once the lifetime has passed', async () => {
+    const cache = new BookedDatesCache(0);
+    const { calls, load } = loader(async () => []);
+    await cache.get(CAR, '2027-01-01', load);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await cache.get(CAR, '2027-01-01', load);
+    expect(calls.count).toBe(2);
+  });
+
+  it('forgets everything when a booking changes, and does not keep a read that began before the change', async () => {
+    const cache = new BookedDatesCache(60_000);
+    let release!: () => void;
+    const slow = cache.get(CAR, '2027-01-01', () => new Promise((resolve) => (release = () => resolve(range('2027-01-05')))));
+    cache.changed();
+    release();
+    expect(await slow).toEqual(range('2027-01-05'));
+    const { calls, load } = loader(async () => range('2027-01-09'));
+    expect(await cache.get(CAR, '2027-01-01', load)).toEqual(range('2027-01-09'));
+    cache.changed();
+    await cache.get(CAR, '2027-01-01', load);
+    expect(calls.count).toBe(2);
+  });
+
+  it('shares one load between simultaneous misses, and keeps nothing when the load fails (unknown car)', async () => {
+    const cache = new BookedDatesCache(60_000);
+    const { calls, load } = loader(async () => range('2027-02-01'));
+    await Promise.all([cache.get(CAR, '2027-01-01', load), cache.get(CAR, '2027-01-01', load), cache.get(CAR, '2027-01-01', load)]);
+    expect(calls.count).toBe(1);
+
+    const failing = loader(async () => {
+      throw new Error('no such car');
+    });
+    const other = '0b7e9a51-3c0d-4f3e-8f0e-2a8e4c1d9f22';
+    await expect(cache.get(other, '2027-01-01', failing.load)).rejects.toThrow('no such car');
+    await expect(cache.get(other, '2027-01-01', failing.load)).rejects.toThrow('no such car');
+    expect(failing.calls.count).toBe(2);
+  });
+});
