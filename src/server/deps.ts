@@ -5,6 +5,7 @@ import type { LoginThrottle } from './auth/throttle';
 import type { RateLimiter } from './auth/rateLimit';
 import type { Env } from './env';
 import type { BookedDatesCache } from './services/booked-dates.cache';
+import type { ChangeFeed } from './services/change-feed';
 import type { FleetCache } from './services/fleet.cache';
 import type { Storage } from './storage/storage';
 
@@ -19,9 +20,11 @@ export interface AppDeps {
   mail: { from: string; garageTo: string; wake: () => void };
   limiter: RateLimiter;
   loginThrottle: LoginThrottle;
+  /** What other instances changed (PostgreSQL LISTEN), for the caches below; absent in single-instance tests. */
+  changes?: ChangeFeed;
   /** The fleet list, cached until a car changes on any instance. */
   fleet: FleetCache;
-  /** Each car's booked days, cleared by every booking change here (and kept briefly otherwise). */
+  /** Each car's booked days, cached until a booking changes on any instance. */
   bookedDates: BookedDatesCache;
 }
 

@@ -13,6 +13,7 @@ import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
 import { loadFleet } from './services/car.service';
 import { BookedDatesCache } from './services/booked-dates.cache';
+import { ChangeFeed } from './services/change-feed';
 import { FleetCache } from './services/fleet.cache';
 import { ensureAdminPassword, signingSecret } from './services/settings.service';
 import { purgeExpiredDocuments } from './services/retention.service';
@@ -81,6 +82,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const transport = createMailTransport({ ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), dataDir: env.DATA_DIR });
   const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
   const mailWorker = new MailWorker(orm, transport, from, options.mailPollMs);
+  const changes = new ChangeFeed(databaseUrl);
   const deps: AppDeps = {
     orm,
     env,
@@ -90,10 +92,11 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     mail: { from, garageTo: env.GARAGE_NOTIFY_EMAIL ?? business.email, wake: () => mailWorker.wake() },
     limiter: new RateLimiter(env.RATE_LIMITS),
     loginThrottle: new LoginThrottle(),
-    fleet: new FleetCache(loadFleet, databaseUrl),
-    bookedDates: new BookedDatesCache(),
+    changes,
+    fleet: new FleetCache(loadFleet, changes),
+    bookedDates: new BookedDatesCache(undefined, changes),
   };
-  await deps.fleet.listen();
+  await changes.listen();
   mailWorker.start();
 
   // Housekeeping every hour: unattached uploads (24 h) and identity documents past retention.
@@ -129,7 +132,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
         http.closeIdleConnections();
       });
       await mailWorker.stop();
-      await deps.fleet.stop();
+      await changes.stop();
       await orm.close(true);
       await embedded?.stop();
     })());

@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { loadFleet } from '../../src/server/services/car.service';
+import { BookedDatesCache } from '../../src/server/services/booked-dates.cache';
+import { announce, ChangeFeed, CHANNELS } from '../../src/server/services/change-feed';
 import { FleetCache } from '../../src/server/services/fleet.cache';
 import { createHarness, type Harness } from '../utils/harness';
 import { call } from './helpers';
@@ -68,8 +70,9 @@ describe('the benchmark baseline, GET /api/bench/baseline', () => {
 
 describe('two server instances on one database', () => {
   it('a change made through one instance reaches the other instance within a second (LISTEN/NOTIFY)', async () => {
-    const other = new FleetCache(loadFleet, h.databaseUrl);
-    await other.listen();
+    const feed = new ChangeFeed(h.databaseUrl);
+    const other = new FleetCache(loadFleet, feed);
+    await feed.listen();
     try {
       const em = h.orm.em.fork();
       const car = (await other.get(em)).cars[1]!;
@@ -85,19 +88,46 @@ describe('two server instances on one database', () => {
       }
       expect(seen).toBe('2999.50');
     } finally {
-      await other.stop();
+      await feed.stop();
     }
   });
 
   it('does not keep a list while it cannot hear changes', async () => {
-    const deaf = new FleetCache(loadFleet, 'postgresql://nobody:nothing@127.0.0.1:1/none');
-    await deaf.listen();
+    const feed = new ChangeFeed('postgresql://nobody:nothing@127.0.0.1:1/none');
+    const deaf = new FleetCache(loadFleet, feed);
+    await feed.listen();
     try {
       const car = (await deaf.get(h.orm.em.fork())).cars[2]!;
       await h.orm.em.fork().getConnection().execute('update car set daily_rate = 1234 where id = ?', [car.id]);
       expect((await deaf.get(h.orm.em.fork())).cars[2]!.dailyRate).toBe('1234.00');
     } finally {
-      await deaf.stop();
+      await feed.stop();
+    }
+  });
+
+  it("keeps a car's booked days while it hears changes, and forgets them when another instance announces a booking change", async () => {
+    const feed = new ChangeFeed(h.databaseUrl);
+    // A lifetime of zero: only the feed lets the days be reused.
+    const other = new BookedDatesCache(0, feed);
+    await feed.listen();
+    try {
+      let loads = 0;
+      const load = async () => ((loads += 1), [{ start: '2027-03-01', end: '2027-03-02' }]);
+      await other.get('car-1', '2027-02-01', load);
+      await sleep(5);
+      await other.get('car-1', '2027-02-01', load);
+      expect(loads).toBe(1);
+
+      await h.orm.em.fork().transactional((em) => announce(em, CHANNELS.bookings));
+      let waited = 0;
+      while (loads === 1 && waited < 1000) {
+        await sleep(25);
+        waited += 25;
+        await other.get('car-1', '2027-02-01', load);
+      }
+      expect(loads).toBe(2);
+    } finally {
+      await feed.stop();
     }
   });
 });

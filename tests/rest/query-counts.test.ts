@@ -94,7 +94,9 @@ async function countAll(): Promise<Record<string, number>> {
   };
   const counts: Record<string, number> = {};
   for (const [name, path] of Object.entries(requests)) {
-    h.deps.fleet.changed(); // the fleet list is cached: count the query that fills it
+    // The fleet list and booked days are cached: count the queries that fill them.
+    h.deps.fleet.changed();
+    h.deps.bookedDates.changed();
     statements = [];
     const response = await h.app.request(path, { headers: { authorization: `Bearer ${TEST_API_TOKEN}` } });
     const seen = statements;

@@ -1,10 +1,11 @@
 import type { TBookedRange } from '../../shared/schemas/car.schema';
+import { CHANNELS, type ChangeFeed } from './change-feed';
 
 /**
- * How long a car's booked days are reused here without asking the database. This instance clears
- * them the moment its own booking changes commit; a change made through another instance shows
- * here within this time. The calendar is only a guide: the exclusion constraint still refuses a
- * booking on taken days (409), whatever a calendar showed.
+ * How long a car's booked days are reused without asking the database while changes made through
+ * other instances cannot be heard (no change feed, or its connection is down). While the feed
+ * listens, days are kept until a booking changes anywhere. The calendar is only a guide: the
+ * exclusion constraint still refuses a booking on taken days (409), whatever a calendar showed.
  */
 export const BOOKED_DATES_TTL_MS = 2_000;
 
@@ -17,18 +18,27 @@ interface Entry {
 /**
  * Each car's occupied ranges for today, as `GET /api/cars/{id}/booked-dates` answers them: the
  * booking calendar asks for them on every car it shows, far more often than bookings change.
- * Simultaneous misses for one car share one query. An unknown car (the loader throws) is never kept.
+ * Cleared after every booking change on this instance and, through the change feed
+ * (`NOTIFY bookings_changed` or `fleet_changed`, sent inside the change's transaction), on every
+ * other. Simultaneous misses for one car share one query. An unknown car (the loader throws) is
+ * never kept.
  */
 export class BookedDatesCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<TBookedRange[]>>();
   private generation = 0;
 
-  constructor(private readonly ttlMs = BOOKED_DATES_TTL_MS) {}
+  constructor(
+    private readonly ttlMs = BOOKED_DATES_TTL_MS,
+    private readonly feed: ChangeFeed | null = null,
+  ) {
+    feed?.on(CHANNELS.bookings, () => this.changed());
+    feed?.on(CHANNELS.fleet, () => this.changed());
+  }
 
   async get(carId: string, day: string, load: () => Promise<TBookedRange[]>): Promise<TBookedRange[]> {
     const hit = this.entries.get(carId);
-    if (hit && hit.day === day && hit.until > Date.now()) return hit.ranges;
+    if (hit && hit.day === day && (this.feed?.listening || hit.until > Date.now())) return hit.ranges;
     const key = `${carId}/${day}`;
     const pending = this.loading.get(key);
     if (pending) return pending;
@@ -47,7 +57,7 @@ export class BookedDatesCache {
     }
   }
 
-  /** Forgets every car's days: called after a booking change commits here. */
+  /** Forgets every car's days: called after a booking change commits here, and on every notice. */
   changed(): void {
     this.generation += 1;
     this.entries.clear();

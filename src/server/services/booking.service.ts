@@ -27,6 +27,7 @@ import { queueMail } from '../mail/outbox';
 import { bookingConfirmationMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
 import { isNameBlocked } from './blocklist.service';
+import { announce, CHANNELS } from './change-feed';
 import { attachUploads, detachUploads } from './upload.service';
 
 export function toBookingDto(b: IBooking): TBooking {
@@ -180,7 +181,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
 
   // Everything, the blocklist check too, on one pooled connection: under load, waiting for a
   // connection costs more than any one statement.
-  const result = await ctx.em.transactional(async (em) => {
+  const result = await changeBookings(ctx, async (em) => {
     const tx = { ...ctx, em };
     if (await isNameBlocked(tx, renter.fullName)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
     const car = await em.findOne(Car, { id: rental.carId });
@@ -226,7 +227,6 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     await em.flush();
     return { customer: toCustomerDto(customer), booking: toBookingDto(booking) };
   });
-  ctx.deps.bookedDates.changed();
   ctx.deps.mail.wake();
   return { ...result, documentToken: makeDocumentToken(ctx.deps.signingSecret, result.customer.id) };
 }
@@ -283,9 +283,16 @@ export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreat
   return changeBookings(ctx, (em) => createAdminBooking(ctx, input, em));
 }
 
-/** Runs a change to bookings' days in a transaction, then clears this instance's booked-dates cache. */
+/**
+ * Runs a change to bookings' days in a transaction that also tells every instance (NOTIFY,
+ * delivered only if it commits), then clears this instance's booked-dates cache.
+ */
 export async function changeBookings<T>(ctx: ServiceContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
-  const result = await ctx.em.transactional(work);
+  const result = await ctx.em.transactional(async (em) => {
+    const value = await work(em);
+    await announce(em, CHANNELS.bookings);
+    return value;
+  });
   ctx.deps.bookedDates.changed();
   return result;
 }

@@ -9,7 +9,8 @@ import { clock } from '../clock';
 import { Booking, Car, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
-import { FLEET_CHANNEL, type FleetSnapshot } from './fleet.cache';
+import { announce, CHANNELS } from './change-feed';
+import type { FleetSnapshot } from './fleet.cache';
 import { attachUpload, detachUpload } from './upload.service';
 
 export function toCarDto(car: ICar): TCar {
@@ -52,7 +53,7 @@ export async function listCars(ctx: ServiceContext): Promise<TCar[]> {
 async function changeFleet<T>(ctx: AdminContext, work: (tx: AdminContext) => Promise<T>): Promise<T> {
   const result = await ctx.em.transactional(async (em) => {
     const value = await work({ ...ctx, em });
-    await em.execute(`select pg_notify('${FLEET_CHANNEL}', '')`);
+    await announce(em, CHANNELS.fleet);
     return value;
   });
   ctx.deps.fleet.changed();

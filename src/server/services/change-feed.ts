@@ -1,0 +1,108 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { describeError, log } from '../logger';
+
+/** The PostgreSQL channels on which every instance hears what changed. */
+export const CHANNELS = {
+  /** A car was added, edited or removed: the fleet list. */
+  fleet: 'fleet_changed',
+  /** A booking's days or status changed (or bookings went with their car or customer): booked dates. */
+  bookings: 'bookings_changed',
+} as const;
+export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
+
+/**
+ * Tells every instance, through PostgreSQL `NOTIFY`, that `channel`'s data changed. Call it inside
+ * the change's transaction: PostgreSQL delivers the notice only if the transaction commits.
+ * https://www.postgresql.org/docs/current/sql-notify.html
+ */
+export async function announce(em: EntityManager, channel: Channel): Promise<void> {
+  await em.execute(`select pg_notify('${channel}', '')`);
+}
+
+/**
+ * One `LISTEN` connection per instance, shared by the caches that must forget what other
+ * instances changed. It reconnects after a database restart; on losing the connection and once
+ * more on regaining it, every subscriber is told that everything may have changed, so a notice
+ * missed meanwhile cannot leave stale data behind. `listening` tells whether changes can be heard
+ * now; a feed without a database address hears nothing (a single instance in tests).
+ */
+export class ChangeFeed {
+  private readonly handlers = new Map<Channel, Array<() => void>>();
+  private client: pg.Client | null = null;
+  private connected = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(private readonly databaseUrl: string | null) {}
+
+  /** True while other instances' changes reach this one. */
+  get listening(): boolean {
+    return this.connected;
+  }
+
+  /** True when there are other instances to hear from at all (a database address was given). */
+  get shared(): boolean {
+    return this.databaseUrl !== null;
+  }
+
+  on(channel: Channel, handler: () => void): void {
+    this.handlers.set(channel, [...(this.handlers.get(channel) ?? []), handler]);
+  }
+
+  async listen(): Promise<void> {
+    if (!this.databaseUrl || this.stopped) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('notification', (message) => {
+      for (const handler of this.handlers.get(message.channel as Channel) ?? []) handler();
+    });
+    client.on('error', (error) => {
+      log.warn('change_feed.error', describeError(error));
+      this.lost(client);
+    });
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      for (const channel of Object.values(CHANNELS)) await client.query(`listen ${channel}`);
+      this.client = client;
+      this.connected = true;
+      // Anything may have changed while no one was listening.
+      this.everythingChanged();
+    } catch (error) {
+      log.warn('change_feed.connect.failed', describeError(error));
+      await client.end().catch(() => undefined);
+      this.scheduleRetry();
+    }
+  }
+
+  private everythingChanged(): void {
+    for (const handlers of this.handlers.values()) for (const handler of handlers) handler();
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = null;
+    this.connected = false;
+    this.everythingChanged();
+    void client.end().catch(() => undefined);
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.listen();
+    }, 1000);
+    this.retry.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    this.connected = false;
+    await client?.end().catch(() => undefined);
+  }
+}
