@@ -16,6 +16,8 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/client/.vite/manifest.json: which chunks and CSS each page loads, read by scripts/check-bundle.ts.
+    manifest: true,
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -1,12 +1,11 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantineStyles';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { Notices } from './components/Notices/Notices';
 import { themeManager } from './colorScheme';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -23,7 +22,7 @@ export default function App() {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-          <Notifications limit={1} autoClose={5000} position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} />
+          <Notices limit={1} autoClose={5000} position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} />
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

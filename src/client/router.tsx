@@ -1,10 +1,8 @@
 import { createBrowserRouter } from 'react-router';
 import { Layout } from './components/Layout/Layout';
-import { BookingPage } from './pages/Booking.page';
 import { HomePage } from './pages/Home.page';
-import { PrivacyPage, TermsPage } from './pages/Legal.page';
+import { BookingPage, PccPage, PrivacyPage, TermsPage } from './pages/lazyPages';
 import { NotFoundPage } from './pages/NotFound.page';
-import { PccPage } from './pages/Pcc.page';
 
 export const router = createBrowserRouter([
   {

@@ -1,3 +1,5 @@
+// Mantine's styles for the components only these pages render (see src/client/mantineStyles.ts).
+import '@mantine/core/styles/List.css';
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { telHref } from '../../shared/business';
 import { LEGAL_UPDATED, privacy, terms, type LegalSection } from '../content/legal';

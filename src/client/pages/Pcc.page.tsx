@@ -1,3 +1,5 @@
+// Mantine's styles for the components only this page renders (see src/client/mantineStyles.ts).
+import '@mantine/core/styles/Image.css';
 import { Box, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { WORKSHOP, telHref } from '../../shared/business';
 import { IconCheck, IconClock, IconMail, IconMapPin, IconPhone } from '../components/icons';

@@ -1,13 +1,18 @@
-import { ActionIcon, Badge, Burger, Button, Container, Drawer, Group, Stack, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Button, Container, Group, Stack, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
 import { useAnchorNavigation, type Anchor } from '../../features/site/anchors';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
+import { Hint } from '../Hint/Hint';
 import { IconMoon, IconPhone, IconSun } from '../icons';
 import { Logo } from '../Logo/Logo';
 import classes from './Header.module.css';
+
+/** The phone menu's drawer loads the first time the menu opens. */
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 type Entry = { kind: 'anchor'; anchor: Anchor; label: string } | { kind: 'route'; to: string; label: string } | { kind: 'soon'; label: string };
 
@@ -26,11 +31,11 @@ function ThemeToggle() {
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const label = scheme === 'dark' ? copy.nav.toLight : copy.nav.toDark;
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <ActionIcon variant="default" size={38} radius="md" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
         {scheme === 'dark' ? <IconSun /> : <IconMoon />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -60,20 +65,23 @@ function NavEntries({ className, onNavigate }: { className: string | undefined; 
       );
     }
     return (
-      <Tooltip key={entry.label} label={copy.nav.comingSoon}>
+      <Hint key={entry.label} label={copy.nav.comingSoon}>
         <span className={className} aria-disabled="true" tabIndex={0}>
           {entry.label}
           <Badge size="xs" variant="light" color="sand">
             {copy.nav.comingSoon}
           </Badge>
         </span>
-      </Tooltip>
+      </Hint>
     );
   });
 }
 
 export function Header() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Once opened, the drawer stays mounted so that it closes with its transition.
+  const [menuMounted, setMenuMounted] = useState(false);
+  if (opened && !menuMounted) setMenuMounted(true);
   const business = useSiteInfo();
   return (
     <header className={`${classes.header} no-print`}>
@@ -87,14 +95,18 @@ export function Header() {
           <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu} />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} position="right" size="xs" title={<Logo />} hiddenFrom="lg" closeButtonProps={{ 'aria-label': copy.nav.closeMenu }}>
-        <Stack gap={4} component="nav" aria-label="Mobile">
-          <NavEntries className={classes.drawerLink} onNavigate={close} />
-          <Button component="a" href={telHref(business.phonePrimary)} leftSection={<IconPhone />} size="md" mt="md">
-            {copy.nav.callNow}
-          </Button>
-        </Stack>
-      </Drawer>
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={opened} onClose={close} position="right" size="xs" title={<Logo />} hiddenFrom="lg" closeButtonProps={{ 'aria-label': copy.nav.closeMenu }}>
+            <Stack gap={4} component="nav" aria-label="Mobile">
+              <NavEntries className={classes.drawerLink} onNavigate={close} />
+              <Button component="a" href={telHref(business.phonePrimary)} leftSection={<IconPhone />} size="md" mt="md">
+                {copy.nav.callNow}
+              </Button>
+            </Stack>
+          </MenuDrawer>
+        </Suspense>
+      ) : null}
     </header>
   );
 }

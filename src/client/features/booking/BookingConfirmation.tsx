@@ -6,12 +6,12 @@ import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, d
 import { IMPORTANT_INFORMATION, bookingPriceRows } from '../../../shared/receipt';
 import { DEFAULT_PICKUP_TIME, type TBooking } from '../../../shared/schemas/booking.schema';
 import { IconAlert, IconPrinter } from '../../components/icons';
-import { bookingCopy } from '../../content/booking';
+import { bookingFormCopy } from '../../content/bookingForm';
 import { useSiteInfo } from '../site/useSiteInfo';
 import classes from './BookingConfirmation.module.css';
 import { PriceSummary } from './PriceSummary';
 
-const r = bookingCopy.confirmation;
+const r = bookingFormCopy.confirmation;
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,3 +1,19 @@
+// Mantine's styles for the components only the booking form and its receipt render (see src/client/mantineStyles.ts).
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
+import '@mantine/core/styles/Radio.css';
 import {
   Alert,
   Anchor,
@@ -48,7 +64,7 @@ import {
 } from '../../../shared/schemas/booking.schema';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { IconAlert, IconCalendar, IconFile, IconReceipt, IconUser } from '../../components/icons';
-import { bookingCopy } from '../../content/booking';
+import { bookingFormCopy } from '../../content/bookingForm';
 import { trpc } from '../../trpc';
 import { BookingConfirmation } from './BookingConfirmation';
 import { DocumentUploads, type DocumentValues } from './DocumentUploads';
@@ -56,7 +72,7 @@ import { PriceSummary } from './PriceSummary';
 import { RentalCalendar } from './RentalCalendar';
 import { notify } from '../../notify';
 
-const f = bookingCopy.fields;
+const f = bookingFormCopy.fields;
 
 interface BookingFormValues {
   fullName: string;
@@ -254,11 +270,11 @@ export function BookingForm({ car }: { car: TCar }) {
 
   return (
     <>
-      <form ref={formRef} noValidate onSubmit={submit} aria-label={bookingCopy.formLabel(car.name)} data-testid="booking-form">
+      <form ref={formRef} noValidate onSubmit={submit} aria-label={bookingFormCopy.formLabel(car.name)} data-testid="booking-form">
         <input type="hidden" name="pickupDate" value={values.pickupDate} />
         <input type="hidden" name="returnDate" value={values.returnDate} />
         <Stack gap="lg">
-          <FormSection step={1} title={bookingCopy.sections.personal} icon={<IconUser size={18} />}>
+          <FormSection step={1} title={bookingFormCopy.sections.personal} icon={<IconUser size={18} />}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label={f.fullName} placeholder={f.fullNamePlaceholder} withAsterisk autoComplete="name" {...form.getInputProps('fullName')} />
               <TextInput label={f.email} placeholder={f.emailPlaceholder} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
@@ -273,7 +289,7 @@ export function BookingForm({ car }: { car: TCar }) {
             ) : null}
           </FormSection>
 
-          <FormSection step={2} title={bookingCopy.sections.rental} icon={<IconCalendar size={18} />}>
+          <FormSection step={2} title={bookingFormCopy.sections.rental} icon={<IconCalendar size={18} />}>
             <Stack gap="lg">
               <div data-invalid={dateError ? 'true' : undefined} tabIndex={dateError ? -1 : undefined}>
                 <RentalCalendar
@@ -282,7 +298,7 @@ export function BookingForm({ car }: { car: TCar }) {
                   loading={bookedDates.isLoading}
                   failed={bookedDates.isError}
                   value={selection}
-                  error={datesTaken ? bookingCopy.calendar.noLongerFree : dateError}
+                  error={datesTaken ? bookingFormCopy.calendar.noLongerFree : dateError}
                   onChange={(next) => {
                     setDatesTaken(false);
                     form.setValues({ pickupDate: next.pickupDate ?? '', returnDate: next.returnDate ?? '' });
@@ -325,7 +341,7 @@ export function BookingForm({ car }: { car: TCar }) {
             </Stack>
           </FormSection>
 
-          <FormSection step={3} title={bookingCopy.sections.documents} icon={<IconFile size={18} />}>
+          <FormSection step={3} title={bookingFormCopy.sections.documents} icon={<IconFile size={18} />}>
             <DocumentUploads
               value={documents}
               showMissing={showMissingDocuments}
@@ -344,33 +360,33 @@ export function BookingForm({ car }: { car: TCar }) {
             ) : null}
           </FormSection>
 
-          <FormSection step={4} title={bookingCopy.sections.pricing} icon={<IconReceipt size={18} />}>
+          <FormSection step={4} title={bookingFormCopy.sections.pricing} icon={<IconReceipt size={18} />}>
             <div aria-live="polite">
               {price && price.days > 0 ? (
                 <PriceSummary rows={priceRows(price.lines, { deliveryArea: values.wantsDelivery ? values.deliveryArea : null })} total={price.total} testId="price-summary" />
               ) : (
                 <Text c="dimmed" size="sm" data-testid="price-empty">
-                  {bookingCopy.pricing.empty}
+                  {bookingFormCopy.pricing.empty}
                 </Text>
               )}
             </div>
             <Text size="xs" c="dimmed" mt="sm">
-              {bookingCopy.pricing.payAtPickup}
+              {bookingFormCopy.pricing.payAtPickup}
             </Text>
           </FormSection>
 
-          <FormSection step={5} title={bookingCopy.sections.terms} icon={<IconAlert size={18} />}>
-            <ScrollArea.Autosize mah={170} type="auto" offsetScrollbars className="terms-box" tabIndex={0} aria-label={bookingCopy.sections.terms}>
+          <FormSection step={5} title={bookingFormCopy.sections.terms} icon={<IconAlert size={18} />}>
+            <ScrollArea.Autosize mah={170} type="auto" offsetScrollbars className="terms-box" tabIndex={0} aria-label={bookingFormCopy.sections.terms}>
               <List size="sm" spacing={6}>
-                {bookingCopy.terms.points.map((point) => (
+                {bookingFormCopy.terms.points.map((point) => (
                   <List.Item key={point}>{point}</List.Item>
                 ))}
               </List>
             </ScrollArea.Autosize>
             <Anchor component={Link} to="/terms" target="_blank" rel="noopener" size="sm" mt="sm" display="inline-block">
-              {bookingCopy.terms.full}
+              {bookingFormCopy.terms.full}
             </Anchor>
-            <Checkbox mt="md" label={bookingCopy.terms.accept} {...form.getInputProps('acceptTerms', { type: 'checkbox' })} />
+            <Checkbox mt="md" label={bookingFormCopy.terms.accept} {...form.getInputProps('acceptTerms', { type: 'checkbox' })} />
             <Button
               type="submit"
               size="lg"
@@ -380,7 +396,7 @@ export function BookingForm({ car }: { car: TCar }) {
               disabled={create.isPending}
               data-testid="booking-submit"
             >
-              {create.isPending ? bookingCopy.submit.pending : blocked ? bookingCopy.submit.blocked : bookingCopy.submit.idle}
+              {create.isPending ? bookingFormCopy.submit.pending : blocked ? bookingFormCopy.submit.blocked : bookingFormCopy.submit.idle}
             </Button>
           </FormSection>
         </Stack>

@@ -4,14 +4,14 @@ import { messages } from '../../../shared/messages';
 import { DOCUMENT_FIELDS, type DocumentField, type TDocuments } from '../../../shared/schemas/booking.schema';
 import { UPLOAD_RULES } from '../../../shared/schemas/upload.schema';
 import { IconCheck, IconFile, IconUpload } from '../../components/icons';
-import { bookingCopy } from '../../content/booking';
+import { bookingFormCopy } from '../../content/bookingForm';
 import { logWarning } from '../../log';
 import { trpc } from '../../trpc';
 import { splitNotice } from '../uploads/notice';
 import { UploadError, uploadFile } from '../uploads/uploadFile';
 import { notify } from '../../notify';
 
-const d = bookingCopy.documents;
+const d = bookingFormCopy.documents;
 
 export type DocumentValues = Partial<TDocuments>;
 

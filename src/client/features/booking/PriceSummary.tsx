@@ -1,7 +1,7 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { formatPeso } from '../../../shared/money';
 import type { PriceRow } from '../../../shared/receipt';
-import { bookingCopy } from '../../content/booking';
+import { bookingFormCopy } from '../../content/bookingForm';
 
 /** One line per charge and the total: the live summary of the form and the receipt's. */
 export function PriceSummary({ rows, total, testId }: { rows: readonly PriceRow[]; total: string; testId?: string }) {
@@ -17,7 +17,7 @@ export function PriceSummary({ rows, total, testId }: { rows: readonly PriceRow[
       ))}
       <Divider my={4} />
       <Group justify="space-between" wrap="nowrap" data-line="total">
-        <Text fw={800}>{bookingCopy.pricing.total}</Text>
+        <Text fw={800}>{bookingFormCopy.pricing.total}</Text>
         <Text fw={800} fz="xl" c="var(--color-accent-text)" style={{ whiteSpace: 'nowrap' }} data-testid={testId ? `${testId}-total` : undefined}>
           {formatPeso(total)}
         </Text>

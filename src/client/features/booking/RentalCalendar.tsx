@@ -16,10 +16,10 @@ import {
 import { addDays, daysBetween, formatLongDate, monthName, weekday } from '../../../shared/dates';
 import { MAX_RENTAL_DAYS } from '../../../shared/schemas/booking.schema';
 import { IconChevronLeft, IconChevronRight } from '../../components/icons';
-import { bookingCopy } from '../../content/booking';
+import { bookingFormCopy } from '../../content/bookingForm';
 import classes from './RentalCalendar.module.css';
 
-const c = bookingCopy.calendar;
+const c = bookingFormCopy.calendar;
 
 interface RentalCalendarProps {
   today: string;
@@ -220,7 +220,7 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
         </div>
         <div>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            {bookingCopy.confirmation.duration}
+            {bookingFormCopy.confirmation.duration}
           </Text>
           <Text fw={600} size="sm">
             {duration > 0 ? c.duration(duration) : '—'}

@@ -1,0 +1,28 @@
+import { Box } from '@mantine/core';
+import { lazy, Suspense, type ComponentType } from 'react';
+
+/** Holds the page's place while its chunk loads, so the footer does not jump up and back. */
+function PageLoading() {
+  return <Box mih="100vh" aria-busy="true" />;
+}
+
+function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+/**
+ * The pages besides home are chunks of their own: the home page's first script carries only
+ * what it renders. React.lazy inside a Suspense boundary (rather than the router's `lazy`) keeps
+ * the header and footer on screen while a page loads.
+ */
+export const BookingPage = lazyPage(() => import('./Booking.page').then((module) => module.BookingPage));
+export const PccPage = lazyPage(() => import('./Pcc.page').then((module) => module.PccPage));
+export const TermsPage = lazyPage(() => import('./Legal.page').then((module) => module.TermsPage));
+export const PrivacyPage = lazyPage(() => import('./Legal.page').then((module) => module.PrivacyPage));
