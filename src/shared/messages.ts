@@ -44,6 +44,8 @@ export const messages = {
     jsonOnly: 'Send the request body as application/json',
     crossSite: 'Cross-site requests are not allowed',
     notFound: 'Not found',
+    badCursor: 'The cursor is not one this list gave out: start again without it',
+    cursorWithOffset: 'Page with either offset or cursor, not both',
     carNotFound: 'Car not found',
     bookingNotFound: 'Booking not found',
     customerNotFound: 'Customer not found',

@@ -80,3 +80,30 @@ test('the overview’s figures match the data, including a booking this test com
   // The chart's figures are also a table for screen readers: twelve months, oldest first.
   await expect(revenue.getByRole('row')).toHaveCount(13);
 });
+
+test('the activity log shows the latest changes and loads older ones on demand, each change once', async ({ page }) => {
+  // Sixty-five changes a second apart, the newest a minute in the future so the first pages are theirs.
+  const word = uniqueRenter('Activity').fullName;
+  await query(
+    `insert into audit_entry (id, at, actor, action, entity_type, entity_id, before, after)
+     select gen_random_uuid(), now() + interval '1 minute' - make_interval(secs => i), 'e2e', 'blocked_name.create', 'blocked_name', 'x', null,
+       jsonb_build_object('fullName', $1::text || ' #' || i)
+     from generate_series(1, 65) as i`,
+    [word],
+  );
+  await openDashboard(page);
+  await page.getByRole('button', { name: 'Activity Log' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Activity Log' });
+  const entries = drawer.getByTestId('audit-entry');
+  await expect(entries).toHaveCount(30);
+  await expect(entries.first()).toContainText(`Blocked ${word} #1`);
+  await expect(drawer.getByText('The latest 30 changes')).toBeVisible();
+
+  await drawer.getByRole('button', { name: 'Show older changes' }).click();
+  await expect(entries).toHaveCount(60);
+  await drawer.getByRole('button', { name: 'Show older changes' }).click();
+  await expect(entries.nth(64)).toBeVisible();
+  const ours = (await entries.allTextContents()).filter((text) => text.includes(word));
+  expect(ours).toHaveLength(65);
+  expect(ours.map((text) => Number(/#(\d+)/.exec(text)![1]))).toEqual(Array.from({ length: 65 }, (_, i) => i + 1));
+});

@@ -212,8 +212,78 @@ describe('admin.audit', () => {
     const blocked = await staff.admin.audit({ entityType: 'blocked_name', limit: 500 });
     expect(blocked.items.every((e) => e.entityType === 'blocked_name')).toBe(true);
     expect(blocked.items.filter((e) => String((e.after as { fullName?: string } | null)?.fullName).startsWith(word))).toHaveLength(3);
-    expect(blocked.total).toBeLessThan(all.total);
+    expect(blocked.total).toBeLessThan(all.total!);
     expect(blocked.items.every((e) => e.actor === 'test staff')).toBe(true);
+  });
+
+  it('walks the log by cursor, newest first, giving every entry exactly once, entries of one instant included', async () => {
+    const staff = h.caller({ staff: true });
+    const connection = h.orm.em.fork().getConnection();
+    // Seven entries of one microsecond, two a microsecond apart on either side, all older than
+    // anything the other tests record: a millisecond-rounded cursor would skip or repeat them.
+    await connection.execute(`
+      insert into audit_entry (id, at, actor, action, entity_type, entity_id, before, after)
+      select gen_random_uuid(), t, 'cursor test', 'car.update', 'car', 'x', null, null
+      from unnest(array[
+        '2001-01-01 00:00:00.123457+00', '2001-01-01 00:00:00.123457+00',
+        '2001-01-01 00:00:00.123456+00', '2001-01-01 00:00:00.123456+00', '2001-01-01 00:00:00.123456+00',
+        '2001-01-01 00:00:00.123456+00', '2001-01-01 00:00:00.123456+00', '2001-01-01 00:00:00.123456+00',
+        '2001-01-01 00:00:00.123456+00', '2001-01-01 00:00:00.123455+00', '2001-01-01 00:00:00.123455+00'
+      ]::timestamptz[]) as t
+    `);
+    const walk = async (entityType?: 'car') => {
+      const seen: Array<{ id: string; at: string }> = [];
+      let cursor: string | null = '';
+      let pages = 0;
+      while (cursor !== null) {
+        const page = await staff.admin.audit({ limit: 3, cursor, ...(entityType ? { entityType } : {}) });
+        expect(page.total, 'a cursor page counts nothing').toBeUndefined();
+        expect(page.items.length).toBeLessThanOrEqual(3);
+        seen.push(...page.items);
+        cursor = page.nextCursor;
+        pages += 1;
+      }
+      return { seen, pages };
+    };
+
+    for (const entityType of [undefined, 'car'] as const) {
+      const { seen, pages } = await walk(entityType);
+      const everything = await staff.admin.audit({ limit: 500, ...(entityType ? { entityType } : {}) });
+      expect(everything.total).toBe(seen.length);
+      expect(pages).toBe(Math.ceil(seen.length / 3));
+      expect(new Set(seen.map((e) => e.id)).size, 'no entry twice').toBe(seen.length);
+      expect(seen.map((e) => e.id), 'the same order as offset paging').toEqual(everything.items.map((e) => e.id));
+      const times = seen.map((e) => Date.parse(e.at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(seen.filter((e) => e.at === '2001-01-01T00:00:00.123Z')).toHaveLength(11);
+    }
+  });
+
+  it('keeps its place when entries are recorded between pages, where offset paging would repeat one', async () => {
+    const staff = h.caller({ staff: true });
+    const first = await staff.admin.audit({ limit: 2, cursor: '' });
+    expect(first.nextCursor).not.toBeNull();
+    const byOffset = await staff.admin.audit({ limit: 2 });
+    expect(byOffset.nextCursor, 'offset pages give the cursor to go on with too').toBe(first.nextCursor);
+    await staff.blocklist.block({ fullName: uniqueWord('Meanwhile') });
+
+    const second = await staff.admin.audit({ limit: 2, cursor: first.nextCursor! });
+    const everything = await staff.admin.audit({ limit: 500 });
+    const ids = everything.items.map((e) => e.id);
+    expect(second.items.map((e) => e.id)).toEqual(ids.slice(3, 5));
+    expect(second.items.map((e) => e.id)).not.toContain(first.items[1]!.id);
+    const offsetSecond = await staff.admin.audit({ limit: 2, offset: 2 });
+    expect(offsetSecond.items[0]!.id, 'offset paging shows the last entry of page one again').toBe(first.items[1]!.id);
+  });
+
+  it('refuses a cursor it did not give out, and a cursor with an offset, changing nothing', async () => {
+    const staff = h.caller({ staff: true });
+    const before = (await staff.admin.audit({ limit: 1 })).total;
+    for (const cursor of ['nonsense', Buffer.from('2001-01-01T00:00:00.000000Z not-a-uuid').toString('base64url'), Buffer.from("2001-01-01' or 1=1 --").toString('base64url')]) {
+      await expectError(staff.admin.audit({ cursor }), 'BAD_REQUEST', messages.errors.badCursor);
+    }
+    await expectError(staff.admin.audit({ cursor: '', offset: 30 }), 'BAD_REQUEST');
+    expect((await staff.admin.audit({ limit: 1 })).total).toBe(before);
   });
 
   it('is refused to the public', async () => {

@@ -57,6 +57,9 @@ describe('bookings.list', () => {
     expect(byName.items.map((b) => b.id).sort()).toEqual([pending.id, confirmed.id, cancelled.id].sort());
     const byEmail = await staff().bookings.list({ q: email.toUpperCase() });
     expect(byEmail.total).toBe(3);
+    expect(byEmail.items.map((b) => b.id).sort()).toEqual([pending.id, confirmed.id, cancelled.id].sort());
+    expect((await staff().bookings.list({ q: email.slice(1) })).total, 'a whole address matches itself, not addresses ending in it').toBe(0);
+    expect((await staff().bookings.list({ q: email.slice(0, -4) })).total, 'part of an address matches anywhere').toBe(3);
 
     const byId = await staff().bookings.list({ q: confirmed.id.slice(0, 8) });
     expect(byId.items.map((b) => b.id)).toContain(confirmed.id);

@@ -143,6 +143,17 @@ describe('customers.list and customers.byId', () => {
     expect(all.total).toBe(await h.orm.em.fork().count(Customer, {}));
   });
 
+  it('finds a whole e-mail address typed in the search box as that address, in any case; part of one anywhere', async () => {
+    const word = uniqueWord('Whole').toLowerCase();
+    const exact = (await staff().customers.create(customerInput({ email: `${word}@example.com` }))).customer;
+    const longer = (await staff().customers.create(customerInput({ email: `ana${word}@example.com` }))).customer;
+    expect((await staff().customers.list({ q: ` ${word.toUpperCase()}@Example.com ` })).items.map((c) => c.id)).toEqual([exact.id]);
+    expect((await staff().customers.list({ q: `${word}@example.com` })).total).toBe(1);
+    const part = await staff().customers.list({ q: `${word}@example` });
+    expect(part.items.map((c) => c.id).sort()).toEqual([exact.id, longer.id].sort());
+    expect(await staff().customers.list({ q: `nobody-${word}@example.com` })).toEqual({ items: [], total: 0 });
+  });
+
   it('answers NOT_FOUND for an unknown customer and UNAUTHORIZED to the public', async () => {
     await expectError(staff().customers.byId({ id: randomUUID() }), 'NOT_FOUND', messages.errors.customerNotFound);
     await expectError(h.caller().customers.list(), 'UNAUTHORIZED');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInManila } from '../../src/shared/dates';
+import { messages } from '../../src/shared/messages';
 import { daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 import {
@@ -682,6 +683,24 @@ describe('GET /api/admin/audit', () => {
       expect(customerEntry, 'the customer was renamed by an admin booking without an audit entry').toBeDefined();
       expect(customerEntry.before).toMatchObject({ fullName: 'Original Name' });
     }
+  });
+
+  it('pages by cursor without a total, the same entries as by offset, and refuses a cursor it did not give out', async () => {
+    const byOffset = await call(h, 'GET', '/api/admin/audit?limit=4', undefined, staff);
+    expect(byOffset.body.total).toBeGreaterThan(4);
+    const first = await call(h, 'GET', '/api/admin/audit?limit=2&cursor=', undefined, staff);
+    expect(first.status).toBe(200);
+    expect(first.body).not.toHaveProperty('total');
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await call(h, 'GET', `/api/admin/audit?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`, undefined, staff);
+    expect([...first.body.items, ...second.body.items].map((e: any) => e.id)).toEqual(byOffset.body.items.map((e: any) => e.id));
+
+    const forged = await call(h, 'GET', '/api/admin/audit?cursor=bm90IGEgY3Vyc29y', undefined, staff);
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe(messages.errors.badCursor);
+    const both = await call(h, 'GET', '/api/admin/audit?cursor=&offset=10', undefined, staff);
+    expect(both.status).toBe(400);
+    expect(both.body.issues).toEqual([{ path: 'offset', message: messages.errors.cursorWithOffset }]);
   });
 
   it('writes no entry for a refused change', async () => {

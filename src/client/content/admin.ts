@@ -233,5 +233,8 @@ export const adminCopy = {
     },
     empty: 'No changes recorded yet.',
     by: (actor: string) => `by ${actor}`,
+    shown: (count: number) => `The latest ${count} changes`,
+    allShown: (count: number) => (count === 1 ? 'The only change' : `All ${count} changes`),
+    older: 'Show older changes',
   },
 } as const;

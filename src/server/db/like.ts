@@ -1,3 +1,5 @@
+import { ZEmailSchema } from '../../shared/schemas/common.schema';
+
 /** A LIKE/ILIKE pattern matching `text` anywhere, with the wildcards in `text` itself escaped. */
 export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
@@ -21,4 +23,16 @@ export function uuidPrefixRange(prefix: string): [string, string] | null {
   }
   const fill = (digit: string) => text + template.slice(text.length).replace(/x/g, digit);
   return [fill('0'), fill('f')];
+}
+
+/**
+ * The address `text` is when the search box holds a whole e-mail address, lower-cased as
+ * customers' addresses are stored, or null. Such a search matches the address itself through its
+ * unique index: a "contains" match on a long pattern has the trigram index combine every trigram of
+ * it, and PostgreSQL rightly prefers reading every customer instead.
+ */
+export function wholeEmail(text: string): string | null {
+  if (!text.includes('@')) return null;
+  const parsed = ZEmailSchema.safeParse(text);
+  return parsed.success ? parsed.data : null;
 }

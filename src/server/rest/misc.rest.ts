@@ -148,10 +148,12 @@ export const miscRoutes = [
     path: '/api/admin/audit',
     tag: 'Admin: session',
     summary: 'Audit log',
-    description: 'Admin changes, newest first: who, when, what, before and after.',
+    description:
+      'Admin changes, newest first: who, when, what, before and after. Page by `offset` to get the exact `total`, or by `cursor` ' +
+      '(empty for the newest entries, then each answer\'s `nextCursor`) for pages that cost the same however long the log grows, without a total.',
     auth: 'admin',
     query: ZAuditQuerySchema,
-    response: { status: 200, schema: ZAuditPageSchema, description: 'One page of entries' },
+    response: { status: 200, schema: ZAuditPageSchema, description: 'One page of entries, and the cursor of the older ones' },
     errors: [400, 401, 503],
     handler: (c, { query }) => listAudit(adminContext(c), query),
   }),

@@ -1,7 +1,8 @@
 import { BOOKING_STATUSES } from '../../shared/schemas/booking.schema';
-import type { TAuditEntry, TOverview } from '../../shared/schemas/admin.schema';
-import type { TListQuery } from '../../shared/schemas/common.schema';
-import { AuditEntry, Booking, Car } from '../db/entities';
+import type { TAuditEntry, TAuditPage, TAuditQuery, TOverview } from '../../shared/schemas/admin.schema';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import { Booking, Car } from '../db/entities';
 import type { ServiceContext } from '../deps';
 import { toAuditDto } from './audit.service';
 import { toBookingDto } from './booking.service';
@@ -62,8 +63,66 @@ export async function overview(ctx: ServiceContext): Promise<TOverview> {
   };
 }
 
-export async function listAudit(ctx: ServiceContext, query: TListQuery & { entityType?: TAuditEntry['entityType'] | undefined }): Promise<{ items: TAuditEntry[]; total: number }> {
-  const where = query.entityType ? { entityType: query.entityType } : {};
-  const [rows, total] = await ctx.em.findAndCount(AuditEntry, where, { orderBy: { at: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset });
-  return { items: rows.map(toAuditDto), total };
+/** An audit row as PostgreSQL gives it, its timestamp in ISO 8601 to the microsecond. */
+interface AuditRow {
+  id: string;
+  actor: string;
+  action: string;
+  entity_type: TAuditEntry['entityType'];
+  entity_id: string;
+  before: unknown;
+  after: unknown;
+  cursor_at: string;
+}
+
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The cursor after `row`: its timestamp (microseconds, as stored) and id, opaque to callers. */
+function cursorAfter(row: AuditRow): string {
+  return Buffer.from(`${row.cursor_at} ${row.id}`).toString('base64url');
+}
+
+function readCursor(cursor: string): [string, string] {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(' ');
+  if (rest.length || !at || !id || !CURSOR_AT.test(at) || !UUID.test(id)) throw new AppError('BAD_REQUEST', messages.errors.badCursor);
+  return [at, id];
+}
+
+/**
+ * The audit log, newest first (entries of one instant by id), by offset with the exact total or,
+ * given a cursor, after the entry it names: `(at, id) < cursor` walks the (at, id) indexes from
+ * where the previous page stopped, so the thousandth page costs what the first does and an entry
+ * recorded meanwhile neither repeats nor skips one.
+ */
+export async function listAudit(ctx: ServiceContext, query: TAuditQuery): Promise<TAuditPage> {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (query.entityType) {
+    conditions.push('entity_type = ?');
+    params.push(query.entityType);
+  }
+  const keyset = query.cursor !== undefined;
+  if (query.cursor) {
+    conditions.push('(at, id) < (?::timestamptz, ?::uuid)');
+    params.push(...readCursor(query.cursor));
+  }
+  const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+  const connection = ctx.em.getConnection();
+  const page = connection.execute<AuditRow[]>(
+    `select id, actor, action, entity_type, entity_id, before, after,
+       to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+     from audit_entry ${where} order by at desc, id desc limit ? offset ?`,
+    // One row past the page tells whether older entries remain, without counting them.
+    [...params, query.limit + 1, keyset ? 0 : query.offset],
+  );
+  const count = keyset ? null : connection.execute<Array<{ n: number }>>(`select count(*)::int as n from audit_entry ${where}`, params);
+  const [rows, counted] = await Promise.all([page, count]);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const nextCursor = rows.length > query.limit && last ? cursorAfter(last) : null;
+  const dtos = items.map((row) =>
+    toAuditDto({ id: row.id, at: new Date(`${row.cursor_at.slice(0, 23)}Z`), actor: row.actor, action: row.action, entityType: row.entity_type, entityId: row.entity_id, before: row.before, after: row.after }),
+  );
+  return counted ? { items: dtos, total: counted[0]?.n ?? 0, nextCursor } : { items: dtos, nextCursor };
 }

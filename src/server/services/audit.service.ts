@@ -20,7 +20,7 @@ export function audit(ctx: AdminContext, action: string, entityType: AuditEntity
   });
 }
 
-export function toAuditDto(entry: IAuditEntry): TAuditEntry {
+export function toAuditDto(entry: Pick<IAuditEntry, 'id' | 'at' | 'actor' | 'action' | 'entityType' | 'entityId' | 'before' | 'after'>): TAuditEntry {
   return {
     id: entry.id,
     at: entry.at.toISOString(),

@@ -20,7 +20,7 @@ import {
 } from '../../shared/schemas/booking.schema';
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
-import { containsPattern, escapeLike, uuidPrefixRange } from '../db/like';
+import { containsPattern, escapeLike, uuidPrefixRange, wholeEmail } from '../db/like';
 import { Booking, Car, Customer, Payment, type IBooking, type ICar, type ICustomer, type IPayment } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
@@ -305,7 +305,8 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
 
 /**
  * The filter of the bookings page. The search box matches the customer's name or e-mail, the
- * car's name (anywhere, case-insensitive) or the start of the booking id. Each arm has its own
+ * car's name (anywhere, case-insensitive) or the start of the booking id; a whole e-mail address
+ * matches that customer's bookings, through the address's unique index. Each arm has its own
  * index (trigram indexes on the names and e-mail, the primary key for the id), so PostgreSQL
  * answers a search by combining index scans instead of reading every booking; the customers are
  * matched in a sub-select rather than through the join, which would defeat those indexes.
@@ -314,7 +315,10 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
 function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
   const where: Record<string, unknown> = {};
   if (query.status) where.status = query.status;
-  if (query.q) {
+  const email = query.q ? wholeEmail(query.q) : null;
+  if (email) {
+    where[raw((alias) => `${alias}.customer_id = (select c.id from customer c where c.email = ?)`, [email])] = [];
+  } else if (query.q) {
     const text = query.q.trim();
     const like = containsPattern(text);
     const or: Record<string, unknown>[] = [

@@ -18,7 +18,7 @@ import {
 } from '../../shared/schemas/customer.schema';
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
-import { containsPattern } from '../db/like';
+import { containsPattern, wholeEmail } from '../db/like';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
@@ -43,11 +43,17 @@ function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer 
   };
 }
 
-/** Customers with their totals and booking history: two queries per page, whatever its size. */
+/**
+ * Customers with their totals and booking history: two queries per page, whatever its size. The
+ * search matches name, e-mail or phone anywhere, or, a whole e-mail address, that address.
+ */
 export async function listCustomers(ctx: ServiceContext, query: TListQuery): Promise<{ items: TAdminCustomer[]; total: number }> {
-  const where = query.q
-    ? { $or: [{ fullName: { $ilike: containsPattern(query.q) } }, { email: { $ilike: containsPattern(query.q) } }, { phone: { $ilike: containsPattern(query.q) } }] }
-    : {};
+  const email = query.q ? wholeEmail(query.q) : null;
+  const where = email
+    ? { email }
+    : query.q
+      ? { $or: [{ fullName: { $ilike: containsPattern(query.q) } }, { email: { $ilike: containsPattern(query.q) } }, { phone: { $ilike: containsPattern(query.q) } }] }
+      : {};
   const [customers, total] = await ctx.em.findAndCount(Customer, where, {
     orderBy: { createdAt: 'desc', id: 'asc' },
     limit: query.limit,

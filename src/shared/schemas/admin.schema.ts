@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { ZIdSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema, pageOf } from './common.schema';
+import { ZIdSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema } from './common.schema';
 import { BOOKING_STATUSES, ZBookingSchema } from './booking.schema';
 import { ZCarSchema } from './car.schema';
 
@@ -25,6 +25,9 @@ export const ZOverviewSchema = z.object({
 });
 export type TOverview = z.infer<typeof ZOverviewSchema>;
 
+/** The longest cursor the audit log gives out (a timestamp and an id, encoded). */
+export const AUDIT_CURSOR_MAX = 120;
+
 export const AUDIT_ENTITIES = ['car', 'booking', 'payment', 'customer', 'blocked_name', 'session'] as const;
 
 export const ZAuditEntrySchema = z.object({
@@ -39,5 +42,21 @@ export const ZAuditEntrySchema = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntrySchema>;
 
-export const ZAuditQuerySchema = ZListQuerySchema.extend({ entityType: z.enum(AUDIT_ENTITIES).optional() });
-export const ZAuditPageSchema = pageOf(ZAuditEntrySchema);
+/**
+ * The audit log pages two ways. By `offset` (the default), with the exact `total` of matching
+ * entries. Or by `cursor`, newest first without a total, in the same time however long the log
+ * grows: send `cursor=` (empty) for the newest entries, then each answer's `nextCursor` for the
+ * entries older than the last one, until `nextCursor` is null.
+ */
+export const ZAuditQuerySchema = ZListQuerySchema.extend({
+  entityType: z.enum(AUDIT_ENTITIES).optional(),
+  cursor: z.string().max(AUDIT_CURSOR_MAX).optional().describe('Empty for the newest entries, then the previous answer\'s nextCursor'),
+}).refine((query) => query.cursor === undefined || query.offset === 0, { message: messages.errors.cursorWithOffset, path: ['offset'] });
+export type TAuditQuery = z.infer<typeof ZAuditQuerySchema>;
+
+export const ZAuditPageSchema = z.object({
+  items: z.array(ZAuditEntrySchema),
+  total: z.number().int().optional().describe('How many entries match in all; given when paging by offset'),
+  nextCursor: z.string().nullable().describe('The cursor of the entries older than this page, or null at the oldest'),
+});
+export type TAuditPage = z.infer<typeof ZAuditPageSchema>;

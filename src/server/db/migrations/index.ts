@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122183950_initial } from './Migration20261122183950_initial';
 import { Migration20261122183955_booking_rules } from './Migration20261122183955_booking_rules';
 import { Migration20261123145357_scale_indexes } from './Migration20261123145357_scale_indexes';
+import { Migration20261123152854_audit_keyset } from './Migration20261123152854_audit_keyset';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122183950_initial', class: Migration20261122183950_initial },
   { name: 'Migration20261122183955_booking_rules', class: Migration20261122183955_booking_rules },
   { name: 'Migration20261123145357_scale_indexes', class: Migration20261123145357_scale_indexes },
+  { name: 'Migration20261123152854_audit_keyset', class: Migration20261123152854_audit_keyset },
 ];

@@ -1,11 +1,10 @@
-import { Badge, Drawer, Group, Select, Stack, Text } from '@mantine/core';
-import { keepPreviousData } from '@tanstack/react-query';
+import { Badge, Button, Drawer, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AUDIT_ENTITIES, type TAuditEntry } from '../../../../shared/schemas/admin.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { dateTime, describeAuditEntry } from '../helpers';
-import { ListState, Pager, tone, useDialogProps } from '../parts';
+import { ListState, tone, useDialogProps } from '../parts';
 import classes from './AuditDrawer.module.css';
 
 const c = adminCopy.audit;
@@ -13,9 +12,12 @@ const PAGE_SIZE = 30;
 
 function AuditList() {
   const [entity, setEntity] = useState<TAuditEntry['entityType'] | null>(null);
-  const [offset, setOffset] = useState(0);
-  const audit = trpc.admin.audit.useQuery({ ...(entity ? { entityType: entity } : {}), limit: PAGE_SIZE, offset }, { placeholderData: keepPreviousData, staleTime: 0 });
-  const items = audit.data?.items ?? [];
+  // Newest first, by cursor: each "older" page costs the same however long the log has grown.
+  const audit = trpc.admin.audit.useInfiniteQuery(
+    { ...(entity ? { entityType: entity } : {}), limit: PAGE_SIZE },
+    { initialCursor: '', getNextPageParam: (page) => page.nextCursor, staleTime: 0 },
+  );
+  const items = audit.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -28,7 +30,6 @@ function AuditList() {
         value={entity}
         onChange={(value) => {
           setEntity(value as TAuditEntry['entityType'] | null);
-          setOffset(0);
         }}
         clearable
       />
@@ -51,7 +52,18 @@ function AuditList() {
           ))}
         </Stack>
       </ListState>
-      {audit.data ? <Pager offset={offset} limit={PAGE_SIZE} total={audit.data.total} onOffset={setOffset} /> : null}
+      {items.length ? (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {audit.hasNextPage ? c.shown(items.length) : c.allShown(items.length)}
+          </Text>
+          {audit.hasNextPage ? (
+            <Button size="xs" variant="default" onClick={() => void audit.fetchNextPage()} loading={audit.isFetchingNextPage}>
+              {c.older}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
     </Stack>
   );
 }
