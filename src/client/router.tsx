@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout/Layout';
 import { BookingPage } from './pages/Booking.page';
 import { HomePage } from './pages/Home.page';
@@ -6,7 +6,8 @@ import { PrivacyPage, TermsPage } from './pages/Legal.page';
 import { NotFoundPage } from './pages/NotFound.page';
 import { PccPage } from './pages/Pcc.page';
 
-export const router = createBrowserRouter([
+/** The site's routes, shared by the browser's router and the server's renderer (entry-server.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -20,4 +21,8 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

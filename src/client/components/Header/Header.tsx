@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Burger, Button, Container, Drawer, Group, Stack, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Badge, Box, Burger, Button, Container, Drawer, Group, Stack, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink } from 'react-router';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
 import { useAnchorNavigation, type Anchor } from '../../features/site/anchors';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
+import { useHydrated } from '../../useHydrated';
 import { IconMoon, IconPhone, IconSun } from '../icons';
 import { Logo } from '../Logo/Logo';
 import classes from './Header.module.css';
@@ -23,12 +24,20 @@ const ENTRIES: Entry[] = [
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  // The server cannot know the visitor's theme, so the server's render and hydration say "light";
+  // the icon follows the root's data-mantine-color-scheme (set by theme-init.js) from the first paint.
+  const scheme = useHydrated() ? computed : 'light';
   const label = scheme === 'dark' ? copy.nav.toLight : copy.nav.toDark;
   return (
     <Tooltip label={label}>
       <ActionIcon variant="default" size={38} radius="md" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
-        {scheme === 'dark' ? <IconSun /> : <IconMoon />}
+        <Box component="span" display="contents" lightHidden>
+          <IconSun />
+        </Box>
+        <Box component="span" display="contents" darkHidden>
+          <IconMoon />
+        </Box>
       </ActionIcon>
     </Tooltip>
   );
