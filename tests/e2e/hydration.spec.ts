@@ -43,6 +43,7 @@ for (const scheme of ['light', 'dark'] as const) {
         // Hydrated: the theme toggle names the other theme, which only the browser knows.
         const toggle = page.getByRole('button', { name: scheme === 'dark' ? copy.nav.toLight : copy.nav.toDark });
         await expect(toggle, path).toBeVisible();
+        await expect(toggle.locator('svg:visible'), `${path}: one theme icon`).toHaveCount(1);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       }
     });

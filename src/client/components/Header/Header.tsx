@@ -32,10 +32,10 @@ function ThemeToggle() {
   return (
     <Tooltip label={label}>
       <ActionIcon variant="default" size={38} radius="md" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
-        <Box component="span" display="contents" lightHidden>
+        <Box component="span" className={classes.schemeIcon} lightHidden>
           <IconSun />
         </Box>
-        <Box component="span" display="contents" darkHidden>
+        <Box component="span" className={classes.schemeIcon} darkHidden>
           <IconMoon />
         </Box>
       </ActionIcon>
