@@ -1,5 +1,3 @@
-// First: before any module makes a zod schema.
-import './zodConfig';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
