@@ -60,6 +60,19 @@ function meets(goal: (typeof LIGHTHOUSE_GOALS)[LighthouseMetric], value: number)
   return 'min' in goal ? value >= goal.min : value <= goal.max;
 }
 
+/** Lighthouse tries a page load again, up to twice, when its trace of the load was unusable (NO_NAVSTART and the like). */
+const ATTEMPTS = 3;
+
+async function measure(url: string, port: number) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return result.lhr;
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed on ${url} ${ATTEMPTS} times: ${runtimeError.code} ${runtimeError.message}`);
+  }
+}
+
 /**
  * Runs Lighthouse (its default configuration: the mobile preset with simulated throttling) `runs`
  * times on each path of a running site, in Debian's Chromium, and returns the medians of the
@@ -73,15 +86,7 @@ export async function runLighthouse(baseUrl: string, paths: string[] = ['/', '/b
     for (const path of paths) {
       const values = Object.fromEntries(Object.keys(LIGHTHOUSE_GOALS).map((key) => [key, [] as number[]])) as Record<LighthouseMetric, number[]>;
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(new URL(path, baseUrl).href, {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const lhr = await measure(new URL(path, baseUrl).href, chrome.port);
         lighthouseVersion = lhr.lighthouseVersion;
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
