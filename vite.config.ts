@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.js';
 
 /**
  * The API server behind Vite in `npm run dev`. changeOrigin stays off so the API sees the
@@ -8,13 +9,19 @@ import { defineConfig } from 'vite';
  */
 const apiProxy = { target: `http://localhost:${process.env.API_PORT ?? 3000}`, changeOrigin: false };
 
-/** The browser app. `npm run dev` serves it with hot reload in front of the API server. */
-export default defineConfig({
-  plugins: [react()],
+/**
+ * The browser app (`vite build`, into dist/client, precompressed) and the server's page renderer
+ * (`vite build --ssr`, src/client/entry-server.tsx into dist/server). `npm run dev` serves the
+ * browser app with hot reload in front of the API server.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), precompress()],
   publicDir: 'public',
   build: {
-    outDir: 'dist/client',
+    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
+    ...(isSsrBuild ? { rolldownOptions: { input: 'src/client/entry-server.tsx' } } : {}),
     sourcemap: false,
     // dist/client/.vite/manifest.json: which chunks and CSS each page loads, read by scripts/check-bundle.ts.
     manifest: true,
@@ -27,4 +34,4 @@ export default defineConfig({
       '/objects': apiProxy,
     },
   },
-});
+}));

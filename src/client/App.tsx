@@ -2,19 +2,21 @@ import './mantineStyles';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Notices } from './components/Notices/Notices';
 import { themeManager } from './colorScheme';
-import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
-import { createQueryClient, createTrpcClient, trpc } from './trpc';
+import { createTrpcClient, trpc } from './trpc';
 
 const colorSchemeManager = themeManager();
 
-export default function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The providers around the router: `children` is the browser's RouterProvider (main.tsx) or the
+ * server's StaticRouterProvider (entry-server.tsx), and `queryClient` holds the data the server
+ * inlined in the page, so both render the same first screen.
+ */
+export default function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const [trpcClient] = useState(createTrpcClient);
   // On phones notices rise from the bottom, clear of the header and of a dialog's buttons.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -23,7 +25,7 @@ export default function App() {
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
           <Notices limit={1} autoClose={5000} position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} />
-          <RouterProvider router={router} />
+          {children}
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

@@ -20,6 +20,7 @@ function storedScheme(): Scheme | null {
 
 /** Puts the scheme on the root element as a class (the spec) and as Mantine's attribute. */
 export function applySchemeClass(scheme: Scheme): void {
+  if (typeof document === 'undefined') return; // rendering on the server
   const root = document.documentElement;
   root.classList.remove(scheme === 'dark' ? 'light' : 'dark');
   root.classList.add(scheme);

@@ -1,12 +1,30 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import superjson from 'superjson';
+import { PAGE_STATE_ELEMENT_ID } from '../shared/pageState';
 import App from './App';
+import { createRouter } from './router';
+import { createQueryClient } from './trpc';
 
+/**
+ * Public pages arrive rendered by the server (entry-server.tsx) with their data inlined: the data
+ * goes into the query cache first, so the hooks find it and nothing is fetched again, then React
+ * hydrates the markup. The dashboard's page arrives empty and is rendered here.
+ */
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
+  const queryClient = createQueryClient();
+  const state = document.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
+  if (state) hydrate(queryClient, superjson.deserialize(JSON.parse(state)));
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App queryClient={queryClient}>
+        <RouterProvider router={createRouter()} />
+      </App>
+    </StrictMode>
   );
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }

@@ -1,10 +1,11 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout/Layout';
 import { HomePage } from './pages/Home.page';
 import { BookingPage, PccPage, PrivacyPage, TermsPage } from './pages/lazyPages';
 import { NotFoundPage } from './pages/NotFound.page';
 
-export const router = createBrowserRouter([
+/** The site's routes, shared by the browser's router and the server's renderer (entry-server.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -18,4 +19,8 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,15 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { AppError } from '../shared/errors';
 import { messages } from '../shared/messages';
 import type { AppDeps } from './deps';
+import { PRECOMPRESSED_EXTENSIONS } from './http/compression';
 import { baseMiddleware, crossSiteGuard, handleError, requestContext } from './http/middleware';
 import { objectsApp } from './http/objects';
+import { PageRenderer } from './http/pages';
 import type { AppEnv } from './http/variables';
 import { restApp } from './rest';
 import { benchBaselineApp } from './rest/bench.rest';
@@ -19,12 +20,14 @@ import { appRouter } from './trpc/root';
 /** JSON bodies above this are refused with 413 before they are read. */
 export const MAX_JSON_BODY = 1024 * 1024;
 
-/** Paths the site answers with its page; anything else gets the page with status 404 (its "Page Not Found" screen). */
-const SITE_ROUTES = new Set(['/', '/booking', '/pcc', '/terms', '/privacy', '/admin']);
+/** Hashed build output: its names change with its content, so browsers may keep it for a year. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export interface AppOptions {
   /** The built front end (index.html and assets); omitted in API-only tests. */
   clientDir?: string;
+  /** The built page renderer; defaults to `server/entry-server.js` beside `clientDir`. */
+  serverEntry?: string;
   version?: string;
 }
 
@@ -70,16 +73,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   if (options.clientDir && existsSync(resolve(options.clientDir, 'index.html'))) {
     const root = options.clientDir;
-    const indexHtml = readFileSync(resolve(root, 'index.html'), 'utf8');
-    app.use('/assets/*', compress(), async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    const pages = new PageRenderer(deps, { clientDir: root, serverEntry: options.serverEntry ?? resolve(root, '../server/entry-server.js') });
+    // Files of the build and of public/, with their build-time .br/.gz copies when the browser takes
+    // them. Only names with an extension: "/" and the page paths are rendered below.
+    const files = serveStatic<AppEnv>({
+      root,
+      precompressed: true,
+      onFound: (path, c) => {
+        if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+        if (PRECOMPRESSED_EXTENSIONS.some((ext) => path.replace(/\.(br|gz)$/, '').endsWith(ext)) && !c.res.headers.has('Vary')) {
+          c.header('Vary', 'Accept-Encoding');
+        }
+      },
     });
-    app.use('*', serveStatic({ root }));
-    app.get('*', (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml, SITE_ROUTES.has(c.req.path.replace(/\/+$/, '') || '/') ? 200 : 404);
-    });
+    app.use('*', (c, next) => (/\/[^/]+\.[^/]+$/.test(c.req.path) && c.req.path !== '/index.html' ? files(c, next) : next()));
+    app.get('*', (c) => pages.respond(c));
   }
   return app;
 }

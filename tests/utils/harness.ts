@@ -47,7 +47,9 @@ export interface Harness {
  * Hono app, for one test file. Storage is the local driver in a temporary folder unless given;
  * mail goes to the outbox folder unless `smtpUrl` is given.
  */
-export async function createHarness(options: { storage?: (secret: string) => Storage; env?: Record<string, string> } = {}): Promise<Harness> {
+export async function createHarness(
+  options: { storage?: (secret: string) => Storage; env?: Record<string, string>; /** The built site (dist/client) to serve. */ clientDir?: string } = {},
+): Promise<Harness> {
   setLogLevel('silent');
   const dataDir = await mkdtemp(join(tmpdir(), 'rental-test-data-'));
   const database = `test_${randomBytes(6).toString('hex')}`;
@@ -80,7 +82,7 @@ export async function createHarness(options: { storage?: (secret: string) => Sto
     fleet: new FleetCache(loadFleet),
     bookedDates: new BookedDatesCache(),
   };
-  const app = createApp(deps);
+  const app = createApp(deps, options.clientDir ? { clientDir: options.clientDir } : {});
   return {
     orm,
     deps,

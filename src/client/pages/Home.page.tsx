@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { TCar } from '../../shared/schemas/car.schema';
 import { copy } from '../content/site';
 import { FleetGrid } from '../features/fleet/FleetGrid';
@@ -18,14 +18,23 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <Section id="cars" title={copy.fleet.title} lead={copy.fleet.lead}>
-        <FleetGrid selectedId={selected?.id ?? null} onSelect={choose} />
-      </Section>
-      <BookingSection car={selected} />
-      <Categories />
-      <WhyChooseUs />
-      <About />
-      <ContactSection />
+      {/* Each section hydrates on its own (see Layout): no single long task for the whole page. */}
+      <Suspense>
+        <Section id="cars" title={copy.fleet.title} lead={copy.fleet.lead}>
+          <FleetGrid selectedId={selected?.id ?? null} onSelect={choose} />
+        </Section>
+      </Suspense>
+      <Suspense>
+        <BookingSection car={selected} />
+      </Suspense>
+      <Suspense>
+        <Categories />
+        <WhyChooseUs />
+      </Suspense>
+      <Suspense>
+        <About />
+        <ContactSection />
+      </Suspense>
     </>
   );
 }

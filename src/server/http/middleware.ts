@@ -69,14 +69,17 @@ export function baseMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Scripts only from this origin (no inline scripts); uploads may go to the S3 endpoint. */
-export function contentSecurityPolicy(deps: AppDeps): string {
+/**
+ * Scripts only from this origin, no inline scripts but those named by their hash (`scriptHashes`,
+ * 'sha256-…': the pages' theme script); uploads may go to the S3 endpoint.
+ */
+export function contentSecurityPolicy(deps: AppDeps, scriptHashes: string[] = []): string {
   const connect = ["'self'"];
   if (deps.env.S3_ENDPOINT) connect.push(new URL(deps.env.S3_ENDPOINT).origin);
   else if (deps.env.S3_BUCKET) connect.push('https://*.amazonaws.com');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -6,10 +6,8 @@ import { IMPORTANT_INFORMATION, bookingPriceRows } from '../../shared/receipt';
 import type { TBooking } from '../../shared/schemas/booking.schema';
 import type { TContact } from '../../shared/schemas/contact.schema';
 import type { MailDraft } from './outbox';
+import { escapeHtml as escape } from '../html';
 
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-}
 
 function priceTable(b: TBooking): Array<[string, string]> {
   return bookingPriceRows(b).map((row) => [row.label, formatPeso(row.amount)]);

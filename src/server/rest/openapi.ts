@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZErrorBodySchema } from './errorSchema';
 import type { RestRoute } from './route';
+import { escapeHtml as escape } from '../html';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: `message`, and `issues` per field',
@@ -78,9 +79,6 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
   };
 }
 
-function escape(text: string): string {
-  return text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch);
-}
 
 /** A readable reference page, rendered on the server from the document (no scripts). */
 export function docsPage(doc: ReturnType<typeof openApiDocument>): string {

@@ -8,9 +8,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { E2E_ADMIN_PASSWORD, E2E_API_TOKEN } from './env';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const CLIENT_INDEX = join(ROOT, 'dist/client/index.html');
-/** What the built client is made from: any of these newer than dist/client/index.html means a rebuild. */
-const CLIENT_SOURCES = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+/** What `npm run build` makes: the browser app and the server's page renderer. */
+const BUILD_OUTPUTS = [join(ROOT, 'dist/client/index.html'), join(ROOT, 'dist/server/entry-server.js')];
+/** What the build is made from: any of these newer than an output means a rebuild. */
+const CLIENT_SOURCES = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package-lock.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -22,15 +23,16 @@ function newestMtime(path: string): number {
 }
 
 function clientIsFresh(): boolean {
-  if (!existsSync(CLIENT_INDEX)) return false;
-  const built = statSync(CLIENT_INDEX).mtimeMs;
+  if (!BUILD_OUTPUTS.every((output) => existsSync(output))) return false;
+  const built = Math.min(...BUILD_OUTPUTS.map((output) => statSync(output).mtimeMs));
   return CLIENT_SOURCES.every((source) => newestMtime(join(ROOT, source)) <= built);
 }
 
 /**
- * Builds the front end into dist/client (what `npm start` serves) when it is missing or older than
- * its sources. A lock folder keeps two runs from building at once, and old assets are kept
- * (--emptyOutDir=false) so a server already running from dist/client keeps its files.
+ * Builds the front end as `npm run build` does, into dist/client and dist/server (what `npm start`
+ * serves), when it is missing or older than its sources. A lock folder keeps two runs from
+ * building at once, and old assets are kept (--emptyOutDir=false) so a server already running
+ * from dist/client keeps its files.
  */
 export async function ensureClientBuilt(): Promise<void> {
   if (clientIsFresh()) return;
@@ -48,11 +50,13 @@ export async function ensureClientBuilt(): Promise<void> {
   }
   try {
     if (clientIsFresh()) return;
-    const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--emptyOutDir=false', '--logLevel=error'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status ?? build.signal})`);
+    for (const args of [[], ['--ssr']]) {
+      const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--emptyOutDir=false', '--logLevel=error'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
+      if (build.status !== 0) throw new Error(`vite build ${args.join(' ')} failed (exit ${build.status ?? build.signal})`);
+    }
   } finally {
     await rmdir(lock).catch(() => undefined);
   }

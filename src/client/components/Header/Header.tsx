@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Burger, Button, Container, Group, Stack, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Badge, Box, Burger, Button, Container, Group, Stack, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
@@ -7,6 +7,7 @@ import { copy } from '../../content/site';
 import { useAnchorNavigation, type Anchor } from '../../features/site/anchors';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Hint } from '../Hint/Hint';
+import { useHydrated } from '../../useHydrated';
 import { IconMoon, IconPhone, IconSun } from '../icons';
 import { Logo } from '../Logo/Logo';
 import classes from './Header.module.css';
@@ -28,12 +29,20 @@ const ENTRIES: Entry[] = [
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  // The server cannot know the visitor's theme, so the server's render and hydration say "light";
+  // the icon follows the root's data-mantine-color-scheme (set by theme-init.js) from the first paint.
+  const scheme = useHydrated() ? computed : 'light';
   const label = scheme === 'dark' ? copy.nav.toLight : copy.nav.toDark;
   return (
     <Hint label={label}>
       <ActionIcon variant="default" size={38} radius="md" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
-        {scheme === 'dark' ? <IconSun /> : <IconMoon />}
+        <Box component="span" className={classes.schemeIcon} lightHidden>
+          <IconSun />
+        </Box>
+        <Box component="span" className={classes.schemeIcon} darkHidden>
+          <IconMoon />
+        </Box>
       </ActionIcon>
     </Hint>
   );

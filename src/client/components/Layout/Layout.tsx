@@ -1,11 +1,16 @@
 import { Box } from '@mantine/core';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { scrollToAnchor } from '../../features/site/anchors';
 import { Footer } from '../Footer/Footer';
 import { Header } from '../Header/Header';
 
-/** Header, page, footer. A hash in the address scrolls to its section once the page has rendered. */
+/**
+ * Header, page, footer. A hash in the address scrolls to its section once the page has rendered.
+ * The page and the footer are Suspense boundaries so that, on a server-rendered page, React
+ * hydrates them after the header and in small slices, leaving the main thread free between them
+ * (selective hydration: https://github.com/reactwg/react-18/discussions/37).
+ */
 export function Layout() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
@@ -24,9 +29,13 @@ export function Layout() {
       </a>
       <Header />
       <Box component="main" id="main">
-        <Outlet />
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </Box>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
     </>
   );
 }

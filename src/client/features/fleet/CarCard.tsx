@@ -9,12 +9,12 @@ import { CarSpecs, DailyRate } from './CarSpecs';
 const BADGE_COLOR = { Popular: 'orange', Economy: 'teal', Available: 'lagoon' } as const;
 
 /** A car as the fleet grid shows it; unavailable cars are greyed out and cannot be chosen. */
-export function CarCard({ car, selected = false, onSelect, eager = false }: { car: TCar; selected?: boolean; onSelect: (car: TCar) => void; eager?: boolean }) {
+export function CarCard({ car, selected = false, onSelect }: { car: TCar; selected?: boolean; onSelect: (car: TCar) => void }) {
   const badge = carBadge(car.category);
   return (
     <Card padding={0} className={`${classes.card} ${car.available ? '' : classes.unavailable} ${selected ? classes.selected : ''}`} data-testid="car-card" aria-label={car.name}>
       <div className={classes.media}>
-        <img src={carImageSrc(car.image)} alt={car.name} width={640} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <img src={carImageSrc(car.image)} alt={car.name} width={640} height={400} loading="lazy" decoding="async" />
         {car.available ? (
           <Badge className={classes.badge} color={BADGE_COLOR[badge]} variant="filled">
             {badge}

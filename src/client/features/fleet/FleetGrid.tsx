@@ -38,8 +38,9 @@ export function FleetGrid({ selectedId, onSelect }: { selectedId: string | null;
   if (cars.data.length === 0) return <Alert>{copy.fleet.empty}</Alert>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-      {cars.data.map((car, index) => (
-        <CarCard key={car.id} car={car} selected={car.id === selectedId} onSelect={onSelect} eager={index < 3} />
+      {/* Below the full-screen hero on every screen: the pictures load as they come into view. */}
+      {cars.data.map((car) => (
+        <CarCard key={car.id} car={car} selected={car.id === selectedId} onSelect={onSelect} />
       ))}
     </SimpleGrid>
   );

@@ -1,0 +1,61 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import superjson, { type SuperJSONResult } from 'superjson';
+import App from './App';
+import { routes } from './router';
+import { createQueryClient } from './trpc';
+import { PageMetaContext, type PageMeta } from './usePageMeta';
+
+export interface RenderInput {
+  /** Path and query of the page, e.g. `/booking?car=<id>`. */
+  url: string;
+  /** react-query's dehydrated state, serialized with superjson (what the page inlines for the browser). */
+  state: SuperJSONResult;
+}
+
+export interface RenderedPage extends PageMeta {
+  /** The markup inside `<div id="root">`. */
+  html: string;
+  /** 404 for the "Page Not Found" route. */
+  status: number;
+}
+
+const handler = createStaticHandler(routes);
+
+/**
+ * Renders one public page on the server (built by `vite build --ssr` into dist/server). The same
+ * App and routes as the browser's main.tsx, with the inlined data already in the query cache, so
+ * hydration finds identical markup. `prerenderToNodeStream` waits for the lazily loaded parts
+ * (the contact and booking forms) so the page arrives whole.
+ * https://react.dev/reference/react-dom/static/prerenderToNodeStream
+ * https://reactrouter.com/api/data-routers/createStaticHandler
+ */
+export async function render({ url, state }: RenderInput): Promise<RenderedPage> {
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`route answered with a redirect for ${url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  hydrate(queryClient, superjson.deserialize<DehydratedState>(state));
+  const meta: PageMeta = { title: '', description: '' };
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <PageMetaContext value={(page) => Object.assign(meta, page)}>
+        <App queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </App>
+      </PageMetaContext>
+    </StrictMode>,
+    // Every boundary inline, in place: a boundary sent apart is put in place by an inline script,
+    // which the Content-Security-Policy (no 'unsafe-inline') would block.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks).toString('utf8');
+  queryClient.clear();
+  const notFound = context.matches.at(-1)?.route.path === '*';
+  return { html, status: notFound ? 404 : 200, ...meta };
+}

@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { createServerSideHelpers } from '@trpc/react-query/server';
+import type { Context } from 'hono';
+import superjson, { type SuperJSONResult } from 'superjson';
+import type { RenderedPage, RenderInput } from '../../client/entry-server';
+import { pageStateElement } from '../../shared/pageState';
+import type { TCar } from '../../shared/schemas/car.schema';
+import type { AppDeps } from '../deps';
+import { escapeHtml } from '../html';
+import { describeError, log } from '../logger';
+import { contentSecurityPolicy } from './middleware';
+import { createContextInner } from '../trpc/context';
+import { appRouter } from '../trpc/root';
+import { preferredEncoding, type ContentEncoding } from './compression';
+import type { AppEnv } from './variables';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Pages the site answers with 200; anything else gets its "Page Not Found" page with 404. */
+export const SITE_ROUTES = new Set(['/', '/booking', '/pcc', '/terms', '/privacy', '/admin']);
+
+/** The staff dashboard is rendered in the browser (it is behind sign-in): its page is the empty shell. */
+const CLIENT_RENDERED_ROUTES = new Set(['/admin']);
+
+/** Every unknown path renders the same "Page Not Found" page, kept once under this key. */
+const NOT_FOUND_KEY = '*';
+
+interface CachedPage {
+  status: number;
+  html: string;
+  etag: string;
+  /** The fleet snapshot the page was rendered from: a different one means a re-render. */
+  fleetEtag: string;
+  encoded: Partial<Record<ContentEncoding, Promise<Buffer>>>;
+}
+
+type Render = (input: RenderInput) => Promise<RenderedPage>;
+
+export interface PagesOptions {
+  /** The built browser app: index.html is the page template. */
+  clientDir: string;
+  /** The server renderer built by `vite build --ssr` (dist/server/entry-server.js). */
+  serverEntry: string;
+}
+
+function pathOf(path: string): string {
+  return path.replace(/\/+$/, '') || '/';
+}
+
+/**
+ * The cache key of a page, and the address it is rendered at. Only what changes the markup counts:
+ * the path, and on /booking a `car` that can be booked (any other value shows the same "choose a
+ * car" page). So the keys are bounded by the routes and the fleet, whatever the query string.
+ */
+export function pageKey(path: string, search: URLSearchParams, cars: TCar[]): string {
+  if (path === '/booking') {
+    const id = search.get('car');
+    if (id && cars.some((car) => car.id === id && car.available)) return `/booking?car=${encodeURIComponent(id)}`;
+  }
+  return path;
+}
+
+/**
+ * The public pages, rendered on the server. The markup of each page is rendered once per fleet
+ * change (the fleet cache's ETag) and kept with its compressed forms, so most requests cost a map
+ * lookup. Each page carries the first screen's data (the fleet and the garage's details) as
+ * react-query's dehydrated state under tRPC's query keys, so the browser hydrates without fetching.
+ * Should the database be unreachable, the page is the browser-rendered shell, as before.
+ */
+export class PageRenderer {
+  private readonly template: string;
+  private readonly entry: string;
+  private renderer: Promise<Render> | null = null;
+  private readonly cache = new Map<string, CachedPage>();
+  private readonly rendering = new Map<string, Promise<CachedPage>>();
+  /** The page without server rendering: the dashboard, and every page while the database is away. */
+  private readonly shells: { ok: CachedPage; notFound: CachedPage };
+
+  /** The pages' policy: the site's, plus the hash of the inlined theme script. */
+  private readonly contentSecurityPolicy: string;
+
+  constructor(
+    private readonly deps: AppDeps,
+    options: PagesOptions,
+  ) {
+    const inlined = inlineRenderBlocking(readFileSync(resolve(options.clientDir, 'index.html'), 'utf8'), options.clientDir);
+    this.template = inlined.html;
+    this.contentSecurityPolicy = contentSecurityPolicy(deps, inlined.scriptHashes);
+    this.entry = resolve(options.serverEntry);
+    if (!existsSync(this.entry)) throw new Error(`${this.entry} is missing: run npm run build`);
+    this.shells = { ok: cachedPage(200, this.template, ''), notFound: cachedPage(404, this.template, '') };
+  }
+
+  /** Answers a GET for a site path. */
+  async respond(c: Context<AppEnv>): Promise<Response> {
+    const path = pathOf(c.req.path);
+    if (CLIENT_RENDERED_ROUTES.has(path)) return this.send(c, this.shell(200));
+    let page: CachedPage;
+    try {
+      page = await this.page(path, new URL(c.req.url).searchParams);
+    } catch (error) {
+      log.warn('page.render.failed', { path, ...describeError(error) });
+      return this.send(c, this.shell(SITE_ROUTES.has(path) ? 200 : 404), 'no-store');
+    }
+    return this.send(c, page);
+  }
+
+  private async page(path: string, search: URLSearchParams): Promise<CachedPage> {
+    const em = this.deps.orm.em.fork();
+    const fleet = await this.deps.fleet.get(em);
+    const known = SITE_ROUTES.has(path);
+    const url = pageKey(path, search, fleet.cars);
+    const key = known ? url : NOT_FOUND_KEY;
+    const cached = this.cache.get(key);
+    if (cached?.fleetEtag === fleet.etag) return cached;
+
+    const flightKey = `${key} ${fleet.etag}`;
+    let flight = this.rendering.get(flightKey);
+    if (!flight) {
+      flight = this.render(url, fleet.etag).finally(() => this.rendering.delete(flightKey));
+      this.rendering.set(flightKey, flight);
+    }
+    const page = await flight;
+    // Served again only while the fleet is what it was rendered from (checked above).
+    this.cache.set(key, page);
+    return page;
+  }
+
+  private async render(url: string, fleetEtag: string): Promise<CachedPage> {
+    const helpers = createServerSideHelpers({
+      router: appRouter,
+      ctx: createContextInner({ em: this.deps.orm.em.fork(), deps: this.deps }),
+      transformer: superjson,
+    });
+    // The same procedures, and so the same query keys, as the hooks the pages use.
+    await Promise.all([helpers.cars.list.fetch(), helpers.site.info.fetch()]);
+    // Typed as react-query's state, but passed through the transformer: superjson's { json, meta }.
+    const state = helpers.dehydrate() as unknown as SuperJSONResult;
+    const render = await this.loadRenderer();
+    const rendered = await render({ url, state });
+    const html = this.template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(rendered.description)}" />`)
+      .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${pageStateElement(state)}`);
+    return cachedPage(rendered.status, html, fleetEtag);
+  }
+
+  private shell(status: number): CachedPage {
+    return status === 200 ? this.shells.ok : this.shells.notFound;
+  }
+
+  private loadRenderer(): Promise<Render> {
+    this.renderer ??= import(pathToFileURL(this.entry).href).then((module: { render: Render }) => module.render);
+    return this.renderer;
+  }
+
+  private async send(c: Context<AppEnv>, page: CachedPage, cacheControl = 'no-cache'): Promise<Response> {
+    const headers: Record<string, string> = {
+      'Content-Security-Policy': this.contentSecurityPolicy,
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': cacheControl,
+      Vary: 'Accept-Encoding',
+      ETag: page.etag,
+    };
+    if (c.req.header('if-none-match')?.split(',').some((tag) => tag.trim() === page.etag)) return c.body(null, 304, headers);
+    const encoding = preferredEncoding(c.req.header('accept-encoding'));
+    if (!encoding) return c.body(page.html, page.status as 200, headers);
+    const body = await encode(page, encoding);
+    return c.body(new Uint8Array(body), page.status as 200, { ...headers, 'Content-Encoding': encoding });
+  }
+}
+
+/**
+ * What would hold the first paint back is put into the page itself: the stylesheets of the build
+ * and the theme script (public/theme-init.js, which must run before the first paint). Each would
+ * otherwise cost a request, and on a mobile connection a new connection, before anything shows.
+ * Inline styles are allowed by the CSP; the script is allowed by its hash alone.
+ */
+export function inlineRenderBlocking(template: string, clientDir: string): { html: string; scriptHashes: string[] } {
+  const scriptHashes: string[] = [];
+  const html = template
+    .replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/g, (tag, href: string) => {
+      const css = readFileSync(resolve(clientDir, `.${href}`), 'utf8');
+      return css.includes('</style') ? tag : `<style>${css}</style>`;
+    })
+    .replace(/<script src="(\/theme-init\.js)"><\/script>/, (tag, src: string) => {
+      const script = readFileSync(resolve(clientDir, `.${src}`), 'utf8');
+      if (script.includes('</script')) return tag;
+      scriptHashes.push(`sha256-${createHash('sha256').update(script).digest('base64')}`);
+      return `<script>${script}</script>`;
+    });
+  return { html, scriptHashes };
+}
+
+function cachedPage(status: number, html: string, fleetEtag: string): CachedPage {
+  // Weak: the compressed forms are the same page in other bytes.
+  const etag = `W/"${createHash('sha1').update(`${status} ${html}`).digest('base64url')}"`;
+  return { status, html, etag, fleetEtag, encoded: {} };
+}
+
+/** Each page is compressed once per encoding; brotli at quality 9 costs a few milliseconds for a page. */
+function encode(page: CachedPage, encoding: ContentEncoding): Promise<Buffer> {
+  page.encoded[encoding] ??=
+    encoding === 'br' ? brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipAsync(page.html, { level: 9 });
+  return page.encoded[encoding];
+}

@@ -1,0 +1,17 @@
+/**
+ * The data a server-rendered page carries for its first screen: react-query's dehydrated state
+ * (serialized with superjson, the tRPC transformer) in `<script type="application/json"
+ * id="page-state">`. It is data, never executed, so the Content-Security-Policy needs no
+ * 'unsafe-inline'.
+ */
+export const PAGE_STATE_ELEMENT_ID = 'page-state';
+
+/** JSON safe inside a script element: a `<` in a car's name cannot close the tag or open a comment. */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The element the server writes into the page, after the rendered root. */
+export function pageStateElement(value: unknown): string {
+  return `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${jsonForScriptElement(value)}</script>`;
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingCopy } from '../../src/client/content/booking';
+import { copy } from '../../src/client/content/site';
+import { workshop } from '../../src/client/content/workshop';
+import { IMMUTABLE_CACHE_CONTROL } from '../../src/server/app';
+import { PAGE_STATE_ELEMENT_ID } from '../../src/shared/pageState';
+import type { TCar } from '../../src/shared/schemas/car.schema';
+import { ensureClientBuilt } from '../e2e/support/server';
+import { createHarness, type Harness } from '../utils/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  await ensureClientBuilt();
+  h = await createHarness({ clientDir: resolve(import.meta.dirname, '../../dist/client') });
+}, 180_000);
+afterAll(() => h.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => h.app.request(path, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+function pageState(html: string): { queries: Array<{ queryKey: unknown; state: { data: unknown } }> } {
+  const match = html.match(new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`, 's'));
+  expect(match, 'the page carries its inlined data').not.toBeNull();
+  return superjson.deserialize(JSON.parse(match![1]!));
+}
+
+/** The markup React rendered into the root, without the inlined data. */
+function rootMarkup(html: string): string {
+  return html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}"`));
+}
+
+describe('server-rendered pages', () => {
+  it('/ arrives with every car rendered and the fleet and site details inlined under tRPC query keys', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    const cars = await h.caller().cars.list();
+    for (const car of cars) expect(rootMarkup(html), car.name).toContain(car.name);
+    expect(html).toContain(`<title>${h.deps.business.name} — Car Rental in Alaminos City, Pangasinan</title>`);
+
+    const state = pageState(html);
+    const byKey = new Map(state.queries.map((query) => [JSON.stringify(query.queryKey), query.state.data]));
+    expect(byKey.get(JSON.stringify([['cars', 'list'], { type: 'query' }]))).toEqual(cars);
+    expect(byKey.get(JSON.stringify([['site', 'info'], { type: 'query' }]))).toEqual(h.deps.business);
+    // No inline script but the theme script, which the page's CSP allows by its hash alone.
+    const theme = readFileSync(resolve(import.meta.dirname, '../../public/theme-init.js'), 'utf8');
+    const inline = [...html.matchAll(/<script(?![^>]* src=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(inline).toEqual([theme]);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(theme).digest('base64')}';`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // The stylesheets come inside the page: nothing holds its first paint back.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+  });
+
+  it('/booking and /pcc render their headings on the server; an unknown path is the 404 page', async () => {
+    const booking = await get('/booking');
+    expect(booking.status).toBe(200);
+    expect(rootMarkup(await booking.text())).toMatch(new RegExp(`<h1[^>]*>${bookingCopy.page.heading}</h1>`));
+    const pcc = await get('/pcc');
+    expect(pcc.status).toBe(200);
+    expect(rootMarkup(await pcc.text())).toMatch(new RegExp(`<h1[^>]*>${workshop.title}</h1>`));
+    for (const path of ['/no/such/page', '/index.html', '/booking/extra']) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expect(rootMarkup(await missing.text()), path).toMatch(new RegExp(`<h1[^>]*>${copy.notFound.title}</h1>`));
+    }
+  });
+
+  it('/booking?car=<id> renders that car chosen; other query strings render the plain page', async () => {
+    const car = (await h.caller().cars.list()).find((c) => c.available)!;
+    const chosen = rootMarkup(await (await get(`/booking?car=${car.id}`)).text());
+    expect(chosen).toContain('data-testid="booking-form"');
+    const plain = await (await get('/booking')).text();
+    expect(await (await get('/booking?car=nonsense&utm_source=x')).text()).toBe(plain);
+  });
+
+  it('the dashboard stays a browser-rendered shell', async () => {
+    const response = await get('/admin');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"></div>');
+  });
+
+  it('a page is answered from its cache with a stable ETag (304) until a car changes, then rendered anew', async () => {
+    const first = await get('/');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect((await get('/')).headers.get('etag')).toBe(etag);
+    expect((await get('/', { 'if-none-match': etag })).status).toBe(304);
+
+    const [car] = await h.caller().cars.list();
+    const renamed = `Renamed ${car!.name} <b>&</b>`;
+    await h.caller({ staff: true }).cars.update({ id: car!.id, data: { name: renamed } });
+
+    const after = await get('/', { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    const html = await after.text();
+    expect(rootMarkup(html)).toContain('Renamed ' + car!.name + ' &lt;b&gt;&amp;&lt;/b&gt;');
+    const inlined = pageState(html).queries.find((query) => JSON.stringify(query.queryKey).includes('"cars"'))!.state.data as TCar[];
+    expect(inlined.find((c) => c.id === car!.id)?.name).toBe(renamed);
+  });
+
+  it('a car name cannot close the inlined data element', async () => {
+    const [, car] = await h.caller().cars.list();
+    const hostile = 'Van </script><script src="/x.js"></script><!--';
+    await h.caller({ staff: true }).cars.update({ id: car!.id, data: { name: hostile } });
+    const html = await (await get('/')).text();
+    expect(html).not.toContain('</script><script src="/x.js">');
+    const inlined = pageState(html).queries.find((query) => JSON.stringify(query.queryKey).includes('"cars"'))!.state.data as TCar[];
+    expect(inlined.find((c) => c.id === car!.id)?.name).toBe(hostile);
+  });
+});
+
+describe('compression and caching of files', () => {
+  it('a hashed asset comes precompressed (brotli, gzip) with the year-long immutable cache header', async () => {
+    const html = await (await get('/')).text();
+    const script = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const plain = await get(script!);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const original = Buffer.from(await plain.arrayBuffer());
+
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await get(script!, { 'accept-encoding': `gzip, deflate, ${encoding === 'br' ? 'br' : 'zstd'}` });
+      expect(response.headers.get('content-encoding'), encoding).toBe(encoding);
+      expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(response.headers.get('cache-control')).toBe(IMMUTABLE_CACHE_CONTROL);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.length).toBeLessThan(original.length / 2);
+      expect(decode(body).equals(original)).toBe(true);
+    }
+  });
+
+  it('pages are compressed too, by what the browser accepts', async () => {
+    const plain = await (await get('/pcc')).text();
+    const br = await get('/pcc', { 'accept-encoding': 'gzip;q=0.5, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8')).toBe(plain);
+    const gzip = await get('/pcc', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toBe(plain);
+  });
+
+  it('robots.txt is served', async () => {
+    const response = await get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toMatch(/^User-agent: \*$/m);
+  });
+});
