@@ -6,6 +6,8 @@ import { bookViaApi, calendarDay, carByName, chooseDates, fillRenter, freeDates,
 
 test.describe('booking a car', () => {
   test('a visitor books from the home page: dates, driver, delivery, three documents, live price, confirmation and receipt', async ({ page, request, checkA11y }) => {
+    // The whole journey in one test (three uploads, the receipt, print, mail): longer than the default budget.
+    test.slow();
     const car = await carByName(request, 'Honda City 1.5 V');
     const { pickup, ret } = await freeDates(request, car.id, 3);
     const renter = newRenter('Maria');
