@@ -10,7 +10,7 @@ const SMALL = { bookings: 1_000, customers: 100 };
 const LARGE = { bookings: Number(process.env.BENCH_SCALE_BOOKINGS ?? 100_000), customers: Number(process.env.BENCH_SCALE_CUSTOMERS ?? 10_000) };
 /**
  * How far each car's bookings reach ahead of today: 20 upcoming bookings per car, the same at both
- * sizes as long as each car has at least 20 bookings (1,000 bookings over ~22 cars is 45 each).
+ * sizes as long as each car has at least 20 bookings (1,000 bookings over the seeded 24 cars is 41 each).
  */
 const DAYS_AHEAD = 60;
 /** The most times the large database may be slower than the small one on a page staff use. */
@@ -42,7 +42,7 @@ const SIZE = ADMIN_PAGE_SIZES;
 const OFFSET = 5 * SIZE.bookings;
 
 /**
- * The requests staff make, as the dashboard sends them: every list's first page, the second page
+ * The requests staff make, as the dashboard sends them: every list's first page, the sixth page
  * of bookings, a status filter, the searches they type (a phone number's last digits, a whole
  * e-mail address, one renter's name), the audit drawer by cursor, and the public booked dates.
  */
