@@ -28,6 +28,9 @@ export type TOverview = z.infer<typeof ZOverviewSchema>;
 /** The longest cursor the audit log gives out (a timestamp and an id, encoded). */
 export const AUDIT_CURSOR_MAX = 120;
 
+/** Rows per page of each dashboard list, as the dashboard requests them (the scale benchmark sends the same). */
+export const ADMIN_PAGE_SIZES = { bookings: 20, customers: 12, blockedNames: 25, audit: 30 } as const;
+
 export const AUDIT_ENTITIES = ['car', 'booking', 'payment', 'customer', 'blocked_name', 'session'] as const;
 
 export const ZAuditEntrySchema = z.object({

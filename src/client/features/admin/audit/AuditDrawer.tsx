@@ -1,6 +1,6 @@
 import { Badge, Button, Drawer, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { AUDIT_ENTITIES, type TAuditEntry } from '../../../../shared/schemas/admin.schema';
+import { ADMIN_PAGE_SIZES, AUDIT_ENTITIES, type TAuditEntry } from '../../../../shared/schemas/admin.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { dateTime, describeAuditEntry } from '../helpers';
@@ -8,7 +8,7 @@ import { ListState, tone, useDialogProps } from '../parts';
 import classes from './AuditDrawer.module.css';
 
 const c = adminCopy.audit;
-const PAGE_SIZE = 30;
+const PAGE_SIZE = ADMIN_PAGE_SIZES.audit;
 
 function AuditList() {
   const [entity, setEntity] = useState<TAuditEntry['entityType'] | null>(null);

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
+import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { ZBlockNameSchema, type TBlockedName } from '../../../../shared/schemas/blocklist.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
@@ -13,7 +14,7 @@ import { ConfirmDialog, ListState, Pager, useDialogProps, SearchField, TabHeader
 import classes from './BlockedNamesTab.module.css';
 
 const c = adminCopy.blocked;
-const PAGE_SIZE = 25;
+const PAGE_SIZE = ADMIN_PAGE_SIZES.blockedNames;
 
 function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();

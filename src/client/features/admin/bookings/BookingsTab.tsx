@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
+import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { BOOKING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
@@ -15,7 +16,7 @@ import { ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader } f
 import classes from './BookingsTab.module.css';
 
 const c = adminCopy.bookings;
-const PAGE_SIZE = 20;
+const PAGE_SIZE = ADMIN_PAGE_SIZES.bookings;
 const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => ({ value: status, label: statusBadge(status).label }));
 
 /** The booking's payment ledger, loaded when staff open it. */

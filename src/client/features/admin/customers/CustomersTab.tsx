@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
+import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { DOCUMENT_FIELDS, type DocumentField } from '../../../../shared/schemas/booking.schema';
 import type { TAdminCustomer, TCustomer } from '../../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../../content/admin';
@@ -16,7 +17,7 @@ import { CustomerFormModal } from './CustomerFormModal';
 import classes from './CustomersTab.module.css';
 
 const c = adminCopy.customers;
-const PAGE_SIZE = 12;
+const PAGE_SIZE = ADMIN_PAGE_SIZES.customers;
 
 /** Saves text as a file through a temporary link. */
 function download(filename: string, text: string, type: string): void {
