@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { readManifest, staticClosure } from '../src/server/http/manifest';
 
 /** The budgets, in gzip bytes (the performance issue: initial JS ≤ 160 kB, CSS ≤ 25 kB). */
 export const BUNDLE_BUDGETS: BundleBudgets = {
@@ -26,16 +27,6 @@ export const LAZY_ONLY = {
   bookingForm: 'src/client/features/booking/BookingForm.tsx',
 } as const;
 
-type ManifestChunk = {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-};
-type Manifest = Record<string, ManifestChunk>;
 
 export type FileSet = { files: string[]; bytes: number; gzip: number };
 export type LazyChunk = { src: string; file: string | null; inInitial: boolean; js: FileSet; css: FileSet };
@@ -57,20 +48,6 @@ function sizes(distDir: string, files: Iterable<string>): FileSet {
   return { files: sorted, bytes, gzip };
 }
 
-/** The manifest keys a chunk loads before it runs: itself and its static imports, transitively. */
-function staticClosure(manifest: Manifest, key: string): string[] {
-  const seen = new Set<string>();
-  const stack = [key];
-  while (stack.length > 0) {
-    const next = stack.pop() as string;
-    if (seen.has(next)) continue;
-    if (!manifest[next]) throw new Error(`the manifest names ${next}, which it does not list`);
-    seen.add(next);
-    stack.push(...(manifest[next].imports ?? []));
-  }
-  return [...seen];
-}
-
 /** Scripts, modulepreloads and stylesheets that a built index.html loads from the bundle. */
 function linkedByIndexHtml(distDir: string): { js: string[]; css: string[] } {
   const path = join(distDir, 'index.html');
@@ -90,11 +67,9 @@ function linkedByIndexHtml(distDir: string): { js: string[]; css: string[] } {
 /** Measures a built client: the home page's initial JS and CSS, and what each lazy-only chunk adds. */
 export function measureBundle(distDir = 'dist/client'): BundleFigures {
   const root = resolve(distDir);
-  const manifestPath = join(root, '.vite/manifest.json');
-  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build the client first (npm run build; vite.config.ts sets build.manifest)`);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const manifest = readManifest(root);
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  if (entries.length !== 1) throw new Error(`expected one entry in ${manifestPath}, found ${entries.length}`);
+  if (entries.length !== 1) throw new Error(`expected one entry in the manifest of ${root}, found ${entries.length}`);
 
   const initialKeys = new Set(staticClosure(manifest, entries[0] as string));
   const linked = linkedByIndexHtml(root);

@@ -8,6 +8,8 @@ import { bookingCopy } from '../../src/client/content/booking';
 import { copy } from '../../src/client/content/site';
 import { workshop } from '../../src/client/content/workshop';
 import { IMMUTABLE_CACHE_CONTROL } from '../../src/server/app';
+import { cssClosure, readManifest } from '../../src/server/http/manifest';
+import { lazyPartsOf } from '../../src/server/http/pages';
 import { PAGE_STATE_ELEMENT_ID } from '../../src/shared/pageState';
 import type { TCar } from '../../src/shared/schemas/car.schema';
 import { ensureClientBuilt } from '../e2e/support/server';
@@ -34,6 +36,27 @@ function rootMarkup(html: string): string {
 }
 
 describe('server-rendered pages', () => {
+  it('each page brings the stylesheets of the lazily loaded parts it renders, so nothing restyles and moves when their scripts arrive', async () => {
+    const clientDir = resolve(import.meta.dirname, '../../dist/client');
+    const manifest = readManifest(clientDir);
+    const cars = await h.caller().cars.list();
+    const car = cars.find((one) => one.available)!;
+    for (const url of ['/', '/booking', `/booking?car=${car.id}`, '/pcc', '/terms', '/privacy']) {
+      const html = await (await get(url)).text();
+      const parts = lazyPartsOf(url);
+      expect(parts.length, url).toBeGreaterThan(0);
+      for (const file of parts.flatMap((part) => cssClosure(manifest, part))) {
+        const css = readFileSync(resolve(clientDir, file), 'utf8');
+        expect(html.includes(css), `${url} holds ${file}`).toBe(true);
+      }
+    }
+    // The booking form's styles only where the form is on the page.
+    const form = cssClosure(manifest, 'src/client/features/booking/BookingForm.tsx').filter((file) => !cssClosure(manifest, 'src/client/pages/Booking.page.tsx').includes(file));
+    expect(form.length).toBeGreaterThan(0);
+    const plain = await (await get('/booking')).text();
+    expect(form.some((file) => plain.includes(readFileSync(resolve(clientDir, file), 'utf8')))).toBe(false);
+  });
+
   it('/ arrives with every car rendered and the fleet and site details inlined under tRPC query keys', async () => {
     const response = await get('/');
     expect(response.status).toBe(200);

@@ -17,6 +17,7 @@ import { contentSecurityPolicy } from './middleware';
 import { createContextInner } from '../trpc/context';
 import { appRouter } from '../trpc/root';
 import { preferredEncoding, type ContentEncoding } from './compression';
+import { cssClosure, readManifest } from './manifest';
 import type { AppEnv } from './variables';
 
 const brotli = promisify(brotliCompress);
@@ -47,6 +48,28 @@ export interface PagesOptions {
   clientDir: string;
   /** The server renderer built by `vite build --ssr` (dist/server/entry-server.js). */
   serverEntry: string;
+}
+
+/**
+ * The lazily loaded parts each page renders on the server (prerendering waits for them), by their
+ * source in Vite's manifest. Their stylesheets go into the page with it: arriving later with
+ * their script, they would restyle markup already on screen and move it.
+ */
+export function lazyPartsOf(url: string): string[] {
+  const [path, query = ''] = url.split('?');
+  switch (path) {
+    case '/':
+      return ['src/client/features/contact/ContactForm.tsx'];
+    case '/booking':
+      return ['src/client/pages/Booking.page.tsx', ...(new URLSearchParams(query).has('car') ? ['src/client/features/booking/BookingForm.tsx'] : [])];
+    case '/pcc':
+      return ['src/client/pages/Pcc.page.tsx'];
+    case '/terms':
+    case '/privacy':
+      return ['src/client/pages/Legal.page.tsx'];
+    default:
+      return [];
+  }
 }
 
 function pathOf(path: string): string {
@@ -84,6 +107,8 @@ export class PageRenderer {
 
   /** The pages' policy: the site's, plus the hash of the inlined theme script. */
   private readonly contentSecurityPolicy: string;
+  /** Each lazy part's stylesheets that the entry's (already in the template) do not hold, as one <style>. */
+  private readonly lazyStyles = new Map<string, string>();
 
   constructor(
     private readonly deps: AppDeps,
@@ -91,6 +116,14 @@ export class PageRenderer {
   ) {
     const inlined = inlineRenderBlocking(readFileSync(resolve(options.clientDir, 'index.html'), 'utf8'), options.clientDir);
     this.template = inlined.html;
+    const manifest = readManifest(options.clientDir);
+    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    const entryCss = new Set(entry ? cssClosure(manifest, entry) : []);
+    for (const part of new Set(['/', '/booking?car', '/pcc', '/terms'].flatMap(lazyPartsOf))) {
+      const files = cssClosure(manifest, part).filter((file) => !entryCss.has(file));
+      const css = files.map((file) => readFileSync(resolve(options.clientDir, file), 'utf8')).join('\n');
+      this.lazyStyles.set(part, css && !css.includes('</style') ? `<style>${css}</style>` : '');
+    }
     this.contentSecurityPolicy = contentSecurityPolicy(deps, inlined.scriptHashes);
     this.entry = resolve(options.serverEntry);
     if (!existsSync(this.entry)) throw new Error(`${this.entry} is missing: run npm run build`);
@@ -144,7 +177,9 @@ export class PageRenderer {
     const state = helpers.dehydrate() as unknown as SuperJSONResult;
     const render = await this.loadRenderer();
     const rendered = await render({ url, state });
+    const styles = lazyPartsOf(url).map((part) => this.lazyStyles.get(part) ?? '').join('');
     const html = this.template
+      .replace('</head>', () => `${styles}</head>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(rendered.description)}" />`)
       .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${pageStateElement(state)}`);

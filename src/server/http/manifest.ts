@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** One chunk of Vite's build manifest (dist/client/.vite/manifest.json, `build.manifest`). */
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+export type Manifest = Record<string, ManifestChunk>;
+
+/** Reads the manifest of a built client, or says how to make one. */
+export function readManifest(clientDir: string): Manifest {
+  const path = join(resolve(clientDir), '.vite/manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: build the client first (npm run build; vite.config.ts sets build.manifest)`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}
+
+/** The manifest keys a chunk loads before it runs: itself and its static imports, transitively. */
+export function staticClosure(manifest: Manifest, key: string): string[] {
+  const seen = new Set<string>();
+  const stack = [key];
+  while (stack.length > 0) {
+    const next = stack.pop() as string;
+    if (seen.has(next)) continue;
+    if (!manifest[next]) throw new Error(`the manifest names ${next}, which it does not list`);
+    seen.add(next);
+    stack.push(...(manifest[next].imports ?? []));
+  }
+  return [...seen];
+}
+
+/** The stylesheets a chunk needs when it runs: its own and its static imports'. */
+export function cssClosure(manifest: Manifest, key: string): string[] {
+  return [...new Set(staticClosure(manifest, key).flatMap((chunk) => manifest[chunk]?.css ?? []))];
+}
