@@ -86,7 +86,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
         }
       },
     });
-    app.use('*', (c, next) => (/\/[^/]+\.[^/]+$/.test(c.req.path) && c.req.path !== '/index.html' ? files(c, next) : next()));
+    // Build records (dist/client/.vite: the manifest, with source paths) stay private.
+    const served = (path: string) => /\/[^/]+\.[^/]+$/.test(path) && path !== '/index.html' && !path.startsWith('/.');
+    app.use('*', (c, next) => (served(c.req.path) ? files(c, next) : next()));
     app.get('*', (c) => pages.respond(c));
   }
   return app;

@@ -36,6 +36,12 @@ function rootMarkup(html: string): string {
 }
 
 describe('server-rendered pages', () => {
+  it('does not serve the build records (.vite/manifest.json)', async () => {
+    const response = await get('/.vite/manifest.json');
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('"isEntry"');
+  });
+
   it('each page brings the stylesheets of the lazily loaded parts it renders, so nothing restyles and moves when their scripts arrive', async () => {
     const clientDir = resolve(import.meta.dirname, '../../dist/client');
     const manifest = readManifest(clientDir);
