@@ -27,7 +27,7 @@ import { insertMail } from '../mail/outbox';
 import { bookingConfirmationMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
 import { isNameBlocked } from './blocklist.service';
-import { announce, CHANNELS } from './change-feed';
+import { announceCommitted, CHANNELS } from './change-feed';
 import { attachUploads, detachUploads } from './upload.service';
 
 export function toBookingDto(b: IBooking): TBooking {
@@ -327,16 +327,14 @@ export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreat
 }
 
 /**
- * Runs a change to bookings' days in a transaction that also tells every instance (NOTIFY,
- * delivered only if it commits), then clears this instance's booked-dates cache.
+ * Runs a change to bookings' days in a transaction; once it has committed, clears this instance's
+ * booked-dates cache and tells every instance (NOTIFY, sent after the commit: see
+ * `announceCommitted`). A change that fails tells no one.
  */
 export async function changeBookings<T>(ctx: ServiceContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
-  const result = await ctx.em.transactional(async (em) => {
-    const value = await work(em);
-    await announce(em, CHANNELS.bookings);
-    return value;
-  });
+  const result = await ctx.em.transactional(work);
   ctx.deps.bookedDates.changed();
+  await announceCommitted(ctx.deps.orm, CHANNELS.bookings);
   return result;
 }
 
