@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clock } from '../clock';
 import { MailMessage } from '../db/entities';
@@ -27,4 +28,19 @@ export function queueMail(em: EntityManager, draft: MailDraft): void {
     attempts: 0,
     nextAttemptAt: clock.now(),
   });
+}
+
+/**
+ * Queues messages at once, with one plain statement in the caller's transaction (the booking's hot
+ * path: no entities to track and flush). The rows are those `queueMail` stores.
+ */
+export async function insertMail(em: EntityManager, drafts: MailDraft[]): Promise<void> {
+  if (!drafts.length) return;
+  const now = clock.now();
+  const created = new Date();
+  await em.execute(
+    `insert into mail_message (id, kind, "to", reply_to, subject, text, html, status, attempts, next_attempt_at, created_at)
+     values ${drafts.map(() => "(?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)").join(', ')}`,
+    drafts.flatMap((draft) => [randomUUID(), draft.kind, draft.to, draft.replyTo ?? null, draft.subject, draft.text, draft.html, now, created]),
+  );
 }

@@ -17,7 +17,8 @@ export function toBlockedNameDto(row: IBlockedName): TBlockedName {
 export async function isNameBlocked(ctx: ServiceContext, name: string): Promise<boolean> {
   const normalized = normalizeName(name);
   if (!normalized) return false;
-  return (await ctx.em.count(BlockedName, { normalizedName: normalized })) > 0;
+  // A plain statement: every public booking asks this.
+  return (await ctx.em.execute('select 1 from blocked_name where normalized_name = ? limit 1', [normalized])).length > 0;
 }
 
 export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): Promise<{ items: TBlockedName[]; total: number }> {

@@ -19,8 +19,8 @@ interface Entry {
  * Each car's occupied ranges for today, as `GET /api/cars/{id}/booked-dates` answers them: the
  * booking calendar asks for them on every car it shows, far more often than bookings change.
  * Cleared after every booking change on this instance and, through the change feed
- * (`NOTIFY bookings_changed` or `fleet_changed`, sent inside the change's transaction), on every
- * other. Simultaneous misses for one car share one query. An unknown car (the loader throws) is
+ * (`NOTIFY bookings_changed` once a booking change has committed, or `fleet_changed` inside a car
+ * change's transaction), on every other. Simultaneous misses for one car share one query. An unknown car (the loader throws) is
  * never kept.
  */
 export class BookedDatesCache {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { describeError, log } from '../logger';
 
@@ -18,6 +18,54 @@ export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
  */
 export async function announce(em: EntityManager, channel: Channel): Promise<void> {
   await em.execute(`select pg_notify('${channel}', '')`);
+}
+
+/**
+ * Tells every instance that `channel`'s data changed, after the change has committed: for busy
+ * channels (a booking each). PostgreSQL serializes the commits of transactions that sent NOTIFY
+ * (each holds a database-wide lock through its commit, fsync included), which capped bookings at
+ * one commit per disk flush; sent outside the change's transaction, the bookings commit side by
+ * side again. Notices are coalesced per channel: one in flight at a time, and every call made
+ * meanwhile shares the next one, which starts after the call (so after the caller's commit). The
+ * promise settles once that notice is sent; a failure is logged, never thrown (the change is
+ * committed, and an instance that lost the database forgets everything when it reconnects).
+ */
+export async function announceCommitted(orm: MikroORM, channel: Channel): Promise<void> {
+  let announcer = announcers.get(orm);
+  if (!announcer) {
+    announcer = new Announcer((name) => orm.em.getConnection().execute(`select pg_notify('${name}', '')`).then(() => undefined));
+    announcers.set(orm, announcer);
+  }
+  await announcer.announce(channel);
+}
+
+const announcers = new WeakMap<MikroORM, Announcer>();
+
+/** Coalesces notices per channel: see `announceCommitted`. */
+export class Announcer {
+  /** The notice that will start after the one in flight; every call made until it starts shares it. */
+  private readonly next = new Map<Channel, Promise<void>>();
+  private readonly inFlight = new Map<Channel, Promise<void>>();
+
+  constructor(private readonly send: (channel: Channel) => Promise<void>) {}
+
+  announce(channel: Channel): Promise<void> {
+    const queued = this.next.get(channel);
+    if (queued) return queued;
+    const notice = (this.inFlight.get(channel) ?? Promise.resolve()).then(async () => {
+      this.next.delete(channel);
+      this.inFlight.set(channel, notice);
+      try {
+        await this.send(channel);
+      } catch (error) {
+        log.warn('change_feed.notify.failed', { channel, ...describeError(error) });
+      } finally {
+        if (this.inFlight.get(channel) === notice) this.inFlight.delete(channel);
+      }
+    });
+    this.next.set(channel, notice);
+    return notice;
+  }
 }
 
 /**

@@ -86,6 +86,25 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /** One open file: its size and first bytes, without reading the type kept beside it. */
+  async probe(key: string, length: number): Promise<{ size: number; start: Uint8Array } | null> {
+    let handle;
+    try {
+      handle = await open(this.file(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return { size, start: buffer.subarray(0, bytesRead) };
+    } finally {
+      await handle.close();
+    }
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     const info = await this.head(key);
     if (!info) return null;

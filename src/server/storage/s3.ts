@@ -94,6 +94,12 @@ export class S3Storage implements Storage {
     return (bytes ?? new Uint8Array()).subarray(0, length);
   }
 
+  async probe(key: string, length: number): Promise<{ size: number; start: Uint8Array } | null> {
+    const info = await this.head(key);
+    if (!info) return null;
+    return { size: info.size, start: info.size ? await this.readStart(key, length) : new Uint8Array() };
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     try {
       const answer = await guard(() => this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key })));

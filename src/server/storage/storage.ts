@@ -31,6 +31,8 @@ export interface Storage {
   head(key: string): Promise<StoredObjectInfo | null>;
   /** The first `length` bytes, to recognise the file's real type. */
   readStart(key: string, length: number): Promise<Uint8Array>;
+  /** Size and first `length` bytes in one look (null when there is no such object), to check an upload. */
+  probe(key: string, length: number): Promise<{ size: number; start: Uint8Array } | null>;
   get(key: string): Promise<StoredObject | null>;
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;

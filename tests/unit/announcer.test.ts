@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { Announcer, CHANNELS, type Channel } from '../../src/server/services/change-feed';
+
+/** A sender whose notices finish only when the test says so. */
+function controlledSender() {
+  const sent: Channel[] = [];
+  const finish: Array<(error?: Error) => void> = [];
+  const send = (channel: Channel) =>
+    new Promise<void>((resolve, reject) => {
+      sent.push(channel);
+      finish.push((error) => (error ? reject(error) : resolve()));
+    });
+  return { sent, finish, send };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('Announcer (NOTIFY after commit, coalesced)', () => {
+  it('sends one notice for calls made together, and one more, after it, for calls made while it was in flight', async () => {
+    const { sent, finish, send } = controlledSender();
+    const announcer = new Announcer(send);
+    const first = [announcer.announce(CHANNELS.bookings), announcer.announce(CHANNELS.bookings)];
+    await tick();
+    expect(sent).toEqual([CHANNELS.bookings]);
+
+    // Made after the first notice started: it must not count as told by it.
+    let laterDone = false;
+    const later = [announcer.announce(CHANNELS.bookings), announcer.announce(CHANNELS.bookings)];
+    void Promise.all(later).then(() => (laterDone = true));
+    await tick();
+    expect(sent).toHaveLength(1);
+
+    finish[0]!();
+    await Promise.all(first);
+    await tick();
+    expect(sent).toEqual([CHANNELS.bookings, CHANNELS.bookings]);
+    expect(laterDone).toBe(false);
+    finish[1]!();
+    await Promise.all(later);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('keeps channels apart', async () => {
+    const { sent, finish, send } = controlledSender();
+    const announcer = new Announcer(send);
+    const both = [announcer.announce(CHANNELS.bookings), announcer.announce(CHANNELS.fleet)];
+    await tick();
+    expect([...sent].sort()).toEqual([CHANNELS.bookings, CHANNELS.fleet].sort());
+    finish.forEach((done) => done());
+    await Promise.all(both);
+  });
+
+  it('settles without throwing when a notice fails, and the next call sends again', async () => {
+    const { sent, finish, send } = controlledSender();
+    const announcer = new Announcer(send);
+    const failing = announcer.announce(CHANNELS.bookings);
+    await tick();
+    finish[0]!(new Error('connection lost'));
+    await expect(failing).resolves.toBeUndefined();
+    const again = announcer.announce(CHANNELS.bookings);
+    await tick();
+    expect(sent).toHaveLength(2);
+    finish[1]!();
+    await again;
+  });
+});
