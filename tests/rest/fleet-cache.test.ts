@@ -130,4 +130,22 @@ describe('two server instances on one database', () => {
       await feed.stop();
     }
   });
+
+  it('even while it hears changes, reads a car\'s booked days again after their listening lifetime (a notice lost with a dying instance)', async () => {
+    const feed = new ChangeFeed(h.databaseUrl);
+    const other = new BookedDatesCache(0, feed, 30);
+    await feed.listen();
+    try {
+      let loads = 0;
+      const load = async () => ((loads += 1), []);
+      await other.get('car-2', '2027-02-01', load);
+      await other.get('car-2', '2027-02-01', load);
+      expect(loads).toBe(1);
+      await sleep(40);
+      await other.get('car-2', '2027-02-01', load);
+      expect(loads).toBe(2);
+    } finally {
+      await feed.stop();
+    }
+  });
 });

@@ -3,16 +3,22 @@ import { CHANNELS, type ChangeFeed } from './change-feed';
 
 /**
  * How long a car's booked days are reused without asking the database while changes made through
- * other instances cannot be heard (no change feed, or its connection is down). While the feed
- * listens, days are kept until a booking changes anywhere. The calendar is only a guide: the
- * exclusion constraint still refuses a booking on taken days (409), whatever a calendar showed.
+ * other instances cannot be heard (no change feed, or its connection is down).
  */
 export const BOOKED_DATES_TTL_MS = 2_000;
+
+/**
+ * How long they are reused while the feed listens. A booking change's notice is sent just after
+ * its commit, so an instance that dies in between sends none: this bounds how long another
+ * instance's calendar can miss such a change. The calendar is only a guide: the exclusion
+ * constraint still refuses a booking on taken days (409), whatever a calendar showed.
+ */
+export const BOOKED_DATES_LISTENING_TTL_MS = 60_000;
 
 interface Entry {
   day: string;
   ranges: TBookedRange[];
-  until: number;
+  loadedAt: number;
 }
 
 /**
@@ -31,6 +37,7 @@ export class BookedDatesCache {
   constructor(
     private readonly ttlMs = BOOKED_DATES_TTL_MS,
     private readonly feed: ChangeFeed | null = null,
+    private readonly listeningTtlMs = BOOKED_DATES_LISTENING_TTL_MS,
   ) {
     feed?.on(CHANNELS.bookings, () => this.changed());
     feed?.on(CHANNELS.fleet, () => this.changed());
@@ -38,7 +45,8 @@ export class BookedDatesCache {
 
   async get(carId: string, day: string, load: () => Promise<TBookedRange[]>): Promise<TBookedRange[]> {
     const hit = this.entries.get(carId);
-    if (hit && hit.day === day && (this.feed?.listening || hit.until > Date.now())) return hit.ranges;
+    const lifetime = this.feed?.listening ? this.listeningTtlMs : this.ttlMs;
+    if (hit && hit.day === day && Date.now() - hit.loadedAt < lifetime) return hit.ranges;
     const key = `${carId}/${day}`;
     const pending = this.loading.get(key);
     if (pending) return pending;
@@ -46,7 +54,7 @@ export class BookedDatesCache {
     const started = Date.now();
     const loading = load().then((ranges) => {
       // Kept only if no booking changed meanwhile: a read that began before a change may miss it.
-      if (generation === this.generation) this.entries.set(carId, { day, ranges, until: started + this.ttlMs });
+      if (generation === this.generation) this.entries.set(carId, { day, ranges, loadedAt: started });
       return ranges;
     });
     this.loading.set(key, loading);
