@@ -89,11 +89,6 @@ export class ChangeFeed {
     return this.connected;
   }
 
-  /** True when there are other instances to hear from at all (a database address was given). */
-  get shared(): boolean {
-    return this.databaseUrl !== null;
-  }
-
   on(channel: Channel, handler: () => void): void {
     this.handlers.set(channel, [...(this.handlers.get(channel) ?? []), handler]);
   }

@@ -32,9 +32,13 @@ export class FleetCache {
     feed?.on(CHANNELS.fleet, () => this.changed());
   }
 
-  /** Whether a snapshot may be kept: always for a lone instance, else while changes can be heard. */
+  /**
+   * Whether a snapshot may be kept: only while changes can be heard. Without a feed (tests of a
+   * lone app) every read goes to the database, as when the feed is down: so while PostgreSQL is
+   * unreachable the list answers 503 like everything else instead of a copy of unknown age.
+   */
   private get keepable(): boolean {
-    return !this.feed?.shared || this.feed.listening;
+    return this.feed?.listening ?? false;
   }
 
   /** The current snapshot, loading it with `em` when there is none. */
