@@ -54,6 +54,9 @@ export async function ensureClientBuilt(): Promise<void> {
       const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--emptyOutDir=false', '--logLevel=error'], {
         cwd: ROOT,
         stdio: 'inherit',
+        // The production build whatever the caller's mode: under Vitest (NODE_ENV=test) Vite would
+        // build React's development JSX, which the production server cannot run.
+        env: { ...process.env, NODE_ENV: 'production' },
       });
       if (build.status !== 0) throw new Error(`vite build ${args.join(' ')} failed (exit ${build.status ?? build.signal})`);
     }
