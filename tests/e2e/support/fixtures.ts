@@ -33,7 +33,34 @@ export interface E2EFixtures {
   pageErrors: Error[];
 }
 
+/**
+ * Pages arrive rendered by the server and become interactive once their scripts have hydrated
+ * them; input given before is lost, as it would be for a person. So after each navigation the page
+ * is given until its scripts have loaded (network idle) and its forms are enabled (FormFields
+ * disables them until hydrated). Both waits are bounded and never fail a test on their own: the
+ * test's assertions decide.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('fieldset[disabled]'), undefined, { timeout: 5_000 }).catch(() => undefined);
+}
+
 export const test = base.extend<E2EFixtures>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await settle(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await settle(page);
+      return response;
+    };
+    await use(page);
+  },
   makeAxeBuilder: async ({ page }, use) => {
     await use(() => new AxeBuilder({ page }));
   },

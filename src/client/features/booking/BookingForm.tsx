@@ -71,6 +71,7 @@ import { DocumentUploads, type DocumentValues } from './DocumentUploads';
 import { PriceSummary } from './PriceSummary';
 import { RentalCalendar } from './RentalCalendar';
 import { notify } from '../../notify';
+import { FormFields } from '../../components/FormFields/FormFields';
 
 const f = bookingFormCopy.fields;
 
@@ -273,133 +274,135 @@ export function BookingForm({ car }: { car: TCar }) {
       <form ref={formRef} noValidate onSubmit={submit} aria-label={bookingFormCopy.formLabel(car.name)} data-testid="booking-form">
         <input type="hidden" name="pickupDate" value={values.pickupDate} />
         <input type="hidden" name="returnDate" value={values.returnDate} />
-        <Stack gap="lg">
-          <FormSection step={1} title={bookingFormCopy.sections.personal} icon={<IconUser size={18} />}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label={f.fullName} placeholder={f.fullNamePlaceholder} withAsterisk autoComplete="name" {...form.getInputProps('fullName')} />
-              <TextInput label={f.email} placeholder={f.emailPlaceholder} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
-              <TextInput label={f.phone} placeholder={f.phonePlaceholder} withAsterisk type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
-              <TextInput label={f.license} placeholder={f.licensePlaceholder} {...form.getInputProps('license')} />
-              <TextInput label={f.facebookProfile} placeholder={f.facebookPlaceholder} {...form.getInputProps('facebookProfile')} style={{ gridColumn: '1 / -1' }} />
-            </SimpleGrid>
-            {blocked ? (
-              <Alert color="red" variant="filled" mt="md" icon={<IconAlert size={18} />} data-testid="blocked-alert" role="alert">
-                {messages.booking.blockedAlert}
-              </Alert>
-            ) : null}
-          </FormSection>
+        <FormFields>
+          <Stack gap="lg">
+            <FormSection step={1} title={bookingFormCopy.sections.personal} icon={<IconUser size={18} />}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label={f.fullName} placeholder={f.fullNamePlaceholder} withAsterisk autoComplete="name" {...form.getInputProps('fullName')} />
+                <TextInput label={f.email} placeholder={f.emailPlaceholder} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+                <TextInput label={f.phone} placeholder={f.phonePlaceholder} withAsterisk type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+                <TextInput label={f.license} placeholder={f.licensePlaceholder} {...form.getInputProps('license')} />
+                <TextInput label={f.facebookProfile} placeholder={f.facebookPlaceholder} {...form.getInputProps('facebookProfile')} style={{ gridColumn: '1 / -1' }} />
+              </SimpleGrid>
+              {blocked ? (
+                <Alert color="red" variant="filled" mt="md" icon={<IconAlert size={18} />} data-testid="blocked-alert" role="alert">
+                  {messages.booking.blockedAlert}
+                </Alert>
+              ) : null}
+            </FormSection>
 
-          <FormSection step={2} title={bookingFormCopy.sections.rental} icon={<IconCalendar size={18} />}>
-            <Stack gap="lg">
-              <div data-invalid={dateError ? 'true' : undefined} tabIndex={dateError ? -1 : undefined}>
-                <RentalCalendar
-                  today={today}
-                  booked={booked}
-                  loading={bookedDates.isLoading}
-                  failed={bookedDates.isError}
-                  value={selection}
-                  error={datesTaken ? bookingFormCopy.calendar.noLongerFree : dateError}
-                  onChange={(next) => {
-                    setDatesTaken(false);
-                    form.setValues({ pickupDate: next.pickupDate ?? '', returnDate: next.returnDate ?? '' });
-                    form.clearFieldError('pickupDate');
-                    form.clearFieldError('returnDate');
-                  }}
+            <FormSection step={2} title={bookingFormCopy.sections.rental} icon={<IconCalendar size={18} />}>
+              <Stack gap="lg">
+                <div data-invalid={dateError ? 'true' : undefined} tabIndex={dateError ? -1 : undefined}>
+                  <RentalCalendar
+                    today={today}
+                    booked={booked}
+                    loading={bookedDates.isLoading}
+                    failed={bookedDates.isError}
+                    value={selection}
+                    error={datesTaken ? bookingFormCopy.calendar.noLongerFree : dateError}
+                    onChange={(next) => {
+                      setDatesTaken(false);
+                      form.setValues({ pickupDate: next.pickupDate ?? '', returnDate: next.returnDate ?? '' });
+                      form.clearFieldError('pickupDate');
+                      form.clearFieldError('returnDate');
+                    }}
+                  />
+                </div>
+                <Select
+                  label={f.pickupTime}
+                  description={f.pickupTimeHint}
+                  data={[...PICKUP_TIMES]}
+                  allowDeselect={false}
+                  maw={320}
+                  {...form.getInputProps('pickupTime')}
                 />
-              </div>
-              <Select
-                label={f.pickupTime}
-                description={f.pickupTimeHint}
-                data={[...PICKUP_TIMES]}
-                allowDeselect={false}
-                maw={320}
-                {...form.getInputProps('pickupTime')}
+                <ServiceRadios label={f.driverService} options={DRIVER_SERVICES} labels={DRIVER_SERVICE_LABELS} value={values.driverService} onChange={(next) => form.setFieldValue('driverService', next)} />
+                <ServiceRadios label={f.distanceService} options={DISTANCE_SERVICES} labels={DISTANCE_SERVICE_LABELS} value={values.distanceService} onChange={(next) => form.setFieldValue('distanceService', next)} />
+                <div>
+                  <Checkbox label={f.wantsDelivery} description={f.wantsDeliveryHint} {...form.getInputProps('wantsDelivery', { type: 'checkbox' })} />
+                  <Collapse expanded={values.wantsDelivery}>
+                    {values.wantsDelivery ? (
+                      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
+                        <Select
+                          label={f.deliveryArea}
+                          withAsterisk
+                          placeholder={f.deliveryArea}
+                          data={DELIVERY_AREAS.map((area) => ({
+                            value: area,
+                            label: `${DELIVERY_AREA_LABELS[area]} — ${DELIVERY_FEE[area] === 0 ? f.deliveryAreaFree : formatPeso(DELIVERY_FEE[area], 'centavos')}`,
+                          }))}
+                          allowDeselect={false}
+                          {...form.getInputProps('deliveryArea')}
+                        />
+                        <Textarea label={f.deliveryAddress} placeholder={f.deliveryAddressPlaceholder} withAsterisk autosize minRows={2} maxRows={5} autoComplete="street-address" {...form.getInputProps('deliveryAddress')} />
+                      </SimpleGrid>
+                    ) : null}
+                  </Collapse>
+                </div>
+              </Stack>
+            </FormSection>
+
+            <FormSection step={3} title={bookingFormCopy.sections.documents} icon={<IconFile size={18} />}>
+              <DocumentUploads
+                value={documents}
+                showMissing={showMissingDocuments}
+                onChange={(field, path) => {
+                  setDocuments((current) => {
+                    const next = { ...current, [field]: path };
+                    if (DOCUMENT_FIELDS.every((key) => next[key])) setShowMissingDocuments(false);
+                    return next;
+                  });
+                }}
               />
-              <ServiceRadios label={f.driverService} options={DRIVER_SERVICES} labels={DRIVER_SERVICE_LABELS} value={values.driverService} onChange={(next) => form.setFieldValue('driverService', next)} />
-              <ServiceRadios label={f.distanceService} options={DISTANCE_SERVICES} labels={DISTANCE_SERVICE_LABELS} value={values.distanceService} onChange={(next) => form.setFieldValue('distanceService', next)} />
-              <div>
-                <Checkbox label={f.wantsDelivery} description={f.wantsDeliveryHint} {...form.getInputProps('wantsDelivery', { type: 'checkbox' })} />
-                <Collapse expanded={values.wantsDelivery}>
-                  {values.wantsDelivery ? (
-                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
-                      <Select
-                        label={f.deliveryArea}
-                        withAsterisk
-                        placeholder={f.deliveryArea}
-                        data={DELIVERY_AREAS.map((area) => ({
-                          value: area,
-                          label: `${DELIVERY_AREA_LABELS[area]} — ${DELIVERY_FEE[area] === 0 ? f.deliveryAreaFree : formatPeso(DELIVERY_FEE[area], 'centavos')}`,
-                        }))}
-                        allowDeselect={false}
-                        {...form.getInputProps('deliveryArea')}
-                      />
-                      <Textarea label={f.deliveryAddress} placeholder={f.deliveryAddressPlaceholder} withAsterisk autosize minRows={2} maxRows={5} autoComplete="street-address" {...form.getInputProps('deliveryAddress')} />
-                    </SimpleGrid>
-                  ) : null}
-                </Collapse>
-              </div>
-            </Stack>
-          </FormSection>
-
-          <FormSection step={3} title={bookingFormCopy.sections.documents} icon={<IconFile size={18} />}>
-            <DocumentUploads
-              value={documents}
-              showMissing={showMissingDocuments}
-              onChange={(field, path) => {
-                setDocuments((current) => {
-                  const next = { ...current, [field]: path };
-                  if (DOCUMENT_FIELDS.every((key) => next[key])) setShowMissingDocuments(false);
-                  return next;
-                });
-              }}
-            />
-            {showMissingDocuments ? (
-              <Text size="sm" c="var(--mantine-color-error)" mt="sm" role="alert" data-testid="documents-error">
-                {messages.validation.documentsRequired}
-              </Text>
-            ) : null}
-          </FormSection>
-
-          <FormSection step={4} title={bookingFormCopy.sections.pricing} icon={<IconReceipt size={18} />}>
-            <div aria-live="polite">
-              {price && price.days > 0 ? (
-                <PriceSummary rows={priceRows(price.lines, { deliveryArea: values.wantsDelivery ? values.deliveryArea : null })} total={price.total} testId="price-summary" />
-              ) : (
-                <Text c="dimmed" size="sm" data-testid="price-empty">
-                  {bookingFormCopy.pricing.empty}
+              {showMissingDocuments ? (
+                <Text size="sm" c="var(--mantine-color-error)" mt="sm" role="alert" data-testid="documents-error">
+                  {messages.validation.documentsRequired}
                 </Text>
-              )}
-            </div>
-            <Text size="xs" c="dimmed" mt="sm">
-              {bookingFormCopy.pricing.payAtPickup}
-            </Text>
-          </FormSection>
+              ) : null}
+            </FormSection>
 
-          <FormSection step={5} title={bookingFormCopy.sections.terms} icon={<IconAlert size={18} />}>
-            <ScrollArea.Autosize mah={170} type="auto" offsetScrollbars className="terms-box" tabIndex={0} aria-label={bookingFormCopy.sections.terms}>
-              <List size="sm" spacing={6}>
-                {bookingFormCopy.terms.points.map((point) => (
-                  <List.Item key={point}>{point}</List.Item>
-                ))}
-              </List>
-            </ScrollArea.Autosize>
-            <Anchor component={Link} to="/terms" target="_blank" rel="noopener" size="sm" mt="sm" display="inline-block">
-              {bookingFormCopy.terms.full}
-            </Anchor>
-            <Checkbox mt="md" label={bookingFormCopy.terms.accept} {...form.getInputProps('acceptTerms', { type: 'checkbox' })} />
-            <Button
-              type="submit"
-              size="lg"
-              fullWidth
-              mt="lg"
-              color={blocked ? 'red.9' : undefined}
-              disabled={create.isPending}
-              data-testid="booking-submit"
-            >
-              {create.isPending ? bookingFormCopy.submit.pending : blocked ? bookingFormCopy.submit.blocked : bookingFormCopy.submit.idle}
-            </Button>
-          </FormSection>
-        </Stack>
+            <FormSection step={4} title={bookingFormCopy.sections.pricing} icon={<IconReceipt size={18} />}>
+              <div aria-live="polite">
+                {price && price.days > 0 ? (
+                  <PriceSummary rows={priceRows(price.lines, { deliveryArea: values.wantsDelivery ? values.deliveryArea : null })} total={price.total} testId="price-summary" />
+                ) : (
+                  <Text c="dimmed" size="sm" data-testid="price-empty">
+                    {bookingFormCopy.pricing.empty}
+                  </Text>
+                )}
+              </div>
+              <Text size="xs" c="dimmed" mt="sm">
+                {bookingFormCopy.pricing.payAtPickup}
+              </Text>
+            </FormSection>
+
+            <FormSection step={5} title={bookingFormCopy.sections.terms} icon={<IconAlert size={18} />}>
+              <ScrollArea.Autosize mah={170} type="auto" offsetScrollbars className="terms-box" tabIndex={0} aria-label={bookingFormCopy.sections.terms}>
+                <List size="sm" spacing={6}>
+                  {bookingFormCopy.terms.points.map((point) => (
+                    <List.Item key={point}>{point}</List.Item>
+                  ))}
+                </List>
+              </ScrollArea.Autosize>
+              <Anchor component={Link} to="/terms" target="_blank" rel="noopener" size="sm" mt="sm" display="inline-block">
+                {bookingFormCopy.terms.full}
+              </Anchor>
+              <Checkbox mt="md" label={bookingFormCopy.terms.accept} {...form.getInputProps('acceptTerms', { type: 'checkbox' })} />
+              <Button
+                type="submit"
+                size="lg"
+                fullWidth
+                mt="lg"
+                color={blocked ? 'red.9' : undefined}
+                disabled={create.isPending}
+                data-testid="booking-submit"
+              >
+                {create.isPending ? bookingFormCopy.submit.pending : blocked ? bookingFormCopy.submit.blocked : bookingFormCopy.submit.idle}
+              </Button>
+            </FormSection>
+          </Stack>
+        </FormFields>
       </form>
       <BookingConfirmation booking={confirmed} onClose={() => window.location.reload()} />
     </>

@@ -8,6 +8,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { messages } from '../../../shared/messages';
 import { CONTACT_SUBJECTS, ZContactSchema, type TContactInput } from '../../../shared/schemas/contact.schema';
 import { copy } from '../../content/site';
+import { FormFields } from '../../components/FormFields/FormFields';
 import { trpc } from '../../trpc';
 import { notify } from '../../notify';
 
@@ -35,40 +36,42 @@ export function ContactForm() {
           () => notify({ title: messages.contact.requiredTitle, message: messages.contact.required, color: 'red' }),
         )}
       >
-        <Stack gap="md">
-          <Title order={3} id="contact-form-title" size="h4">
-            {copy.contact.form.title}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={copy.contact.form.firstName} withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
-            <TextInput label={copy.contact.form.lastName} withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
-            <TextInput label={copy.contact.form.email} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
-            <TextInput label={copy.contact.form.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
-          </SimpleGrid>
-          <Select
-            label={copy.contact.form.subject}
-            data={[...CONTACT_SUBJECTS]}
-            clearable
-            allowDeselect
-            {...form.getInputProps('subject')}
-            value={subject || null}
-            onChange={(value) => form.setFieldValue('subject', value ?? '')}
-          />
-          {note ? (
-            <Alert color="lagoon" variant="light" title={subject}>
-              {note}
-            </Alert>
-          ) : null}
-          <Textarea label={copy.contact.form.message} withAsterisk autosize minRows={4} maxRows={10} {...form.getInputProps('message')} />
-          <Group justify="space-between" align="center">
-            <Text size="xs" c="dimmed">
-              {copy.contact.form.required}
-            </Text>
-            <Button type="submit" loading={send.isPending} loaderProps={{ type: 'dots' }}>
-              {send.isPending ? copy.contact.form.sending : copy.contact.form.send}
-            </Button>
-          </Group>
-        </Stack>
+        <FormFields>
+          <Stack gap="md">
+            <Title order={3} id="contact-form-title" size="h4">
+              {copy.contact.form.title}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={copy.contact.form.firstName} withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
+              <TextInput label={copy.contact.form.lastName} withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
+              <TextInput label={copy.contact.form.email} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+              <TextInput label={copy.contact.form.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+            </SimpleGrid>
+            <Select
+              label={copy.contact.form.subject}
+              data={[...CONTACT_SUBJECTS]}
+              clearable
+              allowDeselect
+              {...form.getInputProps('subject')}
+              value={subject || null}
+              onChange={(value) => form.setFieldValue('subject', value ?? '')}
+            />
+            {note ? (
+              <Alert color="lagoon" variant="light" title={subject}>
+                {note}
+              </Alert>
+            ) : null}
+            <Textarea label={copy.contact.form.message} withAsterisk autosize minRows={4} maxRows={10} {...form.getInputProps('message')} />
+            <Group justify="space-between" align="center">
+              <Text size="xs" c="dimmed">
+                {copy.contact.form.required}
+              </Text>
+              <Button type="submit" loading={send.isPending} loaderProps={{ type: 'dots' }}>
+                {send.isPending ? copy.contact.form.sending : copy.contact.form.send}
+              </Button>
+            </Group>
+          </Stack>
+        </FormFields>
       </form>
     </Card>
   );
