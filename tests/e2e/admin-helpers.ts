@@ -64,7 +64,8 @@ export async function openDashboard(page: Page, tab: 'overview' | 'fleet' | 'boo
 
 /** The notice (toast) with this text. */
 export function notice(page: Page, text: string | RegExp): Locator {
-  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+  // The newest: a notice replaced by one with the same words is still leaving (its exit transition).
+  return page.locator('.mantine-Notification-root').filter({ hasText: text }).last();
 }
 
 /** Picks an option of a Mantine Select by its accessible name. */
