@@ -18,16 +18,24 @@ const colorSchemeManager = themeManager();
  */
 export default function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const [trpcClient] = useState(createTrpcClient);
-  // On phones notices rise from the bottom, clear of the header and of a dialog's buttons.
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-          <Notices limit={1} autoClose={5000} position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} />
+          <PlacedNotices />
           {children}
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>
   );
+}
+
+/**
+ * On phones notices rise from the bottom, clear of the header and of a dialog's buttons. The
+ * screen's width is known once hydrated: only this component renders again then, not the
+ * providers above the whole page.
+ */
+function PlacedNotices() {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  return <Notices limit={1} autoClose={5000} position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} />;
 }

@@ -60,3 +60,38 @@ test('the home page is whole without JavaScript: cars, prices and the enquiry fo
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.close();
 });
+
+test.describe('on a phone, what lies below the first screen hydrates when it is reached', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  const firstName = (page: Page) => page.locator('#contact').getByLabel('First name');
+
+  test('the enquiry form at the bottom waits, readable, until it is scrolled to, then works', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    // Rendered by the server and on the page, but not hydrated: its fields wait (FormFields).
+    await expect(firstName(page)).toBeDisabled();
+    await page.evaluate(() => document.getElementById('contact')!.scrollIntoView());
+    await expect(firstName(page)).toBeEnabled();
+    await firstName(page).fill('Ana');
+    await expect(firstName(page)).toHaveValue('Ana');
+  });
+
+  test('the first key press hydrates everything still waiting', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(firstName(page)).toBeDisabled();
+    await page.keyboard.press('Tab');
+    await expect(firstName(page)).toBeEnabled();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the last car, far down, is chosen with its own button', async ({ page }) => {
+    await page.goto('/');
+    const last = page.getByTestId('car-card').filter({ has: page.getByRole('button', { name: copy.fleet.select, disabled: false }) }).last();
+    const name = await last.getAttribute('aria-label');
+    await last.getByRole('button', { name: copy.fleet.select }).click();
+    await expect(page.locator('#booking').getByText(name!, { exact: false }).first()).toBeVisible();
+  });
+});

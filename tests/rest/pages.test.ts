@@ -35,6 +35,13 @@ function rootMarkup(html: string): string {
   return html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}"`));
 }
 
+/** The app's entry script, which a server-rendered page's inline loader adds after the first paint. */
+function entryScript(html: string): string {
+  const src = /add\("script",\{type:"module",src:"(\/assets\/[^"]+\.js)"\}\)/.exec(html)?.[1];
+  expect(src, 'the loader names the entry script').toBeDefined();
+  return src!;
+}
+
 describe('server-rendered pages', () => {
   it('does not serve the build records (.vite/manifest.json)', async () => {
     const response = await get('/.vite/manifest.json');
@@ -77,13 +84,21 @@ describe('server-rendered pages', () => {
     const byKey = new Map(state.queries.map((query) => [JSON.stringify(query.queryKey), query.state.data]));
     expect(byKey.get(JSON.stringify([['cars', 'list'], { type: 'query' }]))).toEqual(cars);
     expect(byKey.get(JSON.stringify([['site', 'info'], { type: 'query' }]))).toEqual(h.deps.business);
-    // No inline script but the theme script, which the page's CSP allows by its hash alone.
+    // No inline script but the theme script and the loader of the app's scripts, which the
+    // page's CSP allows by their hashes alone.
     const theme = readFileSync(resolve(import.meta.dirname, '../../public/theme-init.js'), 'utf8');
-    const inline = [...html.matchAll(/<script(?![^>]* src=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-    expect(inline).toEqual([theme]);
+    const inline = [...html.matchAll(/<script(?![^>]* src=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toEqual([theme, expect.stringContaining('requestAnimationFrame')]);
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
     const csp = response.headers.get('content-security-policy')!;
-    expect(csp).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(theme).digest('base64')}';`);
+    expect(csp).toContain(`script-src 'self' ${hash(theme)} ${hash(inline[1]!)};`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // The page paints before its scripts are even asked for: the loader adds them after the first
+    // frame, the entry and each module it imports.
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const entry = entryScript(html);
+    expect((await get(entry)).status).toBe(200);
+    expect(inline[1]).toMatch(/add\("link",\{rel:"modulepreload",href:"\/assets\/[^"]+\.js"\}\)/);
     // The stylesheets come inside the page: nothing holds its first paint back.
     expect(html).not.toMatch(/<link rel="stylesheet"/);
   });
@@ -113,7 +128,11 @@ describe('server-rendered pages', () => {
   it('the dashboard stays a browser-rendered shell', async () => {
     const response = await get('/admin');
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<div id="root"></div>');
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    // Nothing shows before its scripts run: they are asked for at once, from the head.
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
+    expect(html).not.toContain('requestAnimationFrame');
   });
 
   it('a page is answered from its cache with a stable ETag (304) until a car changes, then rendered anew', async () => {
@@ -150,9 +169,8 @@ describe('server-rendered pages', () => {
 describe('compression and caching of files', () => {
   it('a hashed asset comes precompressed (brotli, gzip) with the year-long immutable cache header', async () => {
     const html = await (await get('/')).text();
-    const script = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/)?.[1];
-    expect(script).toBeDefined();
-    const plain = await get(script!);
+    const script = entryScript(html);
+    const plain = await get(script);
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-encoding')).toBeNull();
     const original = Buffer.from(await plain.arrayBuffer());

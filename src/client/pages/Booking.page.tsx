@@ -10,6 +10,7 @@ import { NoCarSelected, SelectedCar } from '../features/booking/SelectedCar';
 import { useCars } from '../features/fleet/FleetGrid';
 import { usePageMeta } from '../usePageMeta';
 import classes from './Booking.page.module.css';
+import { HydrateWhenSeen } from '../components/HydrateWhenSeen/HydrateWhenSeen';
 
 function VehicleOption({ car, selected, onSelect }: { car: TCar; selected: boolean; onSelect: (car: TCar) => void }) {
   return (
@@ -82,21 +83,28 @@ export function BookingPage() {
               <div className={classes.scroll}>
                 <Stack gap={8}>
                   {cars.data
-                    ? cars.data.map((car) => <VehicleOption key={car.id} car={car} selected={car.id === chosen?.id} onSelect={choose} />)
+                    ? cars.data.map((car) => (
+                        // On a phone a few show in the list's box at a time: each hydrates as it scrolls into it.
+                        <HydrateWhenSeen key={car.id}>
+                          <VehicleOption car={car} selected={car.id === chosen?.id} onSelect={choose} />
+                        </HydrateWhenSeen>
+                      ))
                     : Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={76} radius="md" />)}
                 </Stack>
               </div>
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }} id="booking-form-column">
-            {chosen ? (
-              <Stack gap="lg">
-                <SelectedCar car={chosen} layout="row" />
-                <LazyBookingForm key={chosen.id} car={chosen} />
-              </Stack>
-            ) : (
-              <NoCarSelected onBrowse={browse} />
-            )}
+            <HydrateWhenSeen>
+              {chosen ? (
+                <Stack gap="lg">
+                  <SelectedCar car={chosen} layout="row" />
+                  <LazyBookingForm key={chosen.id} car={chosen} />
+                </Stack>
+              ) : (
+                <NoCarSelected onBrowse={browse} />
+              )}
+            </HydrateWhenSeen>
           </Grid.Col>
         </Grid>
       </Container>

@@ -1,5 +1,6 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { TCar } from '../../shared/schemas/car.schema';
+import { HydrateWhenSeen } from '../components/HydrateWhenSeen/HydrateWhenSeen';
 import { copy } from '../content/site';
 import { FleetGrid } from '../features/fleet/FleetGrid';
 import { BookingSection } from '../features/home/BookingSection';
@@ -18,23 +19,25 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      {/* Each section hydrates on its own (see Layout): no single long task for the whole page. */}
-      <Suspense>
-        <Section id="cars" title={copy.fleet.title} lead={copy.fleet.lead}>
-          <FleetGrid selectedId={selected?.id ?? null} onSelect={choose} />
-        </Section>
-      </Suspense>
-      <Suspense>
+      {/* Below the full-screen hero: each part hydrates as it comes near the screen (each car on its own). */}
+      <Section id="cars" title={copy.fleet.title} lead={copy.fleet.lead}>
+        <FleetGrid selectedId={selected?.id ?? null} onSelect={choose} />
+      </Section>
+      <HydrateWhenSeen>
         <BookingSection car={selected} />
-      </Suspense>
-      <Suspense>
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
         <Categories />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
         <WhyChooseUs />
-      </Suspense>
-      <Suspense>
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
         <About />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
         <ContactSection />
-      </Suspense>
+      </HydrateWhenSeen>
     </>
   );
 }

@@ -98,6 +98,8 @@ export function pageKey(path: string, search: URLSearchParams, cars: TCar[]): st
  */
 export class PageRenderer {
   private readonly template: string;
+  /** The template of server-rendered pages: their scripts start after the first paint. */
+  private readonly pageTemplate: string;
   private readonly entry: string;
   private renderer: Promise<Render> | null = null;
   private readonly cache = new Map<string, CachedPage>();
@@ -116,6 +118,8 @@ export class PageRenderer {
   ) {
     const inlined = inlineRenderBlocking(readFileSync(resolve(options.clientDir, 'index.html'), 'utf8'), options.clientDir);
     this.template = inlined.html;
+    const painted = paintBeforeScripts(this.template);
+    this.pageTemplate = painted.html;
     const manifest = readManifest(options.clientDir);
     const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
     const entryCss = new Set(entry ? cssClosure(manifest, entry) : []);
@@ -124,7 +128,7 @@ export class PageRenderer {
       const css = files.map((file) => readFileSync(resolve(options.clientDir, file), 'utf8')).join('\n');
       this.lazyStyles.set(part, css && !css.includes('</style') ? `<style>${css}</style>` : '');
     }
-    this.contentSecurityPolicy = contentSecurityPolicy(deps, inlined.scriptHashes);
+    this.contentSecurityPolicy = contentSecurityPolicy(deps, [...inlined.scriptHashes, ...(painted.scriptHash ? [painted.scriptHash] : [])]);
     this.entry = resolve(options.serverEntry);
     if (!existsSync(this.entry)) throw new Error(`${this.entry} is missing: run npm run build`);
     this.shells = { ok: cachedPage(200, this.template, ''), notFound: cachedPage(404, this.template, '') };
@@ -178,7 +182,7 @@ export class PageRenderer {
     const render = await this.loadRenderer();
     const rendered = await render({ url, state });
     const styles = lazyPartsOf(url).map((part) => this.lazyStyles.get(part) ?? '').join('');
-    const html = this.template
+    const html = this.pageTemplate
       .replace('</head>', () => `${styles}</head>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(rendered.description)}" />`)
@@ -231,6 +235,32 @@ export function inlineRenderBlocking(template: string, clientDir: string): { htm
       return `<script>${script}</script>`;
     });
   return { html, scriptHashes };
+}
+
+/**
+ * A server-rendered page is complete without its scripts: they only make it interactive. So it
+ * paints first and asks for them after. The entry script and its module preloads leave the head
+ * for a small inline loader at the end of the body, which waits for the first frame (and for the
+ * page's main picture, the image marked `fetchpriority="high"`, to be decoded) and then adds them.
+ * On a slow connection the scripts would otherwise share the bandwidth with the page itself, and on
+ * a slow phone evaluating them and hydrating before the first paint would hold the page back by
+ * that long. (The browser-rendered shell keeps the plain tags: nothing shows before they run.)
+ */
+export function paintBeforeScripts(html: string): { html: string; scriptHash: string | null } {
+  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(html);
+  if (!entry) return { html, scriptHash: null };
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g)];
+  const loader =
+    '(function(){var add=function(tag,attrs){var e=document.createElement(tag);e.crossOrigin="";' +
+    'for(var k in attrs)e[k]=attrs[k];document.head.appendChild(e)};' +
+    `var start=function(){${preloads.map((link) => `add("link",{rel:"modulepreload",href:${JSON.stringify(link[1])}});`).join('')}` +
+    `add("script",{type:"module",src:${JSON.stringify(entry[1])}})};` +
+    'var hero=document.querySelector("img[fetchpriority=high]");' +
+    'Promise.resolve(hero&&hero.decode?hero.decode().catch(function(){}):0).then(function(){requestAnimationFrame(function(){setTimeout(start,0)})})})()';
+  let out = html.replace(entry[0], '');
+  for (const link of preloads) out = out.replace(link[0], '');
+  out = out.replace('</body>', () => `<script>${loader}</script></body>`);
+  return { html: out, scriptHash: `sha256-${createHash('sha256').update(loader).digest('base64')}` };
 }
 
 function cachedPage(status: number, html: string, fleetEtag: string): CachedPage {

@@ -42,7 +42,19 @@ export interface E2EFixtures {
  */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForFunction(() => !document.querySelector('fieldset[disabled]'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  // Forms on screen are hydrated by then; those further down hydrate as they are scrolled to
+  // (HydrateWhenSeen), and Playwright's actions wait for their fields to be enabled.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('fieldset[disabled]')].every((fieldset) => {
+          const box = fieldset.getBoundingClientRect();
+          return box.bottom <= 0 || box.top >= window.innerHeight;
+        }),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
 }
 
 export const test = base.extend<E2EFixtures>({

@@ -3,13 +3,14 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { scrollToAnchor } from '../../features/site/anchors';
 import { Footer } from '../Footer/Footer';
+import { HydrateWhenSeen } from '../HydrateWhenSeen/HydrateWhenSeen';
 import { Header } from '../Header/Header';
 
 /**
  * Header, page, footer. A hash in the address scrolls to its section once the page has rendered.
- * The page and the footer are Suspense boundaries so that, on a server-rendered page, React
- * hydrates them after the header and in small slices, leaving the main thread free between them
- * (selective hydration: https://github.com/reactwg/react-18/discussions/37).
+ * On a server-rendered page the page is a Suspense boundary, so React hydrates it after the header
+ * and in small slices (selective hydration: https://github.com/reactwg/react-18/discussions/37);
+ * the footer hydrates when it comes near the screen.
  */
 export function Layout() {
   const { pathname, hash } = useLocation();
@@ -33,9 +34,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Suspense>
+      <HydrateWhenSeen>
         <Footer />
-      </Suspense>
+      </HydrateWhenSeen>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { HydrateWhenSeen } from '../../components/HydrateWhenSeen/HydrateWhenSeen';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { copy } from '../../content/site';
 import { trpc } from '../../trpc';
@@ -38,9 +39,11 @@ export function FleetGrid({ selectedId, onSelect }: { selectedId: string | null;
   if (cars.data.length === 0) return <Alert>{copy.fleet.empty}</Alert>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-      {/* Below the full-screen hero on every screen: the pictures load as they come into view. */}
+      {/* Below the full-screen hero on every screen: the pictures load, and each card hydrates, as it comes into view. */}
       {cars.data.map((car) => (
-        <CarCard key={car.id} car={car} selected={car.id === selectedId} onSelect={onSelect} />
+        <HydrateWhenSeen key={car.id}>
+          <CarCard car={car} selected={car.id === selectedId} onSelect={onSelect} />
+        </HydrateWhenSeen>
       ))}
     </SimpleGrid>
   );
