@@ -22,6 +22,9 @@ for (const path of paths) {
       const page = await context.newPage();
       await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
+      // Cards off screen skip rendering (content-visibility: auto) until scrolled to; a full-page
+      // picture shows them all as they will look.
+      if (process.env.FULL !== '0') await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
       const name = `${path === '/' ? 'home' : path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${label}-${scheme}`;
       await page.screenshot({ path: `${out}/${name}.png`, fullPage: process.env.FULL !== '0' });
       process.stdout.write(`${out}/${name}.png\n`);
