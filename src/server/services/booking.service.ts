@@ -21,14 +21,16 @@ import {
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 import { containsPattern, escapeLike, uuidPrefixRange, wholeEmail } from '../db/like';
+import { joinStatements, type Statement } from '../db/statement';
+import { keyFromObjectPath } from '../storage/storage';
+import { normalizeName } from '../../shared/names';
 import { Booking, Car, Customer, Payment, type IBooking, type ICar, type ICustomer, type IPayment } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
-import { insertMail } from '../mail/outbox';
+import { mailStatement } from '../mail/outbox';
 import { bookingConfirmationMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
-import { isNameBlocked } from './blocklist.service';
 import { announceCommitted, CHANNELS } from './change-feed';
-import { attachUploads, detachUploads } from './upload.service';
+import { attachStatement, attachUploads, checkForAttach, detachStatement, detachUploads, UPLOAD_ROW_COLUMNS, uploadKeys, type UploadRow } from './upload.service';
 
 export function toBookingDto(b: IBooking): TBooking {
   const customer = b.customer as unknown as ICustomer;
@@ -134,21 +136,31 @@ async function upsertCustomer(
 /** The customer's columns a public booking may change, by property. */
 const RENTER_FIELDS = ['fullName', 'phone', 'license', 'facebookProfile', ...DOCUMENT_FIELDS] as const;
 
-/** `upsertCustomer` for the booking's hot path: the same statement, the row as a plain object, not an entity. */
-async function upsertCustomerRow(em: EntityManager, data: { email: string; fullName: string; phone?: string | undefined }): Promise<ICustomer> {
-  const [row] = await em.execute<Array<Record<string, unknown>>>(UPSERT_CUSTOMER_SQL, [data.fullName, data.email, data.phone ?? '', clock.now(), clock.now()]);
-  return em.getDriver().mapResult(row!, em.getMetadata().get(Customer.meta.className)) as unknown as ICustomer;
+/** The car as a public booking reads it (the rate as PostgreSQL's numeric text, as pg returns it). */
+type PublicBookingCar = Pick<ICar, 'id' | 'name' | 'category' | 'transmission' | 'fuel' | 'dailyRate' | 'available'>;
+
+/** The statement writing what changed between `before` and `after` to the customer's row (null when nothing did), as a flush would. */
+function customerUpdateStatement(em: EntityManager, before: ICustomer, after: ICustomer): Statement | null {
+  const changed = RENTER_FIELDS.filter((field) => (after[field] ?? null) !== (before[field] ?? null));
+  if (!changed.length) return null;
+  const meta = em.getMetadata().get(Customer.meta.className);
+  return {
+    sql: `update customer set ${changed.map((field) => `${meta.properties[field]!.fieldNames[0]} = ?`).join(', ')}, updated_at = ? where id = ?`,
+    params: [...changed.map((field) => after[field] ?? null), new Date(), after.id],
+  };
 }
 
-/** Writes what changed between `before` and `after` to the customer's row (nothing when nothing did), as a flush would. */
-async function updateCustomerRow(em: EntityManager, before: ICustomer, after: ICustomer): Promise<void> {
-  const changed = RENTER_FIELDS.filter((field) => (after[field] ?? null) !== (before[field] ?? null));
-  if (!changed.length) return;
-  const meta = em.getMetadata().get(Customer.meta.className);
-  await em.execute(
-    `update customer set ${changed.map((field) => `${meta.properties[field]!.fieldNames[0]} = ?`).join(', ')}, updated_at = ? where id = ?`,
-    [...changed.map((field) => after[field] ?? null), new Date(), after.id],
-  );
+/**
+ * What a submission does to a customer's documents: the paths that changed are put on `customer`,
+ * and returned to be attached; the ones they replaced, unless still used by another field, are
+ * returned to be released.
+ */
+function takeDocuments(customer: ICustomer, documents: Partial<Record<(typeof DOCUMENT_FIELDS)[number], string>>): { attach: string[]; release: string[] } {
+  const changed = DOCUMENT_FIELDS.filter((field) => documents[field] && documents[field] !== customer[field]);
+  const previous = changed.map((field) => customer[field]);
+  for (const field of changed) customer[field] = documents[field]!;
+  const kept = new Set(DOCUMENT_FIELDS.map((field) => customer[field]));
+  return { attach: changed.map((field) => documents[field]!), release: previous.filter((value): value is string => Boolean(value) && !kept.has(value)) };
 }
 
 /**
@@ -156,13 +168,10 @@ async function updateCustomerRow(em: EntityManager, before: ICustomer, after: IC
  * uploads are locked and checked together, and the ones no longer used are released.
  */
 export async function replaceDocuments(ctx: ServiceContext, customer: ICustomer, documents: Partial<Record<(typeof DOCUMENT_FIELDS)[number], string>>): Promise<void> {
-  const changed = DOCUMENT_FIELDS.filter((field) => documents[field] && documents[field] !== customer[field]);
-  if (!changed.length) return;
-  await attachUploads(ctx, changed.map((field) => documents[field]!), 'document', `customer:${customer.id}`);
-  const previous = changed.map((field) => customer[field]);
-  for (const field of changed) customer[field] = documents[field]!;
-  const kept = new Set(DOCUMENT_FIELDS.map((field) => customer[field]));
-  await detachUploads(ctx, previous.filter((value) => value && !kept.has(value)));
+  const { attach, release } = takeDocuments(customer, documents);
+  if (!attach.length) return;
+  await attachUploads(ctx, attach, 'document', `customer:${customer.id}`);
+  await detachUploads(ctx, release);
 }
 
 /** How long the document token of a create answer stays valid. */
@@ -198,31 +207,43 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     });
   }
 
-  // Everything, the blocklist check too, on one pooled connection: under load, waiting for a
-  // connection costs more than any one statement. This is the busiest write path, so it reads and
-  // writes plain rows with one statement each and no entities: the unit of work's hydration and
-  // change sets for a car, a customer, three documents, a booking and two e-mails cost the server
-  // more than the statements themselves. The exclusion constraint still decides the booking's days.
+  // This is the busiest write path, and under load each round trip to the database waits its turn
+  // on a busy server: so the transaction is two statements between BEGIN and COMMIT, of plain rows
+  // (no ORM unit of work). The first finds or creates the customer and reads everything the rules
+  // need, locking the rows it will change; the stored files are checked; the second writes the
+  // uploads, the customer, the booking and both e-mails. The exclusion constraint still decides
+  // the booking's days.
+  const keys = DOCUMENT_FIELDS.map((field) => renter[field]!).filter((value) => value.startsWith('/objects/')).map((value) => keyFromObjectPath(value));
+  const validKeys = keys.filter((key): key is string => Boolean(key));
   const result = await changeBookings(ctx, async (em) => {
     const tx = { ...ctx, em };
-    if (await isNameBlocked(tx, renter.fullName)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
-    const [car] = await em.execute<Array<Pick<ICar, 'id' | 'name' | 'category' | 'transmission' | 'fuel' | 'dailyRate' | 'available'>>>(
-      'select id, name, category, transmission, fuel, daily_rate as "dailyRate", available from car where id = ?',
-      [rental.carId],
+    const [row] = await em.execute<Array<Record<string, unknown> & { _car: PublicBookingCar | null; _blocked: boolean; _uploads: UploadRow[] }>>(
+      `with c as (${UPSERT_CUSTOMER_SQL}),
+         u as (select ${UPLOAD_ROW_COLUMNS} from upload where object_key in (${validKeys.length ? validKeys.map(() => '?').join(', ') : 'null'}) for update)
+       select c.*,
+         (select json_build_object('id', id, 'name', name, 'category', category, 'transmission', transmission, 'fuel', fuel,
+            'dailyRate', daily_rate::text, 'available', available) from car where id = ?) as _car,
+         exists (select 1 from blocked_name where normalized_name = ?) as _blocked,
+         (select coalesce(json_agg(u), '[]'::json) from u) as _uploads
+       from c`,
+      [renter.fullName, renter.email, renter.phone ?? '', clock.now(), clock.now(), ...validKeys, rental.carId, normalizeName(renter.fullName) || null],
     );
+    const { _car: car, _blocked: blocked, _uploads: uploads, ...customerRow } = row!;
+    if (blocked) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
     if (!car.available) throw new AppError('CONFLICT', messages.errors.carUnavailable);
 
     const deliveryArea = rental.wantsDelivery ? (rental.deliveryArea ?? null) : null;
     const price = computePrice({ ...rental, dailyRate: car.dailyRate, deliveryArea });
-    const customer = await upsertCustomerRow(em, renter);
+    const customer = em.getDriver().mapResult(customerRow, em.getMetadata().get(Customer.meta.className)) as unknown as ICustomer;
     const stored = { ...customer };
     customer.fullName = renter.fullName;
     if (renter.phone) customer.phone = renter.phone;
     if (renter.license) customer.license = renter.license;
     if (renter.facebookProfile) customer.facebookProfile = renter.facebookProfile;
-    await replaceDocuments(tx, customer, renter);
-    await updateCustomerRow(em, stored, customer);
+    const owner = `customer:${customer.id}`;
+    const documents = takeDocuments(customer, renter);
+    const checked = documents.attach.length ? await checkForAttach(tx, uploads, uploadKeys(documents.attach), 'document', owner) : [];
 
     const now = clock.now();
     const booking = {
@@ -254,20 +275,30 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       createdAt: now,
       updatedAt: new Date(),
     };
-    await em.execute(
-      `insert into booking (id, customer_id, car_id, car_name, pickup_date, return_date, pickup_time, driver_service, distance_service,
+    const dto = toBookingDto(booking as unknown as IBooking);
+    const insertBooking: Statement = {
+      sql: `insert into booking (id, customer_id, car_id, car_name, pickup_date, return_date, pickup_time, driver_service, distance_service,
          wants_delivery, delivery_area, delivery_address, facebook_profile, total_days, daily_rate, subtotal, driver_fee, distance_fee,
          delivery_fee, insurance, adjustment, total, amount_paid, status, source, created_at, updated_at)
        values (${Array.from({ length: 27 }, () => '?').join(', ')})`,
-      [
+      params: [
         booking.id, customer.id, car.id, booking.carName, booking.pickupDate, booking.returnDate, booking.pickupTime, booking.driverService,
         booking.distanceService, booking.wantsDelivery, booking.deliveryArea, booking.deliveryAddress, booking.facebookProfile, booking.totalDays,
         booking.dailyRate, booking.subtotal, booking.driverFee, booking.distanceFee, booking.deliveryFee, booking.insurance, booking.adjustment,
         booking.total, booking.amountPaid, booking.status, booking.source, booking.createdAt, booking.updatedAt,
       ],
+    };
+    // The attached and the released uploads are different rows (takeDocuments keeps every path in use).
+    const write = joinStatements(
+      [
+        attachStatement(checked, owner),
+        detachStatement(documents.release),
+        customerUpdateStatement(em, stored, customer),
+        mailStatement([bookingConfirmationMail(dto, ctx.deps.business), garageBookingMail(dto, ctx.deps.business, ctx.deps.mail.garageTo)]),
+      ],
+      insertBooking,
     );
-    const dto = toBookingDto(booking as unknown as IBooking);
-    await insertMail(em, [bookingConfirmationMail(dto, ctx.deps.business), garageBookingMail(dto, ctx.deps.business, ctx.deps.mail.garageTo)]);
+    await em.execute(write.sql, write.params);
     return { customer: toCustomerDto(customer), booking: dto };
   });
   ctx.deps.mail.wake();
@@ -329,12 +360,13 @@ export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreat
 /**
  * Runs a change to bookings' days in a transaction; once it has committed, clears this instance's
  * booked-dates cache and tells every instance (NOTIFY, sent after the commit: see
- * `announceCommitted`). A change that fails tells no one.
+ * `announceCommitted`). The answer does not wait for the notice: this instance already knows,
+ * and the others hear it a moment later either way. A change that fails tells no one.
  */
 export async function changeBookings<T>(ctx: ServiceContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
   const result = await ctx.em.transactional(work);
   ctx.deps.bookedDates.changed();
-  await announceCommitted(ctx.deps.orm, CHANNELS.bookings);
+  void announceCommitted(ctx.deps.orm, CHANNELS.bookings);
   return result;
 }
 

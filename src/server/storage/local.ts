@@ -4,6 +4,7 @@ import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { clock } from '../clock';
+import { describeError, log } from '../logger';
 import { OBJECT_KEY_PATTERN, type Storage, type StoredObject, type StoredObjectInfo, type UploadUrlOptions } from './storage';
 
 export interface LocalUploadGrant {
@@ -95,13 +96,14 @@ export class LocalStorage implements Storage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+    // The size and the first bytes side by side, and the file closed after answering: under load,
+    // each file operation waits its turn in the thread pool and then on the event loop.
+    const buffer = Buffer.alloc(length);
     try {
-      const { size } = await handle.stat();
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      const [{ size }, { bytesRead }] = await Promise.all([handle.stat(), handle.read(buffer, 0, length, 0)]);
       return { size, start: buffer.subarray(0, bytesRead) };
     } finally {
-      await handle.close();
+      handle.close().catch((error: unknown) => log.warn('storage.close.failed', { key, ...describeError(error) }));
     }
   }
 
