@@ -1,7 +1,6 @@
 import './mantineStyles';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Notices } from './components/Notices/Notices';
@@ -22,20 +21,10 @@ export default function App({ queryClient, children }: { queryClient: QueryClien
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-          <PlacedNotices />
+          <Notices limit={1} autoClose={5000} zIndex={1000} />
           {children}
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>
   );
-}
-
-/**
- * On phones notices rise from the bottom, clear of the header and of a dialog's buttons. The
- * screen's width is known once hydrated: only this component renders again then, not the
- * providers above the whole page.
- */
-function PlacedNotices() {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  return <Notices limit={1} autoClose={5000} position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} />;
 }

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useId, type ReactNode } from 'react';
 import { useHydrated } from '../../useHydrated';
 
 /** A promise React's `use` reads at once when it carries its status (React's own convention). */
@@ -7,23 +7,45 @@ type Gate = Promise<void> & { status?: 'fulfilled'; value?: undefined; open: () 
 /** The gates of the boundaries still waiting on a server-rendered page, by their useId. */
 const gates = new Map<string, Gate>();
 
+const WRAPPER_ATTRIBUTE = 'data-hydrate-when-seen';
+
+/**
+ * The gate of a waiting boundary, made on its first render: it opens when the wrapper's content
+ * comes within half a screen of the viewport (or at the visitor's first input, `openAll`).
+ */
 function gateFor(id: string): Gate {
-  let gate = gates.get(id);
-  if (!gate) {
-    let resolve = () => undefined as void;
-    const promise = new Promise<void>((done) => {
-      resolve = done;
-    }) as Gate;
-    promise.open = () => {
-      if (promise.status === 'fulfilled') return;
-      promise.status = 'fulfilled';
-      promise.value = undefined;
-      resolve();
-    };
-    gates.set(id, promise);
-    gate = promise;
+  const existing = gates.get(id);
+  if (existing) return existing;
+  let resolve = () => undefined as void;
+  const gate = new Promise<void>((done) => {
+    resolve = done;
+  }) as Gate;
+  let observer: IntersectionObserver | null = null;
+  gate.open = () => {
+    if (gate.status === 'fulfilled') return;
+    gate.status = 'fulfilled';
+    gate.value = undefined;
+    observer?.disconnect();
+    resolve();
+  };
+  gates.set(id, gate);
+  // The content's own boxes (the wrapper has none); not the <style> elements Mantine renders
+  // before an element with responsive style props, which have no box either.
+  const wrapper = document.querySelector(`[${WRAPPER_ATTRIBUTE}="${CSS.escape(id)}"]`);
+  const targets = [...(wrapper?.children ?? [])].filter((child) => !['STYLE', 'SCRIPT', 'TEMPLATE'].includes(child.tagName));
+  if (!targets.length || typeof IntersectionObserver === 'undefined') {
+    gate.open();
+    return gate;
   }
+  observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && gate.open(), { rootMargin: '50% 0px' });
+  for (const target of targets) observer.observe(target);
   return gate;
+}
+
+/** Opens a boundary's gate and forgets it (its wrapper is gone). */
+function release(id: string): void {
+  gates.get(id)?.open();
+  gates.delete(id);
 }
 
 function openAll(): void {
@@ -35,7 +57,10 @@ if (typeof document !== 'undefined') {
   for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart']) document.addEventListener(type, openAll, { capture: true, passive: true });
 }
 
-/** While its boundary hydrates, waits for the gate; rendered anew (not hydrated), it renders at once. */
+/**
+ * Inside the boundary. While it hydrates, it waits for the gate (React keeps the server's markup
+ * meanwhile); rendered anew in the browser, it renders at once.
+ */
 function Gate({ id, children }: { id: string; children: ReactNode }) {
   const hydrating = !useHydrated();
   if (hydrating && typeof document !== 'undefined') use(gateFor(id) as Promise<void>);
@@ -50,54 +75,17 @@ function Gate({ id, children }: { id: string; children: ReactNode }) {
  * the server's markup meanwhile and hydrates it when the promise resolves
  * (https://react.dev/reference/react/Suspense). Rendered in the browser (after a navigation, or
  * on the dashboard) it renders at once. The wrapper is `display: contents`, so layouts see the
- * content as their own child.
+ * content as their own child. The wrapper reads no state of its own (no re-render after hydrating,
+ * which would hand the waiting boundary new props and make React render it anew).
  */
 export function HydrateWhenSeen({ children }: { children: ReactNode }) {
   const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  // React hydrates a Suspense boundary's content after committing its parent: this effect runs
-  // before the gate's first render, so it sets the gate up itself, when the wrapper was hydrated.
-  const hydrated = useHydrated();
-  const wasHydrating = useRef(!hydrated && typeof document !== 'undefined');
-  useEffect(() => {
-    if (!wasHydrating.current) return undefined;
-    const gate = gateFor(id);
-    // The content's own boxes (the wrapper has none); not the <style> elements Mantine renders
-    // before an element with responsive style props, which have no box either.
-    const targets = [...(ref.current?.children ?? [])].filter((child) => !['STYLE', 'SCRIPT', 'TEMPLATE'].includes(child.tagName));
-    if (!targets.length || typeof IntersectionObserver === 'undefined') {
-      gate.open();
-      return undefined;
-    }
-    // Half a screen's height of margin: content scrolled towards is ready by the time it shows.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        gate.open();
-        observer.disconnect();
-      },
-      { rootMargin: '50% 0px' },
-    );
-    for (const target of targets) observer.observe(target);
-    return () => {
-      observer.disconnect();
-      gate.open();
-      gates.delete(id);
-    };
-  }, [id]);
-  // The same element while the children are the same: the wrapper renders again right after its
-  // own hydration (useHydrated), and new props would make React render the waiting boundary anew.
-  const content = useMemo(
-    () => (
+  useEffect(() => () => release(id), [id]);
+  return (
+    <div {...{ [WRAPPER_ATTRIBUTE]: id }}>
       <Suspense>
         <Gate id={id}>{children}</Gate>
       </Suspense>
-    ),
-    [id, children],
-  );
-  return (
-    <div ref={ref} data-hydrate-when-seen="">
-      {content}
     </div>
   );
 }

@@ -8,7 +8,7 @@ const NoticeStack = lazy(() => import('./NoticeStack'));
  * so the stack that renders them loads with the first one: the store holds it meanwhile, and the
  * stack stays mounted afterwards so each notice can leave with its transition.
  */
-export function Notices(props: NotificationsProps) {
+export function Notices(props: Omit<NotificationsProps, 'position'>) {
   const { notifications, queue } = useNotifications();
   const [needed, setNeeded] = useState(false);
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
