@@ -21,7 +21,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     emptyOutDir: true,
     copyPublicDir: !isSsrBuild,
-    ...(isSsrBuild ? { rolldownOptions: { input: 'src/client/entry-server.tsx' } } : {}),
+    // The browser app's page, and the stages a server-rendered page evaluates before it (STAGES in
+    // src/server/http/pages.ts), each in a task of its own.
+    rolldownOptions: isSsrBuild
+      ? { input: 'src/client/entry-server.tsx' }
+      : {
+          input: ['index.html', 'src/client/stages/react.ts', 'src/client/stages/libraries.ts'],
+          // Each stage's libraries in a chunk of their own, which the stage and the app share.
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'libraries', test: /node_modules[\\/](react-router|@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/ },
+              ],
+            },
+          },
+        },
     sourcemap: false,
     // dist/client/.vite/manifest.json: which chunks and CSS each page loads, read by scripts/check-bundle.ts.
     manifest: true,

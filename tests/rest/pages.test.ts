@@ -35,10 +35,12 @@ function rootMarkup(html: string): string {
   return html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}"`));
 }
 
-/** The app's entry script, which a server-rendered page's inline loader adds after the first paint. */
+/** The app's entry script, which a server-rendered page's inline loader runs last, after the first paint. */
 function entryScript(html: string): string {
-  const src = /add\("script",\{type:"module",src:"(\/assets\/[^"]+\.js)"\}\)/.exec(html)?.[1];
-  expect(src, 'the loader names the entry script').toBeDefined();
+  const scripts = /var scripts=(\[[^\]]*\])/.exec(html)?.[1];
+  expect(scripts, 'the loader names its scripts').toBeDefined();
+  const src = (JSON.parse(scripts!) as string[]).at(-1);
+  expect(src).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   return src!;
 }
 
@@ -98,7 +100,13 @@ describe('server-rendered pages', () => {
     expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
     const entry = entryScript(html);
     expect((await get(entry)).status).toBe(200);
-    expect(inline[1]).toMatch(/add\("link",\{rel:"modulepreload",href:"\/assets\/[^"]+\.js"\}\)/);
+    // First the stages (React, then the libraries), each in a task of its own, then the entry; every
+    // module they import is preloaded at once.
+    const scripts = JSON.parse(/var scripts=(\[[^\]]*\])/.exec(inline[1]!)![1]!) as string[];
+    expect(scripts.map((src) => src.replace(/-[\w-]+\.js$/, ''))).toEqual(['/assets/react', '/assets/libraries', '/assets/index']);
+    const preloads = JSON.parse(/preloads=(\[[^\]]*\])/.exec(inline[1]!)![1]!) as string[];
+    for (const src of scripts) expect(preloads).toContain(src);
+    for (const src of preloads) expect((await get(src)).status, src).toBe(200);
     // The stylesheets come inside the page: nothing holds its first paint back.
     expect(html).not.toMatch(/<link rel="stylesheet"/);
   });

@@ -20,7 +20,7 @@ export function HomePage() {
     <>
       <Hero />
       {/* Below the full-screen hero: each part hydrates as it comes near the screen (each car on its own). */}
-      <Section id="cars" title={copy.fleet.title} lead={copy.fleet.lead}>
+      <Section id="cars" title={copy.fleet.title} lead={copy.fleet.lead} belowFold={false}>
         <FleetGrid selectedId={selected?.id ?? null} onSelect={choose} />
       </Section>
       <HydrateWhenSeen>

@@ -38,3 +38,14 @@ export function staticClosure(manifest: Manifest, key: string): string[] {
 export function cssClosure(manifest: Manifest, key: string): string[] {
   return [...new Set(staticClosure(manifest, key).flatMap((chunk) => manifest[chunk]?.css ?? []))];
 }
+
+/** The browser app's page in the manifest: its entry chunk and stylesheets. */
+export const APP_ENTRY = 'index.html';
+
+/**
+ * The stages a server-rendered page evaluates before the app's entry, each in a task of its own
+ * (src/client/stages; vite.config.ts makes them entries and gives their libraries chunks of their
+ * own): React, then the router, query cache and tRPC client. One long task becomes three shorter
+ * ones, so a tap meanwhile waits less.
+ */
+export const APP_STAGES = ['src/client/stages/react.ts', 'src/client/stages/libraries.ts'];

@@ -17,7 +17,7 @@ import { contentSecurityPolicy } from './middleware';
 import { createContextInner } from '../trpc/context';
 import { appRouter } from '../trpc/root';
 import { preferredEncoding, type ContentEncoding } from './compression';
-import { cssClosure, readManifest } from './manifest';
+import { APP_ENTRY, APP_STAGES, cssClosure, readManifest, staticClosure } from './manifest';
 import type { AppEnv } from './variables';
 
 const brotli = promisify(brotliCompress);
@@ -118,10 +118,14 @@ export class PageRenderer {
   ) {
     const inlined = inlineRenderBlocking(readFileSync(resolve(options.clientDir, 'index.html'), 'utf8'), options.clientDir);
     this.template = inlined.html;
-    const painted = paintBeforeScripts(this.template);
-    this.pageTemplate = painted.html;
     const manifest = readManifest(options.clientDir);
-    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    const entry = manifest[APP_ENTRY] ? APP_ENTRY : undefined;
+    const stages = APP_STAGES.filter((stage) => manifest[stage]).map((stage) => ({
+      file: `/${manifest[stage]!.file}`,
+      imports: staticClosure(manifest, stage).map((key) => `/${manifest[key]!.file}`),
+    }));
+    const painted = paintBeforeScripts(this.template, stages);
+    this.pageTemplate = painted.html;
     const entryCss = new Set(entry ? cssClosure(manifest, entry) : []);
     for (const part of new Set(['/', '/booking?car', '/pcc', '/terms'].flatMap(lazyPartsOf))) {
       const files = cssClosure(manifest, part).filter((file) => !entryCss.has(file));
@@ -237,28 +241,40 @@ export function inlineRenderBlocking(template: string, clientDir: string): { htm
   return { html, scriptHashes };
 }
 
+/** A stage of starting the app: its script, and every module it imports (itself included). */
+export interface AppStage {
+  file: string;
+  imports: string[];
+}
+
 /**
  * A server-rendered page is complete without its scripts: they only make it interactive. So it
  * paints first and asks for them after. The entry script and its module preloads leave the head
  * for a small inline loader at the end of the body, which waits for the first frame (and for the
- * page's main picture, the image marked `fetchpriority="high"`, to be decoded) and then adds them.
- * On a slow connection the scripts would otherwise share the bandwidth with the page itself, and on
- * a slow phone evaluating them and hydrating before the first paint would hold the page back by
- * that long. (The browser-rendered shell keeps the plain tags: nothing shows before they run.)
+ * page's main picture, the image marked `fetchpriority="high"`, to be decoded) and then asks for
+ * every module at once (module preloads) and runs the `stages` one after the other, each in a
+ * task of its own, then the entry. On a slow connection the scripts would otherwise share the
+ * bandwidth with the page itself, and on a slow phone evaluating them and hydrating before the
+ * first paint would hold the page back by that long. (The browser-rendered shell keeps the plain
+ * tags: nothing shows before they run.)
  */
-export function paintBeforeScripts(html: string): { html: string; scriptHash: string | null } {
+export function paintBeforeScripts(html: string, stages: AppStage[] = []): { html: string; scriptHash: string | null } {
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(html);
   if (!entry) return { html, scriptHash: null };
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g)];
+  const links = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g)];
+  const preloads = [...new Set([...stages.flatMap((stage) => stage.imports), entry[1]!, ...links.map((link) => link[1]!)])];
+  const scripts = [...stages.map((stage) => stage.file), entry[1]!];
   const loader =
     '(function(){var add=function(tag,attrs){var e=document.createElement(tag);e.crossOrigin="";' +
-    'for(var k in attrs)e[k]=attrs[k];document.head.appendChild(e)};' +
-    `var start=function(){${preloads.map((link) => `add("link",{rel:"modulepreload",href:${JSON.stringify(link[1])}});`).join('')}` +
-    `add("script",{type:"module",src:${JSON.stringify(entry[1])}})};` +
+    'for(var k in attrs)e[k]=attrs[k];document.head.appendChild(e);return e};' +
+    `var scripts=${JSON.stringify(scripts)},preloads=${JSON.stringify(preloads)};` +
+    'var run=function(i){var s=add("script",{type:"module",src:scripts[i]});' +
+    'if(i+1<scripts.length)s.onload=s.onerror=function(){setTimeout(function(){run(i+1)},0)}};' +
+    'var start=function(){preloads.forEach(function(href){add("link",{rel:"modulepreload",href:href})});run(0)};' +
     'var hero=document.querySelector("img[fetchpriority=high]");' +
     'Promise.resolve(hero&&hero.decode?hero.decode().catch(function(){}):0).then(function(){requestAnimationFrame(function(){setTimeout(start,0)})})})()';
   let out = html.replace(entry[0], '');
-  for (const link of preloads) out = out.replace(link[0], '');
+  for (const link of links) out = out.replace(link[0], '');
   out = out.replace('</body>', () => `<script>${loader}</script></body>`);
   return { html: out, scriptHash: `sha256-${createHash('sha256').update(loader).digest('base64')}` };
 }

@@ -6,9 +6,28 @@ import { copy } from '../../content/site';
 import { LazyContactForm } from '../contact/LazyContactForm';
 import { useSiteInfo } from '../site/useSiteInfo';
 
-export function Section({ id, title, lead, children, tinted = false }: { id?: string; title: string; lead?: string; children: ReactNode; tinted?: boolean }) {
+/**
+ * A home page section. Those after the fleet (`belowFold`) are skipped by the browser's layout and
+ * paint while far from the screen (content-visibility), which keeps the page's first seconds on a
+ * phone for what is on screen.
+ */
+export function Section({
+  id,
+  title,
+  lead,
+  children,
+  tinted = false,
+  belowFold = true,
+}: {
+  id?: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+  tinted?: boolean;
+  belowFold?: boolean;
+}) {
   return (
-    <Box component="section" id={id} py={{ base: 56, md: 88 }} bg={tinted ? 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))' : undefined} aria-labelledby={id ? `${id}-title` : undefined}>
+    <Box component="section" id={id} className={belowFold ? 'render-when-seen' : undefined} py={{ base: 56, md: 88 }} bg={tinted ? 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))' : undefined} aria-labelledby={id ? `${id}-title` : undefined}>
       <Container size="xl">
         <Stack gap={6} mb={{ base: 28, md: 40 }} maw={720}>
           <Title order={2} id={id ? `${id}-title` : undefined} fz={{ base: 28, md: 36 }}>
@@ -136,16 +155,16 @@ export function ContactSection() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
           <Detail icon={<IconPhone />} label={copy.contact.phone}>
-            <Anchor href={telHref(business.phonePrimary)} c="inherit">
+            <Anchor href={telHref(business.phonePrimary)} c="inherit" className="tap-target">
               {business.phonePrimary}
             </Anchor>
             <br />
-            <Anchor href={telHref(business.phoneSecondary)} c="inherit">
+            <Anchor href={telHref(business.phoneSecondary)} c="inherit" className="tap-target">
               {business.phoneSecondary}
             </Anchor>
           </Detail>
           <Detail icon={<IconMail />} label={copy.contact.email}>
-            <Anchor href={`mailto:${business.email}`} c="inherit">
+            <Anchor href={`mailto:${business.email}`} c="inherit" className="tap-target">
               {business.email}
             </Anchor>
           </Detail>
@@ -154,7 +173,7 @@ export function ContactSection() {
             <br />
             {business.addressLine2}
             <br />
-            <Anchor href={business.mapsUrl} target="_blank" rel="noopener noreferrer" fz="sm">
+            <Anchor href={business.mapsUrl} target="_blank" rel="noopener noreferrer" fz="sm" className="tap-target">
               {copy.contact.maps}
             </Anchor>
           </Detail>
