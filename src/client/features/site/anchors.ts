@@ -4,6 +4,9 @@ import { logWarning } from '../../log';
 
 export type Anchor = 'cars' | 'booking' | 'about' | 'contact';
 
+/** On the root element: every part is laid out, near the screen or not (global.css). */
+export const RENDER_ALL_CLASS = 'render-all';
+
 /** Scrolls smoothly to a section of the home page; a missing target is only logged. */
 export function scrollToAnchor(anchor: string, behavior: ScrollBehavior = 'smooth'): boolean {
   const target = document.getElementById(anchor);
@@ -12,6 +15,9 @@ export function scrollToAnchor(anchor: string, behavior: ScrollBehavior = 'smoot
     return false;
   }
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  // Parts far from the screen are not laid out yet (content-visibility: auto) and stand in with an
+  // estimated height: laid out now, the section lands where it really is.
+  document.documentElement.classList.add(RENDER_ALL_CLASS);
   target.scrollIntoView({ behavior: reduce ? 'auto' : behavior, block: 'start' });
   return true;
 }
