@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Booking, Payment } from '../../src/server/db/entities';
 import { messages } from '../../src/shared/messages';
 import { formatPeso } from '../../src/shared/money';
-import type { BookingStatus } from '../../src/shared/schemas/booking.schema';
+import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/schemas/booking.schema';
 import { daysFromToday } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 import { adminBooking, auditEntry, auditOf, expectError, issueMessages, money, newCar, outcome, publicBooking, uniqueEmail, uniqueWord } from './helpers';
@@ -81,6 +81,41 @@ describe('bookings.list', () => {
     const statuses = await staff().bookings.list({ status: 'cancelled', limit: 500 });
     expect(statuses.items.every((b) => b.status === 'cancelled')).toBe(true);
     expect(statuses.total).toBe(await h.orm.em.fork().count(Booking, { status: 'cancelled' }));
+  });
+
+  it('keeps every status total exact through public and staff bookings, status changes, customer and car deletions', async () => {
+    const em = () => h.orm.em.fork();
+    const expectTotalsCounted = async (when: string) => {
+      expect((await staff().bookings.list({ limit: 1 })).total, `all, ${when}`).toBe(await em().count(Booking, {}));
+      for (const status of BOOKING_STATUSES) {
+        expect((await staff().bookings.list({ status, limit: 1 })).total, `${status}, ${when}`).toBe(await em().count(Booking, { status }));
+      }
+      const [tally] = await em().execute<Array<{ n: number }>>(`select count(*)::int as n from booking_tally where bookings < 0`);
+      expect(tally!.n, `no negative tally, ${when}`).toBe(0);
+    };
+    await expectTotalsCounted('at first');
+    const car = await newCar(h);
+    const other = await newCar(h);
+    const email = uniqueEmail('tally');
+    const { answer } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(2), returnDate: daysFromToday(3) } });
+    const staffMade = await adminBooking(h, { carId: car.id, from: 5, to: 6, email, status: 'confirmed' });
+    await adminBooking(h, { carId: other.id, from: 5, to: 6, email, status: 'cancelled' });
+    await adminBooking(h, { carId: other.id, from: -9, to: -7, email, status: 'completed' });
+    await expectTotalsCounted('after four bookings');
+
+    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'confirmed' });
+    await staff().bookings.updateStatus({ id: staffMade.id, status: 'cancelled' });
+    await staff().bookings.updateStatus({ id: staffMade.id, status: 'pending' });
+    await staff().bookings.updateStatus({ id: staffMade.id, status: 'pending' });
+    await staff().bookings.updateDates({ id: staffMade.id, dates: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } });
+    await staff().bookings.addPayment({ id: staffMade.id, payment: { amount: '100' } });
+    await expectError(adminBooking(h, { carId: car.id, from: 8, to: 9 }), 'CONFLICT');
+    await expectTotalsCounted('after status changes, a re-dating, a payment and a refused booking');
+
+    await staff().cars.delete({ id: other.id });
+    await staff().bookings.updateStatus({ id: staffMade.id, status: 'cancelled' });
+    await staff().customers.delete({ id: staffMade.customerId });
+    await expectTotalsCounted('after a car was deleted and a customer with three bookings');
   });
 
   it('treats LIKE wildcards in the search as plain text', async () => {

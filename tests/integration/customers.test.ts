@@ -143,6 +143,17 @@ describe('customers.list and customers.byId', () => {
     expect(all.total).toBe(await h.orm.em.fork().count(Customer, {}));
   });
 
+  it('matches accented names in any case, never across the name, e-mail and phone, and follows a change of name', async () => {
+    const word = uniqueWord('Peñaflor');
+    const { customer } = await staff().customers.create(customerInput({ fullName: `Niña ${word}`, phone: '+63 917 555 0142' }));
+    expect((await staff().customers.list({ q: `NIÑA ${word.toUpperCase()}` })).items.map((c) => c.id)).toEqual([customer.id]);
+    expect((await staff().customers.list({ q: '555 0142' })).items.map((c) => c.id)).toContain(customer.id);
+    expect((await staff().customers.list({ q: `${word.toLowerCase()} ${customer.email}` })).total, 'name and e-mail run together').toBe(0);
+    await staff().customers.update({ id: customer.id, data: { fullName: `Renamed ${word}` } });
+    expect((await staff().customers.list({ q: `renamed ${word}` })).items.map((c) => c.id)).toEqual([customer.id]);
+    expect((await staff().customers.list({ q: `Niña ${word}` })).total).toBe(0);
+  });
+
   it('finds a whole e-mail address typed in the search box as that address, in any case; part of one anywhere', async () => {
     const word = uniqueWord('Whole').toLowerCase();
     const exact = (await staff().customers.create(customerInput({ email: `${word}@example.com` }))).customer;

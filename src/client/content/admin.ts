@@ -117,7 +117,7 @@ export const adminCopy = {
   bookings: {
     title: 'Bookings',
     lead: (n: number) => `${n} ${n === 1 ? 'booking' : 'bookings'}`,
-    search: 'Search by name, e-mail or booking ID',
+    search: 'Search by name, e-mail, phone or booking ID',
     status: 'Status',
     allStatuses: 'All statuses',
     empty: 'No bookings match.',

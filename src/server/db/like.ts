@@ -5,6 +5,15 @@ export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
+/**
+ * SQL that is true when the customer aliased `alias` has the bound pattern (see `containsPattern`)
+ * in their name, e-mail or phone, case-insensitive: `Customer.searchText` holds the three,
+ * lower-cased, and its trigram index serves the match.
+ */
+export function customerTextMatches(alias: string): string {
+  return `${alias}.search_text like lower(?)`;
+}
+
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }

@@ -45,7 +45,7 @@ export const bookingRoutes = [
     path: '/api/admin/bookings',
     tag: 'Admin: bookings',
     summary: 'List bookings',
-    description: 'Newest first. Search `q` matches customer name, e-mail, car or the start of the booking id. The total count is in `X-Total-Count`.',
+    description: 'Newest first. Search `q` matches the customer’s name, e-mail or phone, the car or the start of the booking id. The total count is in `X-Total-Count`.',
     auth: 'admin',
     query: ZBookingListQuerySchema,
     response: { status: 200, schema: z.array(ZBookingSchema), description: 'One page of bookings', headers: { 'X-Total-Count': 'Bookings matching the filter' } },

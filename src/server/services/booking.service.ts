@@ -20,7 +20,7 @@ import {
 } from '../../shared/schemas/booking.schema';
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
-import { containsPattern, escapeLike, uuidPrefixRange, wholeEmail } from '../db/like';
+import { containsPattern, customerTextMatches, escapeLike, uuidPrefixRange, wholeEmail } from '../db/like';
 import { joinStatements, type Statement } from '../db/statement';
 import { keyFromObjectPath } from '../storage/storage';
 import { normalizeName } from '../../shared/names';
@@ -377,10 +377,11 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
 }
 
 /**
- * The filter of the bookings page. The search box matches the customer's name or e-mail, the
- * car's name (anywhere, case-insensitive) or the start of the booking id; a whole e-mail address
- * matches that customer's bookings, through the address's unique index. Each arm has its own
- * index (trigram indexes on the names and e-mail, the primary key for the id), so PostgreSQL
+ * The filter of the bookings page. The search box matches the customer's name, e-mail or phone,
+ * the car's name (anywhere, case-insensitive) or the start of the booking id; a whole e-mail
+ * address matches that customer's bookings, through the address's unique index. Each arm has its
+ * own index (trigram indexes on the customer's search text and the car's name, the primary key for
+ * the id), so PostgreSQL
  * answers a search by combining index scans instead of reading every booking; the customers are
  * matched in a sub-select rather than through the join, which would defeat those indexes.
  * Built afresh for each query: MikroORM accepts a raw fragment key once.
@@ -395,7 +396,7 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
     const text = query.q.trim();
     const like = containsPattern(text);
     const or: Record<string, unknown>[] = [
-      { [raw((alias) => `${alias}.customer_id = any(array(select c.id from customer c where c.full_name ilike ? or c.email ilike ?))`, [like, like])]: [] },
+      { [raw((alias) => `${alias}.customer_id = any(array(select c.id from customer c where ${customerTextMatches('c')}))`, [like])]: [] },
       { carName: { $ilike: like } },
     ];
     const ids = uuidPrefixRange(text);
@@ -409,6 +410,8 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
  * The bookings page, newest first, and how many bookings match in all. The page's customers and
  * cars are loaded by one query each for the page's rows (`select-in`): joined into the page
  * query, PostgreSQL would join them to every match of a broad search before keeping fifty.
+ * Without a search the total is read from `booking_tally`, which the database keeps per status,
+ * instead of counting every booking.
  */
 export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<{ items: TBooking[]; total: number }> {
   const [rows, total] = await Promise.all([
@@ -420,9 +423,18 @@ export async function listBookings(ctx: ServiceContext, query: TBookingListQuery
       offset: query.offset,
     }),
     // Counted without the joins the page needs: every booking has its customer.
-    ctx.em.count(Booking, bookingFilter(query)),
+    query.q ? ctx.em.count(Booking, bookingFilter(query)) : countBookings(ctx.em, query.status),
   ]);
   return { items: rows.map(toBookingDto), total };
+}
+
+/** How many bookings there are, of one status or in all, from the tally the database keeps. */
+export async function countBookings(em: EntityManager, status?: BookingStatus): Promise<number> {
+  const [row] = await em.execute<Array<{ n: number }>>(
+    `select coalesce(sum(bookings), 0)::int as n from booking_tally${status ? ' where status = ?' : ''}`,
+    status ? [status] : [],
+  );
+  return row?.n ?? 0;
 }
 
 async function lockBooking(em: EntityManager, id: string): Promise<IBooking> {

@@ -3,6 +3,7 @@ import { AppSetting } from './AppSetting.entity';
 import { AuditEntry } from './AuditEntry.entity';
 import { BlockedName } from './BlockedName.entity';
 import { Booking } from './Booking.entity';
+import { BookingTally } from './BookingTally.entity';
 import { Car } from './Car.entity';
 import { ContactMessage } from './ContactMessage.entity';
 import { Customer } from './Customer.entity';
@@ -15,6 +16,7 @@ export * from './AppSetting.entity';
 export * from './AuditEntry.entity';
 export * from './BlockedName.entity';
 export * from './Booking.entity';
+export * from './BookingTally.entity';
 export * from './Car.entity';
 export * from './ContactMessage.entity';
 export * from './Customer.entity';
@@ -23,4 +25,4 @@ export * from './Payment.entity';
 export * from './Upload.entity';
 
 /** Every entity, listed explicitly (no globbing), for the ORM and the CLI. */
-export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting];
+export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally];

@@ -3,6 +3,7 @@ import { Migration20261122183950_initial } from './Migration20261122183950_initi
 import { Migration20261122183955_booking_rules } from './Migration20261122183955_booking_rules';
 import { Migration20261123145357_scale_indexes } from './Migration20261123145357_scale_indexes';
 import { Migration20261123152854_audit_keyset } from './Migration20261123152854_audit_keyset';
+import { Migration20261124160000_search_and_tally } from './Migration20261124160000_search_and_tally';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122183955_booking_rules', class: Migration20261122183955_booking_rules },
   { name: 'Migration20261123145357_scale_indexes', class: Migration20261123145357_scale_indexes },
   { name: 'Migration20261123152854_audit_keyset', class: Migration20261123152854_audit_keyset },
+  { name: 'Migration20261124160000_search_and_tally', class: Migration20261124160000_search_and_tally },
 ];

@@ -156,7 +156,7 @@ function BookingCard({ booking, onPay }: { booking: TBooking; onPay: (booking: P
   );
 }
 
-/** Bookings: search by name, e-mail or id, filter by status, paged on the server. */
+/** Bookings: search by name, e-mail, phone or id, filter by status, paged on the server. */
 export function BookingsTab() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
