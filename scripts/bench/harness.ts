@@ -1,4 +1,5 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { startE2EServer, type E2EServer } from '../../tests/e2e/support/server';
@@ -88,6 +89,50 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** Processor time used so far, in milliseconds, by the server's Node.js process and by its PostgreSQL. */
+export interface CpuTimes {
+  server: number;
+  postgres: number;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime, stime, cutime, cstime and the parent's pid of a process, from /proc; null when it is gone. */
+function procTimes(pid: number): { own: number; children: number; ppid: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [ppid, utime, stime, cutime, cstime] = [fields[1], fields[11], fields[12], fields[13], fields[14]].map(Number);
+    return { own: (utime! + stime!) * TICK_MS, children: (cutime! + cstime!) * TICK_MS, ppid: ppid! };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A meter of the processor time of a bench server started in `dataDir`: its PostgreSQL's
+ * postmaster (pid in postmaster.pid) with every backend, live or exited (an exited backend's time
+ * is added to the postmaster's children's time), and the postmaster's parent, the server. Linux
+ * only; null elsewhere.
+ */
+export function cpuMeter(dataDir: string): (() => CpuTimes) | null {
+  const pidFile = join(dataDir, 'postgres/postmaster.pid');
+  if (!existsSync('/proc/self/stat') || !existsSync(pidFile)) return null;
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const server = procTimes(postmaster)?.ppid;
+  if (!server) return null;
+  return () => {
+    const main = procTimes(postmaster);
+    let postgres = main ? main.own + main.children : 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const times = procTimes(Number(entry));
+      if (times?.ppid === postmaster) postgres += times.own;
+    }
+    return { server: procTimes(server)?.own ?? 0, postgres };
+  };
+}
+
 export interface Side {
   name: string;
   /** The job for round `round` (-1 is the warm-up). */
@@ -99,14 +144,26 @@ export interface Side {
  * that whatever else the machine does in a moment weighs on both sides alike. Returns each side's
  * measured slices, round by round, and its warm-up.
  */
-export async function alternate(load: LoadGenerator, sides: Side[], rounds: number, log: (line: string) => void): Promise<{ slices: SliceResult[][]; warmups: SliceResult[] }> {
+export async function alternate(
+  load: LoadGenerator,
+  sides: Side[],
+  rounds: number,
+  log: (line: string) => void,
+  meter?: (() => CpuTimes) | null,
+): Promise<{ slices: SliceResult[][]; warmups: SliceResult[] }> {
+  const run = async (job: LoadJob): Promise<SliceResult> => {
+    const before = meter?.();
+    const result = await load.run(job);
+    const after = meter?.();
+    return before && after ? { ...result, cpu: { server: after.server - before.server, postgres: after.postgres - before.postgres } } : result;
+  };
   const warmups: SliceResult[] = [];
-  for (const side of sides) warmups.push(await load.run(side.job(-1)));
+  for (const side of sides) warmups.push(await run(side.job(-1)));
   const slices: SliceResult[][] = sides.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
     const line: string[] = [];
     for (const [i, side] of sides.entries()) {
-      const result = await load.run(side.job(round));
+      const result = await run(side.job(round));
       slices[i]!.push(result);
       const failed = result.errors + result.non2xx;
       line.push(`${side.name} ${result.rps.toFixed(0)} req/s p99 ${result.p99.toFixed(0)} ms${failed ? ` FAILED ${failed} ${JSON.stringify(result.statuses)} ${JSON.stringify(result.samples ?? {})}` : ''}`);
@@ -114,6 +171,15 @@ export async function alternate(load: LoadGenerator, sides: Side[], rounds: numb
     log(`    round ${round + 1}/${rounds}: ${line.join(' | ')}`);
   }
   return { slices, warmups };
+}
+
+/** Median processor time per request of a side's slices: "2.9 ms Node.js + 2.0 ms PostgreSQL", or null without a meter. */
+export function cpuPerRequest(slices: SliceResult[]): string | null {
+  const measured = slices.filter((s) => s.cpu && s.requests);
+  if (!measured.length) return null;
+  const server = median(measured.map((s) => s.cpu!.server / s.requests));
+  const postgres = median(measured.map((s) => s.cpu!.postgres / s.requests));
+  return `${server.toFixed(2)} ms Node.js + ${postgres.toFixed(2)} ms PostgreSQL`;
 }
 
 /** The median over rounds of a per-round ratio between two sides' slices. */

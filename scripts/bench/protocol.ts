@@ -45,4 +45,6 @@ export interface SliceResult {
   statuses: Record<string, number>;
   /** The first answer body of each failing status (HTTP). */
   samples?: Record<string, string>;
+  /** Processor time the server's Node.js process and its PostgreSQL spent during the slice, ms (Linux). */
+  cpu?: { server: number; postgres: number };
 }
