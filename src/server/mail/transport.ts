@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import nodemailer from 'nodemailer';
+import { buildMime, envelopeAddresses } from './mime';
 
 export interface OutgoingMail {
   id: string;
@@ -23,10 +24,15 @@ function messageId(mail: OutgoingMail): string {
   return `<${mail.id}@${domain}>`;
 }
 
+/** The message as it is sent: its Message-ID is the queue row's id, so a retry can be recognised as one message. */
+function compose(mail: OutgoingMail): Buffer {
+  return buildMime({ ...mail, messageId: messageId(mail), date: new Date() });
+}
+
 /**
  * SMTP through nodemailer when SMTP_URL is set; otherwise each message becomes an .eml file in
- * `<DATA_DIR>/outbox`, named by its id (sending twice writes the same file). The Message-ID is
- * the queue row's id, so a retried message can be recognised as one message.
+ * `<DATA_DIR>/outbox`, named by its id (sending twice writes the same file). Both send the same
+ * bytes, built by `buildMime`.
  */
 export function createMailTransport(options: { smtpUrl?: string; dataDir: string }): MailTransport {
   if (options.smtpUrl) {
@@ -38,21 +44,28 @@ export function createMailTransport(options: { smtpUrl?: string; dataDir: string
     return {
       kind: 'smtp',
       async send(mail) {
-        await transporter.sendMail({ ...mail, replyTo: mail.replyTo ?? undefined, messageId: messageId(mail) });
+        const [from = ''] = envelopeAddresses(mail.from);
+        await transporter.sendMail({ envelope: { from, to: envelopeAddresses(mail.to) }, raw: compose(mail) });
       },
       close: () => transporter.close(),
     };
   }
 
   const outbox = resolve(options.dataDir, 'outbox');
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let ready: Promise<unknown> | null = null;
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await builder.sendMail({ ...mail, replyTo: mail.replyTo ?? undefined, messageId: messageId(mail) });
-      await mkdir(outbox, { recursive: true });
-      await writeFile(resolve(outbox, `${mail.id}.eml`), info.message as Buffer);
+      ready ??= mkdir(outbox, { recursive: true }).catch((error: unknown) => {
+        ready = null;
+        throw error;
+      });
+      await ready;
+      await writeFile(resolve(outbox, `${mail.id}.eml`), compose(mail)).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') ready = null; // the folder went away: made again next time
+        throw error;
+      });
     },
-    close: () => builder.close(),
+    close: () => undefined,
   };
 }
