@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../shared/errors';
 import { messages } from '../shared/messages';
 import type { AppDeps } from './deps';
+import { declaredBodyLimit, MAX_JSON_BODY } from './http/body';
 import { PRECOMPRESSED_EXTENSIONS } from './http/compression';
 import { baseMiddleware, crossSiteGuard, handleError, requestContext } from './http/middleware';
 import { objectsApp } from './http/objects';
@@ -17,8 +18,6 @@ import { benchBaselineApp } from './rest/bench.rest';
 import { createContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
-/** JSON bodies above this are refused with 413 before they are read. */
-export const MAX_JSON_BODY = 1024 * 1024;
 
 /** Hashed build output: its names change with its content, so browsers may keep it for a year. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -40,12 +39,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.onError(handleError);
   app.use('*', baseMiddleware(deps));
 
-  const tooLarge = () => {
-    throw new AppError('PAYLOAD_TOO_LARGE', messages.errors.bodyTooLarge);
-  };
-  for (const path of ['/api/*', '/trpc/*']) {
-    app.use(path, bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge }));
-  }
+  // The REST adapters read their bodies themselves (readBody, counted as read); tRPC reads the
+  // web Request's, which Hono's limit wraps when its length is not declared.
+  app.use('/api/*', declaredBodyLimit(MAX_JSON_BODY));
+  app.use(
+    '/trpc/*',
+    bodyLimit({
+      maxSize: MAX_JSON_BODY,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', messages.errors.bodyTooLarge);
+      },
+    }),
+  );
   for (const path of ['/api/*', '/trpc/*', '/objects/*']) {
     app.use(path, crossSiteGuard());
     app.use(path, requestContext(deps));

@@ -1,3 +1,6 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
@@ -354,6 +357,48 @@ describe('413: bodies and files too large', () => {
       const admin = await call(h, 'POST', '/api/admin/cars', undefined, { ...staff, raw: big });
       expect(admin.status).toBe(413);
     });
+  });
+
+  it('over a real socket too: a body streamed without a length is counted as it arrives (413 past 1 MiB), one within it is read whole', async () => {
+    const server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const port = (server.address() as AddressInfo).port;
+    /**
+     * POSTs `body` in chunks of `size` bytes with Transfer-Encoding: chunked (no Content-Length). A server
+     * that refuses the body answers before reading the rest and closes the connection, so the
+     * client's writing may fail after the answer came: only an error before it counts.
+     */
+    const chunked = (path: string, body: string, size = 65_536) =>
+      new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+        let answered = false;
+        const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+          answered = true;
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString('utf8') || 'null') }));
+        });
+        req.on('error', (error) => {
+          if (!answered) reject(error);
+        });
+        const bytes = Buffer.from(body);
+        for (let at = 0; at < bytes.length; at += size) req.write(bytes.subarray(at, at + size));
+        req.end();
+      });
+    try {
+      await expectUnchangedBy(h, async () => {
+        const big = JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@example.com', message: 'x'.repeat(2 * 1024 * 1024) });
+        expect(await chunked('/api/contact', big)).toEqual({ status: 413, json: { message: expect.any(String) } });
+        expect((await chunked('/api/bookings', '{"customer": {')).status).toBe(400);
+      });
+      // In pieces of 7 bytes, so some split a two-byte character: decoded once whole.
+      const small = { firstName: 'Ana', lastName: 'Peña', email: 'ana@example.com', message: `Streamed ${'ñ'.repeat(300)} enquiry` };
+      expect((await chunked('/api/contact', JSON.stringify(small), 7)).status).toBe(201);
+      const [stored] = await h.orm.em.fork().getConnection().execute<Array<{ message: string }>>(`select message from contact_message where last_name = 'Peña' order by created_at desc limit 1`);
+      expect(stored?.message).toBe(small.message);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('a 6 MB document PUT answers 413 and stores nothing', async () => {

@@ -5,6 +5,7 @@ import { messages } from '../../shared/messages';
 import type { AdminContext, ServiceContext } from '../deps';
 import type { RateLimitName } from '../env';
 import { refuseNulCharacters, zodIssues } from '../errors';
+import { MAX_JSON_BODY, readBody } from '../http/body';
 import type { AppEnv } from '../http/variables';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -57,9 +58,9 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   return result.data;
 }
 
-/** Reads a JSON body: none counts as `{}`, malformed JSON is a 400. */
+/** Reads a JSON body: none counts as `{}`, malformed JSON is a 400, over 1 MiB a 413. */
 export async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  const text = await c.req.text();
+  const text = (await readBody(c, MAX_JSON_BODY)).toString('utf8');
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
