@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_ARGS } from '../../src/server/command';
 import { freePort } from '../../src/server/db/embedded';
 import { bookingPayload, daysFromToday, fileBytes } from '../utils/fixtures';
 import { TEST_ADMIN_PASSWORD, TEST_API_TOKEN, createHarness, type Harness } from '../utils/harness';
@@ -34,7 +35,7 @@ async function startInstance(): Promise<Instance> {
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_ARGS } from '../../../src/server/command';
 import { E2E_ADMIN_PASSWORD, E2E_API_TOKEN } from './env';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -152,7 +153,7 @@ export async function startE2EServer(options: StartOptions = {}): Promise<E2ESer
   const log = createWriteStream(logFile);
   // One process (node --import tsx), so SIGTERM reaches the server's own handler directly.
   // taskset execs node in its own place, so the pid (and SIGTERM) is still the server's.
-  const command = ['--import', 'tsx', 'src/server/main.ts'];
+  const command = SERVER_NODE_ARGS;
   const child = options.cpus
     ? spawn('taskset', ['-c', options.cpus, process.execPath, ...command], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(process.execPath, command, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
