@@ -26,7 +26,8 @@ interface ClaimedRow {
 /**
  * Sends queued mail. Each round claims due messages with `FOR UPDATE SKIP LOCKED` and a lease,
  * so several server instances never send one message twice; a failure is retried with backoff
- * and never affects the booking or enquiry that queued it.
+ * and never affects the booking or enquiry that queued it. Should the process die in a round, the
+ * messages it sent but had not yet marked go again when their lease ends (at most one round's).
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -92,15 +93,13 @@ export class MailWorker {
       [leaseUntil, now, now],
     )) as ClaimedRow[];
 
-    let sent = 0;
+    // Sent messages are marked together once the round is over (one statement, not one per
+    // message); a message that failed is rescheduled at once.
+    const sent: string[] = [];
     for (const row of rows) {
       try {
         await this.transport.send({ id: row.id, from: this.from, to: row.to, replyTo: row.reply_to, subject: row.subject, text: row.text, html: row.html });
-        await connection.execute(
-          `update mail_message set status = 'sent', sent_at = ?, attempts = attempts + 1, locked_until = null, last_error = null where id = ?`,
-          [clock.now(), row.id],
-        );
-        sent += 1;
+        sent.push(row.id);
         log.info('mail.sent', { id: row.id });
       } catch (error) {
         const attempts = row.attempts + 1;
@@ -114,6 +113,12 @@ export class MailWorker {
         log.warn('mail.retry', { id: row.id, attempts, status, message });
       }
     }
-    return sent;
+    if (sent.length) {
+      await connection.execute(
+        `update mail_message set status = 'sent', sent_at = ?, attempts = attempts + 1, locked_until = null, last_error = null where id in (${sent.map(() => '?').join(', ')})`,
+        [clock.now(), ...sent],
+      );
+    }
+    return sent.length;
   }
 }
