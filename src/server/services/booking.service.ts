@@ -21,6 +21,7 @@ import {
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 import { containsPattern, customerTextMatches, escapeLike, uuidPrefixRange, wholeEmail } from '../db/like';
+import { rawTransaction } from '../db/raw';
 import { joinStatements, type Statement } from '../db/statement';
 import { keyFromObjectPath } from '../storage/storage';
 import { normalizeName } from '../../shared/names';
@@ -209,16 +210,16 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
 
   // This is the busiest write path, and under load each round trip to the database waits its turn
   // on a busy server: so the transaction is two statements between BEGIN and COMMIT, of plain rows
-  // (no ORM unit of work). The first finds or creates the customer and reads everything the rules
+  // (no ORM unit of work), sent through pg with bound parameters (rawTransaction). The first finds or creates the customer and reads everything the rules
   // need, locking the rows it will change; the stored files are checked; the second writes the
   // uploads, the customer, the booking and both e-mails. The exclusion constraint still decides
   // the booking's days.
   const keys = DOCUMENT_FIELDS.map((field) => renter[field]!).filter((value) => value.startsWith('/objects/')).map((value) => keyFromObjectPath(value));
   const validKeys = keys.filter((key): key is string => Boolean(key));
-  const result = await changeBookings(ctx, async (em) => {
-    const tx = { ...ctx, em };
-    const [row] = await em.execute<Array<Record<string, unknown> & { _car: PublicBookingCar | null; _blocked: boolean; _uploads: UploadRow[] }>>(
-      `with c as (${UPSERT_CUSTOMER_SQL}),
+  const em = ctx.em;
+  const result = await rawTransaction(em, async (run) => {
+    const [row] = await run<Record<string, unknown> & { _car: PublicBookingCar | null; _blocked: boolean; _uploads: UploadRow[] }>({
+      sql: `with c as (${UPSERT_CUSTOMER_SQL}),
          u as (select ${UPLOAD_ROW_COLUMNS} from upload where object_key in (${validKeys.length ? validKeys.map(() => '?').join(', ') : 'null'}) for update)
        select c.*,
          (select json_build_object('id', id, 'name', name, 'category', category, 'transmission', transmission, 'fuel', fuel,
@@ -226,8 +227,8 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
          exists (select 1 from blocked_name where normalized_name = ?) as _blocked,
          (select coalesce(json_agg(u), '[]'::json) from u) as _uploads
        from c`,
-      [renter.fullName, renter.email, renter.phone ?? '', clock.now(), clock.now(), ...validKeys, rental.carId, normalizeName(renter.fullName) || null],
-    );
+      params: [renter.fullName, renter.email, renter.phone ?? '', clock.now(), clock.now(), ...validKeys, rental.carId, normalizeName(renter.fullName) || null],
+    });
     const { _car: car, _blocked: blocked, _uploads: uploads, ...customerRow } = row!;
     if (blocked) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
@@ -243,7 +244,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     if (renter.facebookProfile) customer.facebookProfile = renter.facebookProfile;
     const owner = `customer:${customer.id}`;
     const documents = takeDocuments(customer, renter);
-    const checked = documents.attach.length ? await checkForAttach(tx, uploads, uploadKeys(documents.attach), 'document', owner) : [];
+    const checked = documents.attach.length ? await checkForAttach(ctx, uploads, uploadKeys(documents.attach), 'document', owner) : [];
 
     const now = clock.now();
     const booking = {
@@ -298,9 +299,10 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       ],
       insertBooking,
     );
-    await em.execute(write.sql, write.params);
+    await run(write);
     return { customer: toCustomerDto(customer), booking: dto };
   });
+  bookingsChanged(ctx);
   ctx.deps.mail.wake();
   return { ...result, documentToken: makeDocumentToken(ctx.deps.signingSecret, result.customer.id) };
 }
@@ -365,9 +367,14 @@ export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreat
  */
 export async function changeBookings<T>(ctx: ServiceContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
   const result = await ctx.em.transactional(work);
+  bookingsChanged(ctx);
+  return result;
+}
+
+/** Once a change of bookings has committed: this instance's booked days are cleared at once, the other instances told. */
+function bookingsChanged(ctx: ServiceContext): void {
   ctx.deps.bookedDates.changed();
   void announceCommitted(ctx.deps.orm, CHANNELS.bookings);
-  return result;
 }
 
 export async function getBooking(ctx: ServiceContext, id: string): Promise<TBooking> {
