@@ -2,6 +2,7 @@ import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_DATABASE_POOL_MAX } from '../../src/server/env';
 import { startE2EServer, type E2EServer } from '../../tests/e2e/support/server';
 import type { LoadJob, SliceResult } from './protocol';
 
@@ -9,7 +10,7 @@ import type { LoadJob, SliceResult } from './protocol';
 export const BENCH_API_TOKEN = 'bench-api-token-8c4e1f0a9b7d4e2f';
 export const ADMIN_HEADERS = { authorization: `Bearer ${BENCH_API_TOKEN}` };
 /** The database pool the benchmark's servers run with: the server's default (`DATABASE_POOL_MAX`). */
-export const SERVER_POOL_MAX = Number(process.env.BENCH_POOL_MAX ?? 10);
+export const SERVER_POOL_MAX = Number(process.env.BENCH_POOL_MAX ?? DEFAULT_DATABASE_POOL_MAX);
 
 /** The server (and its PostgreSQL) on one core, the load generator and this script on the other. */
 export const CPU = availableParallelism() >= 2 ? { server: '0', load: '1' } : null;

@@ -85,7 +85,6 @@ async function startServer(database: string, env: Record<string, string> = {}): 
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: serverUrl(database),
-      DATABASE_POOL_MAX: '20',
       ADMIN_PASSWORD: 'reliability staff password',
       ADMIN_API_TOKEN: 'reliability-api-token-0123456789',
       RATE_LIMITS: 'off',
