@@ -45,13 +45,14 @@ const ZRateLimitsSchema = z
   });
 
 /**
- * Database connections per server instance. Five, as PostgreSQL's own advice has it (about twice
- * the cores it runs on): with the database on the server's two-core machine, ten connections made
- * the bookings benchmark's slowest answers twice as slow (its p99 at 50 connections 157 ms with 5,
- * 247-310 ms with 10, 420 ms with 20) for no more bookings a second, the backends crowding the
- * core the server needs. A dedicated database machine may take more.
+ * Database connections per server instance. Measured on a two-core machine running the server and
+ * its database together: more connections let more backends crowd the core the server needs (the
+ * bookings benchmark's p99 at 50 connections: 157-184 ms with 5, 175-222 ms with 8, 247-310 ms
+ * with 10, 420 ms with 20, for about the same bookings a second), fewer make reads that miss the
+ * cache wait behind bookings (the mixed load's read p99: 73-103 ms with 5, 61 ms with 8, 54 ms
+ * with 20). A dedicated database machine may take more.
  */
-export const DEFAULT_DATABASE_POOL_MAX = 5;
+export const DEFAULT_DATABASE_POOL_MAX = 8;
 
 export const ZEnvSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),

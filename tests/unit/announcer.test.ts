@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { Announcer, CHANNELS, type Channel } from '../../src/server/services/change-feed';
+import { Announcer, CHANNELS, decodeSubjects, encodeSubjects, type Channel } from '../../src/server/services/change-feed';
 
 /** A sender whose notices finish only when the test says so. */
 function controlledSender() {
   const sent: Channel[] = [];
+  const payloads: string[] = [];
   const finish: Array<(error?: Error) => void> = [];
-  const send = (channel: Channel) =>
+  const send = (channel: Channel, payload: string) =>
     new Promise<void>((resolve, reject) => {
       sent.push(channel);
+      payloads.push(payload);
       finish.push((error) => (error ? reject(error) : resolve()));
     });
-  return { sent, finish, send };
+  return { sent, payloads, finish, send };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -62,5 +64,27 @@ describe('Announcer (NOTIFY after commit, coalesced)', () => {
     expect(sent).toHaveLength(2);
     finish[1]!();
     await again;
+  });
+
+  it('names in the shared notice every car its calls named, or none ("anything") once one call named none', async () => {
+    const { payloads, finish, send } = controlledSender();
+    const announcer = new Announcer(send);
+    const first = [announcer.announce(CHANNELS.bookings, ['car-a']), announcer.announce(CHANNELS.bookings, ['car-b', 'car-a'])];
+    await tick();
+    const second = [announcer.announce(CHANNELS.bookings, ['car-c']), announcer.announce(CHANNELS.bookings, null), announcer.announce(CHANNELS.bookings, ['car-d'])];
+    finish[0]!();
+    await Promise.all(first);
+    await tick();
+    finish[1]!();
+    await Promise.all(second);
+    expect(payloads).toEqual(['car-a,car-b', '']);
+    expect(decodeSubjects(payloads[0])).toEqual(['car-a', 'car-b']);
+    expect(decodeSubjects('')).toBeNull();
+  });
+
+  it('sends "anything" rather than a payload PostgreSQL would refuse', () => {
+    const many = Array.from({ length: 400 }, (_, i) => `0b7e9a51-3c0d-4f3e-8f0e-${String(i).padStart(12, '0')}`);
+    expect(encodeSubjects(many)).toBe('');
+    expect(encodeSubjects(many.slice(0, 100)).split(',')).toHaveLength(100);
   });
 });

@@ -44,6 +44,31 @@ describe('BookedDatesCache', () => {
     expect(calls.count).toBe(2);
   });
 
+  it('forgets only the cars a change names, and does not keep a read of such a car that began before it', async () => {
+    const cache = new BookedDatesCache(60_000);
+    const other = '0b7e9a51-3c0d-4f3e-8f0e-2a8e4c1d9f22';
+    const mine = loader(async () => range('2027-01-05'));
+    const theirs = loader(async () => range('2027-03-01'));
+    await cache.get(CAR, '2027-01-01', mine.load);
+    await cache.get(other, '2027-01-01', theirs.load);
+
+    let release!: () => void;
+    const slow = cache.get(CAR, '2027-01-02', () => new Promise((resolve) => (release = () => resolve(range('2027-01-06')))));
+    cache.changed([CAR]);
+    release();
+    await slow;
+    await cache.get(CAR, '2027-01-01', mine.load);
+    await cache.get(other, '2027-01-01', theirs.load);
+    expect([mine.calls.count, theirs.calls.count]).toEqual([2, 1]);
+
+    const fresh = loader(async () => range('2027-01-07'));
+    await cache.get(CAR, '2027-01-02', fresh.load);
+    expect(fresh.calls.count, 'the read begun before the change was not kept').toBe(1);
+    cache.changed(null);
+    await cache.get(other, '2027-01-01', theirs.load);
+    expect(theirs.calls.count).toBe(2);
+  });
+
   it('shares one load between simultaneous misses, and keeps nothing when the load fails (unknown car)', async () => {
     const cache = new BookedDatesCache(60_000);
     const { calls, load } = loader(async () => range('2027-02-01'));

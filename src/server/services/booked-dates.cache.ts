@@ -24,22 +24,24 @@ interface Entry {
 /**
  * Each car's occupied ranges for today, as `GET /api/cars/{id}/booked-dates` answers them: the
  * booking calendar asks for them on every car it shows, far more often than bookings change.
- * Cleared after every booking change on this instance and, through the change feed
- * (`NOTIFY bookings_changed` once a booking change has committed, or `fleet_changed` inside a car
- * change's transaction), on every other. Simultaneous misses for one car share one query. An unknown car (the loader throws) is
+ * A car's days are forgotten after a change of its bookings on this instance and, through the
+ * change feed (`NOTIFY bookings_changed` with the cars' ids once a booking change has committed),
+ * on every other; every car's after a car change (`fleet_changed`) or when the feed was lost. Simultaneous misses for one car share one query. An unknown car (the loader throws) is
  * never kept.
  */
 export class BookedDatesCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<TBookedRange[]>>();
+  /** Bumped when every car's days are forgotten; each car's own when its days are. */
   private generation = 0;
+  private readonly carGenerations = new Map<string, number>();
 
   constructor(
     private readonly ttlMs = BOOKED_DATES_TTL_MS,
     private readonly feed: ChangeFeed | null = null,
     private readonly listeningTtlMs = BOOKED_DATES_LISTENING_TTL_MS,
   ) {
-    feed?.on(CHANNELS.bookings, () => this.changed());
+    feed?.on(CHANNELS.bookings, (carIds) => this.changed(carIds));
     feed?.on(CHANNELS.fleet, () => this.changed());
   }
 
@@ -51,10 +53,11 @@ export class BookedDatesCache {
     const pending = this.loading.get(key);
     if (pending) return pending;
     const generation = this.generation;
+    const carGeneration = this.carGenerations.get(carId) ?? 0;
     const started = Date.now();
     const loading = load().then((ranges) => {
-      // Kept only if no booking changed meanwhile: a read that began before a change may miss it.
-      if (generation === this.generation) this.entries.set(carId, { day, ranges, loadedAt: started });
+      // Kept only if the car's bookings did not change meanwhile: a read that began before a change may miss it.
+      if (generation === this.generation && carGeneration === (this.carGenerations.get(carId) ?? 0)) this.entries.set(carId, { day, ranges, loadedAt: started });
       return ranges;
     });
     this.loading.set(key, loading);
@@ -65,10 +68,21 @@ export class BookedDatesCache {
     }
   }
 
-  /** Forgets every car's days: called after a booking change commits here, and on every notice. */
-  changed(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.loading.clear();
+  /**
+   * Forgets the days of `carIds`, or of every car when null: called after a booking change commits
+   * here (with the cars it touched), and on every notice (with the cars it names).
+   */
+  changed(carIds: readonly string[] | null = null): void {
+    if (!carIds) {
+      this.generation += 1;
+      this.entries.clear();
+      this.loading.clear();
+      return;
+    }
+    for (const carId of carIds) {
+      this.carGenerations.set(carId, (this.carGenerations.get(carId) ?? 0) + 1);
+      this.entries.delete(carId);
+      for (const key of this.loading.keys()) if (key.startsWith(`${carId}/`)) this.loading.delete(key);
+    }
   }
 }

@@ -302,7 +302,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     await run(write);
     return { customer: toCustomerDto(customer), booking: dto };
   });
-  bookingsChanged(ctx);
+  bookingsChanged(ctx, [rental.carId]);
   ctx.deps.mail.wake();
   return { ...result, documentToken: makeDocumentToken(ctx.deps.signingSecret, result.customer.id) };
 }
@@ -356,25 +356,30 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
 }
 
 export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreateBooking): Promise<TBooking> {
-  return changeBookings(ctx, (em) => createAdminBooking(ctx, input, em));
+  return changeBookings(ctx, (em) => createAdminBooking(ctx, input, em), (booking) => [booking.carId]);
 }
 
 /**
- * Runs a change to bookings' days in a transaction; once it has committed, clears this instance's
- * booked-dates cache and tells every instance (NOTIFY, sent after the commit: see
- * `announceCommitted`). The answer does not wait for the notice: this instance already knows,
+ * Runs a change to bookings' days in a transaction; once it has committed, forgets the booked days
+ * of the cars `carsOf` names in this instance's cache and tells every instance which cars changed
+ * (NOTIFY, sent after the commit: see `announceCommitted`). The answer does not wait for the notice: this instance already knows,
  * and the others hear it a moment later either way. A change that fails tells no one.
  */
-export async function changeBookings<T>(ctx: ServiceContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
+export async function changeBookings<T>(ctx: ServiceContext, work: (em: EntityManager) => Promise<T>, carsOf: (result: T) => Array<string | null | undefined>): Promise<T> {
   const result = await ctx.em.transactional(work);
-  bookingsChanged(ctx);
+  bookingsChanged(ctx, carsOf(result));
   return result;
 }
 
-/** Once a change of bookings has committed: this instance's booked days are cleared at once, the other instances told. */
-function bookingsChanged(ctx: ServiceContext): void {
-  ctx.deps.bookedDates.changed();
-  void announceCommitted(ctx.deps.orm, CHANNELS.bookings);
+/**
+ * Once a change of bookings has committed: the changed cars' booked days are forgotten here at
+ * once, and the other instances told which cars changed.
+ */
+function bookingsChanged(ctx: ServiceContext, cars: Array<string | null | undefined>): void {
+  const carIds = cars.filter((id): id is string => Boolean(id));
+  if (!carIds.length) return;
+  ctx.deps.bookedDates.changed(carIds);
+  void announceCommitted(ctx.deps.orm, CHANNELS.bookings, carIds);
 }
 
 export async function getBooking(ctx: ServiceContext, id: string): Promise<TBooking> {
@@ -460,7 +465,7 @@ export async function updateBookingStatus(ctx: AdminContext, id: string, status:
     audit({ ...ctx, em }, 'booking.status', 'booking', id, before, toBookingDto(booking));
     await em.flush();
     return toBookingDto(booking);
-  });
+  }, (booking) => [booking.carId]);
 }
 
 /** Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. */
@@ -485,7 +490,7 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
     audit({ ...ctx, em }, 'booking.dates', 'booking', id, before, toBookingDto(booking));
     await em.flush();
     return toBookingDto(booking);
-  });
+  }, (booking) => [booking.carId]);
 }
 
 /** Adds a row to the payment ledger: positive, never above the balance, not on a cancelled booking. */

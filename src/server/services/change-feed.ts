@@ -12,6 +12,25 @@ export const CHANNELS = {
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
 /**
+ * What a notice says changed: the ids of the things that changed (the cars whose bookings changed,
+ * on `bookings_changed`), or null for "anything may have changed".
+ */
+export type Subjects = readonly string[] | null;
+
+/** A notice's payload holds its subjects joined by commas, or nothing for "anything"; PostgreSQL allows under 8000 bytes. */
+const MAX_PAYLOAD = 7_900;
+
+export function encodeSubjects(subjects: Subjects): string {
+  if (!subjects?.length) return '';
+  const payload = [...new Set(subjects)].join(',');
+  return payload.length <= MAX_PAYLOAD ? payload : '';
+}
+
+export function decodeSubjects(payload: string | undefined): Subjects {
+  return payload ? payload.split(',') : null;
+}
+
+/**
  * Tells every instance, through PostgreSQL `NOTIFY`, that `channel`'s data changed. Call it inside
  * the change's transaction: PostgreSQL delivers the notice only if the transaction commits.
  * https://www.postgresql.org/docs/current/sql-notify.html
@@ -30,33 +49,43 @@ export async function announce(em: EntityManager, channel: Channel): Promise<voi
  * promise settles once that notice is sent; a failure is logged, never thrown (the change is
  * committed, and an instance that lost the database forgets everything when it reconnects).
  */
-export async function announceCommitted(orm: MikroORM, channel: Channel): Promise<void> {
+export async function announceCommitted(orm: MikroORM, channel: Channel, subjects: Subjects = null): Promise<void> {
   let announcer = announcers.get(orm);
   if (!announcer) {
-    announcer = new Announcer((name) => orm.em.getConnection().execute(`select pg_notify('${name}', '')`).then(() => undefined));
+    announcer = new Announcer((name, payload) => orm.em.getConnection().execute(`select pg_notify(?, ?)`, [name, payload]).then(() => undefined));
     announcers.set(orm, announcer);
   }
-  await announcer.announce(channel);
+  await announcer.announce(channel, subjects);
 }
 
 const announcers = new WeakMap<MikroORM, Announcer>();
 
-/** Coalesces notices per channel: see `announceCommitted`. */
+/**
+ * Coalesces notices per channel: see `announceCommitted`. The notice that calls share names every
+ * subject they named, or nothing ("anything changed") when one of them named none or there are
+ * too many for a payload.
+ */
 export class Announcer {
   /** The notice that will start after the one in flight; every call made until it starts shares it. */
   private readonly next = new Map<Channel, Promise<void>>();
+  /** The subjects of that next notice: null once any call asked for "anything". */
+  private readonly nextSubjects = new Map<Channel, Set<string> | null>();
   private readonly inFlight = new Map<Channel, Promise<void>>();
 
-  constructor(private readonly send: (channel: Channel) => Promise<void>) {}
+  constructor(private readonly send: (channel: Channel, payload: string) => Promise<void>) {}
 
-  announce(channel: Channel): Promise<void> {
+  announce(channel: Channel, subjects: Subjects = null): Promise<void> {
+    const gathered = this.nextSubjects.get(channel);
+    this.nextSubjects.set(channel, gathered === null || !subjects?.length ? null : new Set([...(gathered ?? []), ...subjects]));
     const queued = this.next.get(channel);
     if (queued) return queued;
     const notice = (this.inFlight.get(channel) ?? Promise.resolve()).then(async () => {
+      const named = this.nextSubjects.get(channel);
       this.next.delete(channel);
+      this.nextSubjects.delete(channel);
       this.inFlight.set(channel, notice);
       try {
-        await this.send(channel);
+        await this.send(channel, encodeSubjects(named ? [...named] : null));
       } catch (error) {
         log.warn('change_feed.notify.failed', { channel, ...describeError(error) });
       } finally {
@@ -76,7 +105,7 @@ export class Announcer {
  * now; a feed without a database address hears nothing (a single instance in tests).
  */
 export class ChangeFeed {
-  private readonly handlers = new Map<Channel, Array<() => void>>();
+  private readonly handlers = new Map<Channel, Array<(subjects: Subjects) => void>>();
   private client: pg.Client | null = null;
   private connected = false;
   private stopped = false;
@@ -89,7 +118,8 @@ export class ChangeFeed {
     return this.connected;
   }
 
-  on(channel: Channel, handler: () => void): void {
+  /** Calls `handler` with each notice's subjects, and with null when anything may have changed. */
+  on(channel: Channel, handler: (subjects: Subjects) => void): void {
     this.handlers.set(channel, [...(this.handlers.get(channel) ?? []), handler]);
   }
 
@@ -97,7 +127,8 @@ export class ChangeFeed {
     if (!this.databaseUrl || this.stopped) return;
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
-      for (const handler of this.handlers.get(message.channel as Channel) ?? []) handler();
+      const subjects = decodeSubjects(message.payload);
+      for (const handler of this.handlers.get(message.channel as Channel) ?? []) handler(subjects);
     });
     client.on('error', (error) => {
       log.warn('change_feed.error', describeError(error));
@@ -119,7 +150,7 @@ export class ChangeFeed {
   }
 
   private everythingChanged(): void {
-    for (const handlers of this.handlers.values()) for (const handler of handlers) handler();
+    for (const handlers of this.handlers.values()) for (const handler of handlers) handler(null);
   }
 
   private lost(client: pg.Client): void {

@@ -126,7 +126,7 @@ export async function createCustomer(ctx: AdminContext, input: TCreateCustomer):
       );
     }
     return { customer: toCustomerDto(customer), booking };
-  });
+  }, (result) => [result.booking?.carId]);
 }
 
 export async function updateCustomer(ctx: AdminContext, id: string, input: TUpdateCustomer): Promise<TCustomer> {
