@@ -22,6 +22,9 @@ import { appRouter } from './trpc/root';
 /** Hashed build output: its names change with its content, so browsers may keep it for a year. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
+/** Files of public/ (car pictures, logo, robots.txt): unhashed names, so kept for a day. */
+export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400';
+
 export interface AppOptions {
   /** The built front end (index.html and assets); omitted in API-only tests. */
   clientDir?: string;
@@ -85,7 +88,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       root,
       precompressed: true,
       onFound: (path, c) => {
-        if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+        c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE_CACHE_CONTROL : PUBLIC_FILE_CACHE_CONTROL);
         if (PRECOMPRESSED_EXTENSIONS.some((ext) => path.replace(/\.(br|gz)$/, '').endsWith(ext)) && !c.res.headers.has('Vary')) {
           c.header('Vary', 'Accept-Encoding');
         }

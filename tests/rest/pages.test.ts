@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingCopy } from '../../src/client/content/booking';
 import { copy } from '../../src/client/content/site';
 import { workshop } from '../../src/client/content/workshop';
-import { IMMUTABLE_CACHE_CONTROL } from '../../src/server/app';
+import { IMMUTABLE_CACHE_CONTROL, PUBLIC_FILE_CACHE_CONTROL } from '../../src/server/app';
 import { cssClosure, readManifest } from '../../src/server/http/manifest';
 import { lazyPartsOf } from '../../src/server/http/pages';
 import { PAGE_STATE_ELEMENT_ID } from '../../src/shared/pageState';
@@ -207,6 +207,14 @@ describe('compression and caching of files', () => {
     const gzip = await get('/pcc', { 'accept-encoding': 'gzip, br;q=0' });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toBe(plain);
+  });
+
+  it('files of public/ are kept by browsers for a day (their names carry no hash)', async () => {
+    for (const path of ['/logo.svg', '/cars/camry.svg', '/images/workshop-1.svg', '/robots.txt']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe(PUBLIC_FILE_CACHE_CONTROL);
+    }
   });
 
   it('robots.txt is served', async () => {
