@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import addressparser from 'nodemailer/lib/addressparser';
 import mimeFuncs from 'nodemailer/lib/mime-funcs';
+import type { OutgoingMail } from './transport';
 
 /** What a message is made of: the queue row's fields, with the Message-ID and date it is sent with. */
-export interface MimeMessage {
-  messageId: string;
-  date: Date;
-  from: string;
-  to: string;
-  replyTo?: string | null;
-  subject: string;
-  text: string;
-  html: string;
-}
+export type MimeMessage = Omit<OutgoingMail, 'id'> & { messageId: string; date: Date };
 
 /** Characters that make a display name need quotes (RFC 5322 "specials"). */
 const SPECIALS = /[()<>[\]:;@\\,."]/;
