@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
-import { createMailTransport } from '../../src/server/mail/transport';
+import { createMailTransport, smtpTransportUrl } from '../../src/server/mail/transport';
 import { bookingPayload, firstCarId, request, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 
@@ -84,6 +84,8 @@ function plainText(headers: Record<string, string>, body: string): string {
 /** A real SMTP server on loopback that keeps every message it accepts. */
 class SmtpSink {
   readonly received: Received[] = [];
+  /** SMTP connections opened by clients since the sink started. */
+  connections = 0;
   port = 0;
   private server: SMTPServer | null = null;
 
@@ -93,6 +95,10 @@ class SmtpSink {
       disabledCommands: ['STARTTLS'],
       logger: false,
       closeTimeout: 1_000,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -178,6 +184,17 @@ async function book(h: Harness, carIndex: number, email: string, fullName: strin
   return answer.body as { booking: { id: string; carName: string; total: string; customerEmail: string } };
 }
 
+describe('the SMTP transport', () => {
+  it('pools connections and sets time limits unless SMTP_URL says otherwise', () => {
+    const url = new URL(smtpTransportUrl('smtp://user:p%40ss@mail.example.com:587'));
+    expect(Object.fromEntries(url.searchParams)).toEqual({ pool: 'true', maxConnections: '3', connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '20000' });
+    expect(url.password).toBe('p%40ss');
+    const own = new URL(smtpTransportUrl('smtps://mail.example.com/?pool=false&socketTimeout=5000'));
+    expect(own.searchParams.get('pool')).toBe('false');
+    expect(own.searchParams.get('socketTimeout')).toBe('5000');
+  });
+});
+
 describe('mail over SMTP (smtp-server on loopback)', () => {
   const smtp = new SmtpSink();
   let h: Harness;
@@ -247,6 +264,14 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
     }
     expect(await h.mailWorker.runOnce()).toBe(0);
     expect(smtp.withId(renter.id)).toHaveLength(1);
+  });
+
+  it('sends several messages over one pooled SMTP connection', async () => {
+    await book(h, 6, 'pool.one@example.com', 'Pool One');
+    await book(h, 7, 'pool.two@example.com', 'Pool Two');
+    const opened = smtp.connections;
+    expect(await h.mailWorker.runOnce()).toBe(4);
+    expect(smtp.connections - opened).toBeLessThanOrEqual(1);
   });
 
   it('a contact message queues the garage notice and delivers it with reply-to the sender', async () => {

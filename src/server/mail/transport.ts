@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import { buildMime, envelopeAddresses } from './mime';
 
 export interface OutgoingMail {
   id: string;
@@ -19,53 +18,74 @@ export interface MailTransport {
   close(): void;
 }
 
-function messageId(mail: OutgoingMail): string {
-  const domain = mail.from.replace(/^.*@/, '').replace(/>.*$/, '') || 'localhost';
-  return `<${mail.id}@${domain}>`;
+/**
+ * SMTP settings the site applies unless SMTP_URL names them itself: a pool of a few connections
+ * reused across messages (a booking sends two), and time limits so a server that stops answering
+ * fails the attempt (it is retried) instead of holding the worker.
+ * https://nodemailer.com/smtp/pooled/ — a connection URL's query carries transport options.
+ */
+const SMTP_DEFAULTS: Record<string, string> = {
+  pool: 'true',
+  maxConnections: '3',
+  connectionTimeout: '10000',
+  greetingTimeout: '10000',
+  socketTimeout: '20000',
+};
+
+export function smtpTransportUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, value] of Object.entries(SMTP_DEFAULTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  return url.toString();
 }
 
-/** The message as it is sent: its Message-ID is the queue row's id, so a retry can be recognised as one message. */
-function compose(mail: OutgoingMail): Buffer {
-  return buildMime({ ...mail, messageId: messageId(mail), date: new Date() });
+/** The message as nodemailer composes it; its Message-ID is the queue row's id, so a retry is recognisably the same message. */
+function message(mail: OutgoingMail): nodemailer.SendMailOptions {
+  const domain = /@([^>\s]+)/.exec(mail.from)?.[1] ?? 'localhost';
+  return {
+    from: mail.from,
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: `<${mail.id}@${domain}>`,
+  };
 }
 
 /**
- * SMTP through nodemailer when SMTP_URL is set; otherwise each message becomes an .eml file in
- * `<DATA_DIR>/outbox`, named by its id (sending twice writes the same file). Both send the same
- * bytes, built by `buildMime`.
+ * SMTP through nodemailer's pooled transport when SMTP_URL is set; otherwise nodemailer's stream
+ * transport composes each message and it is written to `<DATA_DIR>/outbox/<id>.eml` (sending
+ * twice writes the same file). Either way nodemailer composes the message and encodes its headers.
  */
 export function createMailTransport(options: { smtpUrl?: string; dataDir: string }): MailTransport {
   if (options.smtpUrl) {
-    const transporter = nodemailer.createTransport(options.smtpUrl, {
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
+    const transporter = nodemailer.createTransport(smtpTransportUrl(options.smtpUrl));
     return {
       kind: 'smtp',
-      async send(mail) {
-        const [from = ''] = envelopeAddresses(mail.from);
-        await transporter.sendMail({ envelope: { from, to: envelopeAddresses(mail.to) }, raw: compose(mail) });
+      send: async (mail) => {
+        await transporter.sendMail(message(mail));
       },
       close: () => transporter.close(),
     };
   }
 
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const outbox = resolve(options.dataDir, 'outbox');
   let ready: Promise<unknown> | null = null;
   return {
     kind: 'outbox',
     async send(mail) {
+      const { message: raw } = (await composer.sendMail(message(mail))) as { message: Buffer };
       ready ??= mkdir(outbox, { recursive: true }).catch((error: unknown) => {
         ready = null;
         throw error;
       });
       await ready;
-      await writeFile(resolve(outbox, `${mail.id}.eml`), compose(mail)).catch((error: unknown) => {
+      await writeFile(resolve(outbox, `${mail.id}.eml`), raw).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') ready = null; // the folder went away: made again next time
         throw error;
       });
     },
-    close: () => undefined,
+    close: () => composer.close(),
   };
 }
