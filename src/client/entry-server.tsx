@@ -7,21 +7,8 @@ import superjson, { type SuperJSONResult } from 'superjson';
 import App from './App';
 import { routes } from './router';
 import { createQueryClient } from './trpc';
+import type { RenderedPage, RenderInput } from '../shared/pageState';
 import { PageMetaContext, type PageMeta } from './usePageMeta';
-
-export interface RenderInput {
-  /** Path and query of the page, e.g. `/booking?car=<id>`. */
-  url: string;
-  /** react-query's dehydrated state, serialized with superjson (what the page inlines for the browser). */
-  state: SuperJSONResult;
-}
-
-export interface RenderedPage extends PageMeta {
-  /** The markup inside `<div id="root">`. */
-  html: string;
-  /** 404 for the "Page Not Found" route. */
-  status: number;
-}
 
 const handler = createStaticHandler(routes);
 
@@ -38,7 +25,7 @@ export async function render({ url, state }: RenderInput): Promise<RenderedPage>
   if (context instanceof Response) throw new Error(`route answered with a redirect for ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
-  hydrate(queryClient, superjson.deserialize<DehydratedState>(state));
+  hydrate(queryClient, superjson.deserialize<DehydratedState>(state as SuperJSONResult));
   const meta: PageMeta = { title: '', description: '' };
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

@@ -3,13 +3,10 @@ import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { AppError } from '../shared/errors';
-import { messages } from '../shared/messages';
+import { etag } from 'hono/etag';
 import type { AppDeps } from './deps';
-import { declaredBodyLimit, MAX_JSON_BODY } from './http/body';
 import { PRECOMPRESSED_EXTENSIONS } from './http/compression';
-import { baseMiddleware, crossSiteGuard, handleError, requestContext } from './http/middleware';
+import { baseMiddleware, crossSiteGuard, handleError, jsonBodyLimit, requestContext } from './http/middleware';
 import { objectsApp } from './http/objects';
 import { PageRenderer } from './http/pages';
 import type { AppEnv } from './http/variables';
@@ -42,23 +39,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.onError(handleError);
   app.use('*', baseMiddleware(deps));
 
-  // The REST adapters read their bodies themselves (readBody, counted as read); tRPC reads the
-  // web Request's, which Hono's limit wraps when its length is not declared.
-  app.use('/api/*', declaredBodyLimit(MAX_JSON_BODY));
-  app.use(
-    '/trpc/*',
-    bodyLimit({
-      maxSize: MAX_JSON_BODY,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', messages.errors.bodyTooLarge);
-      },
-    }),
-  );
+  // JSON bodies past 1 MiB are refused: by their declared length before anything is read, or as
+  // they arrive when sent without one. File uploads (/objects/upload) have their own limits.
+  app.use('/api/*', jsonBodyLimit());
+  app.use('/trpc/*', jsonBodyLimit());
   for (const path of ['/api/*', '/trpc/*', '/objects/*']) {
     app.use(path, crossSiteGuard());
     app.use(path, requestContext(deps));
   }
 
+  app.use('/api/cars', etag());
   if (deps.env.BENCH_BASELINE) app.route('/', benchBaselineApp());
   app.route('/', restApp(options.version ?? '1.0.0'));
   // tRPC answers with a Response of its own; materialise Hono's response first so the headers
@@ -97,7 +87,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     // Build records (dist/client/.vite: the manifest, with source paths) stay private.
     const served = (path: string) => /\/[^/]+\.[^/]+$/.test(path) && path !== '/index.html' && !path.startsWith('/.');
     app.use('*', (c, next) => (served(c.req.path) ? files(c, next) : next()));
-    app.get('*', (c) => pages.respond(c));
+    app.get('*', etag(), (c) => pages.respond(c));
   }
   return app;
 }

@@ -4,9 +4,9 @@ import type { TBusinessInfo } from '../shared/business';
 import type { LoginThrottle } from './auth/throttle';
 import type { RateLimiter } from './auth/rateLimit';
 import type { Env } from './env';
-import type { BookedDatesCache } from './services/booked-dates.cache';
-import type { ChangeFeed } from './services/change-feed';
-import type { FleetCache } from './services/fleet.cache';
+import type { BookedDatesCache } from './infra/booked-dates.cache';
+import type { ChangeFeed } from './infra/change-feed';
+import type { FleetCache } from './infra/fleet.cache';
 import type { Storage } from './storage/storage';
 
 /** The long-lived parts of a running server, made once in `main.ts` (or by a test). */

@@ -59,6 +59,7 @@ export const messages = {
     customerHasBookings: 'This customer has pending or confirmed bookings. Cancel or complete them first.',
     paymentAboveBalance: (balance: string) => `The payment is more than the remaining balance of ${balance}`,
     nothingToPay: 'This booking is already fully paid',
+    totalBelowPaid: (total: string) => `The new total (${total}) would be less than what has been paid`,
     paymentOnCancelled: 'Payments cannot be added to a cancelled booking',
     unauthorized: 'Sign in to continue',
     sessionExpired: 'Your session has expired. Please sign in again.',

@@ -15,3 +15,21 @@ export function jsonForScriptElement(value: unknown): string {
 export function pageStateElement(value: unknown): string {
   return `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${jsonForScriptElement(value)}</script>`;
 }
+
+/** What the server asks its page renderer (the built `entry-server`) for. */
+export interface RenderInput {
+  /** Path and query of the page, e.g. `/booking?car=<id>`. */
+  url: string;
+  /** react-query's dehydrated state, serialized with superjson (what the page inlines for the browser). */
+  state: { json: unknown; meta?: unknown };
+}
+
+/** A page as the renderer gives it back. */
+export interface RenderedPage {
+  /** The markup inside `<div id="root">`. */
+  html: string;
+  /** 404 for the "Page Not Found" route. */
+  status: number;
+  title: string;
+  description: string;
+}

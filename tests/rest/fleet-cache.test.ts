@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { loadFleet } from '../../src/server/services/car.service';
-import { BookedDatesCache } from '../../src/server/services/booked-dates.cache';
-import { announce, ChangeFeed, CHANNELS } from '../../src/server/services/change-feed';
-import { FleetCache } from '../../src/server/services/fleet.cache';
+import { BookedDatesCache } from '../../src/server/infra/booked-dates.cache';
+import { announce, ChangeFeed, CHANNELS } from '../../src/server/infra/change-feed';
+import { FleetCache } from '../../src/server/infra/fleet.cache';
 import { createHarness, type Harness } from '../utils/harness';
 import { call } from './helpers';
 

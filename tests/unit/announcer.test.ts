@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Announcer, CHANNELS, decodeSubjects, encodeSubjects, type Channel } from '../../src/server/services/change-feed';
+import { Announcer, CHANNELS, decodeSubjects, encodeSubjects, type Channel } from '../../src/server/infra/change-feed';
 
 /** A sender whose notices finish only when the test says so. */
 function controlledSender() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookedDatesCache } from '../../src/server/services/booked-dates.cache';
+import { BookedDatesCache } from '../../src/server/infra/booked-dates.cache';
 
 const CAR = '7a1f3c52-0a4e-4c55-9d43-3f1f0b3a5b10';
 const range = (start: string) => [{ start, end: start }];

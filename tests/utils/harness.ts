@@ -21,8 +21,8 @@ import type { Storage } from '../../src/server/storage/storage';
 import { createContextInner } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { loadFleet } from '../../src/server/services/car.service';
-import { FleetCache } from '../../src/server/services/fleet.cache';
-import { BookedDatesCache } from '../../src/server/services/booked-dates.cache';
+import { FleetCache } from '../../src/server/infra/fleet.cache';
+import { BookedDatesCache } from '../../src/server/infra/booked-dates.cache';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
 export const TEST_API_TOKEN = 'test-api-token-0123456789abcdef';

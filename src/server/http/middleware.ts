@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { AppError, type ErrorBody } from '../../shared/errors';
 import { messages } from '../../shared/messages';
@@ -49,6 +50,22 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** JSON bodies above this are refused with 413. */
+export const MAX_JSON_BODY = 1024 * 1024;
+
+/**
+ * Hono's body limit for JSON bodies: a declared length above it is refused from the headers alone;
+ * a body sent without one is counted as it is read.
+ */
+export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: MAX_JSON_BODY,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', messages.errors.bodyTooLarge);
+    },
+  });
 }
 
 /** Request id, security headers and the error handler's data for every request. */
@@ -159,5 +176,8 @@ export function handleError(error: unknown, c: Context<AppEnv>): Response {
     log.warn('request.unavailable', { requestId, path: c.req.path, ...describeError((error as { cause?: unknown }).cause ?? error) });
   }
   if (appError.retryAfter) c.header('Retry-After', String(appError.retryAfter));
+  // The rest of a refused body is never read: the connection closes after the answer, so a client
+  // does not send its next request on a socket still carrying it.
+  if (appError.code === 'PAYLOAD_TOO_LARGE') c.header('Connection', 'close');
   return c.json(body, appError.status as 400);
 }

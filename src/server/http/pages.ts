@@ -7,8 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { Context } from 'hono';
 import superjson, { type SuperJSONResult } from 'superjson';
-import type { RenderedPage, RenderInput } from '../../client/entry-server';
-import { pageStateElement } from '../../shared/pageState';
+import { pageStateElement, type RenderedPage, type RenderInput } from '../../shared/pageState';
 import type { TCar } from '../../shared/schemas/car.schema';
 import type { AppDeps } from '../deps';
 import { escapeHtml } from '../html';
@@ -17,6 +16,7 @@ import { contentSecurityPolicy } from './middleware';
 import { createContextInner } from '../trpc/context';
 import { appRouter } from '../trpc/root';
 import { preferredEncoding, type ContentEncoding } from './compression';
+import { entityTag } from './etag';
 import { APP_ENTRY, APP_STAGES, cssClosure, readManifest, staticClosure } from './manifest';
 import type { AppEnv } from './variables';
 
@@ -211,7 +211,6 @@ export class PageRenderer {
       Vary: 'Accept-Encoding',
       ETag: page.etag,
     };
-    if (c.req.header('if-none-match')?.split(',').some((tag) => tag.trim() === page.etag)) return c.body(null, 304, headers);
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     if (!encoding) return c.body(page.html, page.status as 200, headers);
     const body = await encode(page, encoding);
@@ -281,8 +280,7 @@ export function paintBeforeScripts(html: string, stages: AppStage[] = []): { htm
 
 function cachedPage(status: number, html: string, fleetEtag: string): CachedPage {
   // Weak: the compressed forms are the same page in other bytes.
-  const etag = `W/"${createHash('sha1').update(`${status} ${html}`).digest('base64url')}"`;
-  return { status, html, etag, fleetEtag, encoded: {} };
+  return { status, html, etag: entityTag(`${status} ${html}`, { weak: true }), fleetEtag, encoded: {} };
 }
 
 /** Each page is compressed once per encoding; brotli at quality 9 costs a few milliseconds for a page. */

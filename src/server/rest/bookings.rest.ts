@@ -9,17 +9,10 @@ import {
   ZUpdateBookingDatesSchema,
   ZUpdateBookingStatusSchema,
 } from '../../shared/schemas/booking.schema';
-import { ZCreateBookingAnswerSchema } from '../routers/bookings.router';
-import {
-  addPayment,
-  createAdminBookingTx,
-  createPublicBooking,
-  getBooking,
-  listBookings,
-  listPayments,
-  updateBookingDates,
-  updateBookingStatus,
-} from '../services/booking.service';
+import { ZCreateBookingAnswerSchema } from '../../shared/schemas/customer.schema';
+import { getBooking, listBookings } from '../services/booking-list.service';
+import { createAdminBookingTx, createPublicBooking, updateBookingDates, updateBookingStatus } from '../services/booking.service';
+import { addPayment, listPayments } from '../services/payment.service';
 import { ZIdParamsSchema, adminContext, defineRoute, listResponse, serviceContext } from './route';
 
 export const bookingRoutes = [

@@ -3,15 +3,6 @@ import { ZBookedRangeSchema, ZCarSchema, ZCreateCarSchema, ZUpdateCarSchema } fr
 import { bookedDates, createCar, deleteCar, fleetSnapshot, updateCar } from '../services/car.service';
 import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, serviceContext } from './route';
 
-/** Whether an If-None-Match header names this entity tag (a list, weak tags, or `*`). */
-export function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
-}
-
 export const carRoutes = [
   defineRoute({
     method: 'get',
@@ -25,9 +16,8 @@ export const carRoutes = [
     errors: [503],
     handler: async (c) => {
       const fleet = await fleetSnapshot(serviceContext(c));
-      const headers = { ETag: fleet.etag, 'Cache-Control': 'no-cache' };
-      if (ifNoneMatch(c.req.header('if-none-match'), fleet.etag)) return new Response(null, { status: 304, headers });
-      return new Response(fleet.json, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } });
+      // Hono's etag middleware (app.ts) answers 304 when If-None-Match names this tag.
+      return c.body(fleet.json, 200, { ETag: fleet.etag, 'Cache-Control': 'no-cache', 'Content-Type': 'application/json' });
     },
   }),
   defineRoute({

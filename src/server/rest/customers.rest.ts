@@ -8,9 +8,9 @@ import {
   exportCustomersCsv,
   getCustomer,
   listCustomers,
-  saveDocuments,
   updateCustomer,
 } from '../services/customer.service';
+import { saveDocuments } from '../services/document.service';
 import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, listResponse, serviceContext } from './route';
 
 export const customerRoutes = [

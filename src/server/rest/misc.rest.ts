@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ZBusinessInfoSchema } from '../../shared/schemas/business.schema';
 import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
 import { ZContactSchema } from '../../shared/schemas/contact.schema';
-import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
-import { ZUploadCheckSchema } from '../routers/uploads.router';
+import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadCheckSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
 import { listAudit, overview } from '../services/admin.service';
 import { sendContactMessage } from '../services/contact.service';
 import { health } from '../services/health.service';
-import { signIn, signOut } from '../services/session.service';
+import { login, logout } from '../services/session.service';
+import { createContext } from '../trpc/context';
 import { checkUpload, requestUpload } from '../services/upload.service';
 import { adminContext, defineRoute, serviceContext } from './route';
 
@@ -101,11 +101,7 @@ export const miscRoutes = [
     body: ZLoginSchema,
     response: { status: 200, schema: ZSessionStateSchema, description: 'Signed in; the cookie is set' },
     errors: [400, 401, 415, 429, 503],
-    handler: async (c, { body }) => {
-      const { token } = await signIn(c.get('em'), c.get('deps'), body.password, c.get('request'));
-      c.get('sessionCookie').set(token);
-      return { authenticated: true };
-    },
+    handler: (c, { body }) => login(createContext(c), body),
   }),
   defineRoute({
     method: 'post',
@@ -116,12 +112,7 @@ export const miscRoutes = [
     auth: 'public',
     response: { status: 200, schema: ZSessionStateSchema, description: 'Signed out' },
     errors: [503],
-    handler: async (c) => {
-      const cookie = c.get('sessionCookie');
-      if (cookie.token) await signOut(c.get('em'), cookie.token);
-      cookie.clear();
-      return { authenticated: false };
-    },
+    handler: (c) => logout(createContext(c)),
   }),
   defineRoute({
     method: 'get',

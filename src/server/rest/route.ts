@@ -5,7 +5,6 @@ import { messages } from '../../shared/messages';
 import type { AdminContext, ServiceContext } from '../deps';
 import type { RateLimitName } from '../env';
 import { refuseNulCharacters, zodIssues } from '../errors';
-import { MAX_JSON_BODY, readBody } from '../http/body';
 import type { AppEnv } from '../http/variables';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -58,13 +57,13 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   return result.data;
 }
 
-/** Reads a JSON body: none counts as `{}`, malformed JSON is a 400, over 1 MiB a 413. */
+/** Reads a JSON body through Hono: none counts as `{}`, malformed JSON is a 400 (the size limit is the middleware's). */
 export async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  const text = (await readBody(c, MAX_JSON_BODY)).toString('utf8');
-  if (!text.trim()) return {};
+  if (!c.req.raw.body || c.req.header('content-length') === '0') return {};
   try {
-    return JSON.parse(text);
-  } catch {
+    return await c.req.json();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('BAD_REQUEST', messages.errors.malformedJson);
   }
 }

@@ -1,6 +1,6 @@
 import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
 import { listAudit, overview } from '../services/admin.service';
-import { signIn, signOut } from '../services/session.service';
+import { login, logout } from '../services/session.service';
 import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
 export const adminRouter = router({
@@ -8,16 +8,8 @@ export const adminRouter = router({
   login: rateLimited('login')
     .input(ZLoginSchema)
     .output(ZSessionStateSchema)
-    .mutation(async ({ ctx, input }) => {
-      const { token } = await signIn(ctx.em, ctx.deps, input.password, ctx.request);
-      ctx.cookie.set(token);
-      return { authenticated: true };
-    }),
-  logout: publicProcedure.output(ZSessionStateSchema).mutation(async ({ ctx }) => {
-    if (ctx.cookie.token) await signOut(ctx.em, ctx.cookie.token);
-    ctx.cookie.clear();
-    return { authenticated: false };
-  }),
+    .mutation(({ ctx, input }) => login(ctx, input)),
+  logout: publicProcedure.output(ZSessionStateSchema).mutation(({ ctx }) => logout(ctx)),
   overview: adminProcedure.output(ZOverviewSchema).query(({ ctx }) => overview(ctx)),
   audit: adminProcedure.input(ZAuditQuerySchema.prefault({})).output(ZAuditPageSchema).query(({ ctx, input }) => listAudit(ctx, input)),
 });

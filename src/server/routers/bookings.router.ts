@@ -10,25 +10,12 @@ import {
   ZUpdateBookingDatesSchema,
   ZUpdateBookingStatusSchema,
 } from '../../shared/schemas/booking.schema';
+import { ZCreateBookingAnswerSchema } from '../../shared/schemas/customer.schema';
 import { ZIdSchema } from '../../shared/schemas/common.schema';
-import { ZCustomerSchema } from '../../shared/schemas/customer.schema';
-import {
-  addPayment,
-  createAdminBookingTx,
-  createPublicBooking,
-  getBooking,
-  listBookings,
-  listPayments,
-  updateBookingDates,
-  updateBookingStatus,
-} from '../services/booking.service';
+import { getBooking, listBookings } from '../services/booking-list.service';
+import { createAdminBookingTx, createPublicBooking, updateBookingDates, updateBookingStatus } from '../services/booking.service';
+import { addPayment, listPayments } from '../services/payment.service';
 import { adminProcedure, rateLimited, router } from '../trpc/init';
-
-export const ZCreateBookingAnswerSchema = z.object({
-  customer: ZCustomerSchema,
-  booking: ZBookingSchema,
-  documentToken: z.string().describe('Lets the renter replace their documents for one hour (PUT /api/customers/{id}/documents)'),
-});
 
 export const bookingsRouter = router({
   create: rateLimited('bookings')

@@ -15,9 +15,9 @@ import {
   exportCustomersCsv,
   getCustomer,
   listCustomers,
-  saveDocuments,
   updateCustomer,
 } from '../services/customer.service';
+import { saveDocuments } from '../services/document.service';
 import { adminProcedure, rateLimited, router } from '../trpc/init';
 
 export const customersRouter = router({

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
+import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadCheckSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
 import { checkUpload, requestUpload } from '../services/upload.service';
 import { rateLimited, router } from '../trpc/init';
-
-export const ZUploadCheckSchema = z.object({ objectPath: z.string(), contentType: z.string(), size: z.number().int() });
 
 export const uploadsRouter = router({
   request: rateLimited('uploads')

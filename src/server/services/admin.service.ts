@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { Booking, Car } from '../db/entities';
 import type { ServiceContext } from '../deps';
 import { toAuditDto } from './audit.service';
-import { toBookingDto } from './booking.service';
+import { toBookingDto } from './dto';
 import { toCarDto } from './car.service';
 
 /**

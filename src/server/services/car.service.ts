@@ -9,8 +9,8 @@ import { clock } from '../clock';
 import { Booking, Car, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
-import { announce, CHANNELS } from './change-feed';
-import type { FleetSnapshot } from './fleet.cache';
+import { announce, CHANNELS } from '../infra/change-feed';
+import type { FleetSnapshot } from '../infra/fleet.cache';
 import { attachUpload, detachUpload } from './upload.service';
 
 export function toCarDto(car: ICar): TCar {

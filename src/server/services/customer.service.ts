@@ -4,11 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../shared/errors';
 import { formatLongDate, todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
-import {
-  OCCUPYING_STATUSES,
-  type TBooking,
-  type TDocuments,
-} from '../../shared/schemas/booking.schema';
+import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, type TBooking } from '../../shared/schemas/booking.schema';
 import {
   CUSTOMER_CSV_COLUMNS,
   customerTotals,
@@ -23,8 +19,9 @@ import { containsPattern, customerTextMatches, wholeEmail } from '../db/like';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
-import { changeBookings, checkDocumentToken, createAdminBooking, replaceDocuments, toCustomerDto } from './booking.service';
-import { detachUpload } from './upload.service';
+import { changeBookings, createAdminBooking } from './booking.service';
+import { toCustomerDto } from './dto';
+import { detachUploads } from './upload.service';
 
 function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer {
   return {
@@ -107,23 +104,19 @@ export async function createCustomer(ctx: AdminContext, input: TCreateCustomer):
     if (input.initialBooking) {
       const car = await em.findOne(Car, { id: input.initialBooking.carId });
       if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
-      booking = await createAdminBooking(
-        tx,
-        {
-          customerEmail: customer.email,
-          customerName: customer.fullName,
-          customerPhone: customer.phone,
-          carId: car.id,
-          pickupDate: input.initialBooking.pickupDate,
-          returnDate: input.initialBooking.returnDate,
-          total: input.initialBooking.total,
-          status: input.initialBooking.status,
-          pickupTime: '9:00 AM',
-          driverService: 'none',
-          distanceService: 'none',
-        },
-        em,
-      );
+      booking = await createAdminBooking(tx, {
+        customerEmail: customer.email,
+        customerName: customer.fullName,
+        customerPhone: customer.phone,
+        carId: car.id,
+        pickupDate: input.initialBooking.pickupDate,
+        returnDate: input.initialBooking.returnDate,
+        total: input.initialBooking.total,
+        status: input.initialBooking.status,
+        pickupTime: '9:00 AM',
+        driverService: 'none',
+        distanceService: 'none',
+      });
     }
     return { customer: toCustomerDto(customer), booking };
   }, (result) => [result.booking?.carId]);
@@ -156,29 +149,10 @@ export async function deleteCustomer(ctx: AdminContext, id: string): Promise<voi
     if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
     const active = await em.count(Booking, { customer: id, status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: todayInManila(clock.now()) } });
     if (active > 0) throw new AppError('CONFLICT', messages.errors.customerHasBookings);
-    for (const field of ['photoId1Url', 'photoId2Url', 'proofOfBillingUrl'] as const) await detachUpload(tx, customer[field]);
+    await detachUploads(tx, DOCUMENT_FIELDS.map((field) => customer[field]));
     audit(tx, 'customer.delete', 'customer', id, toCustomerDto(customer), null);
     em.remove(customer);
     await em.flush();
-  });
-}
-
-/**
- * The legacy `PUT /api/customers/{id}/documents`: replaces the customer's documents. Allowed to
- * staff, or to the renter holding the document token from their booking's create answer.
- */
-export async function saveDocuments(ctx: ServiceContext, id: string, documents: TDocuments, documentToken: string | null): Promise<TCustomer> {
-  const allowed = ctx.actor !== null || (documentToken !== null && checkDocumentToken(ctx.deps.signingSecret, id, documentToken));
-  if (!allowed) throw new AppError('UNAUTHORIZED', documentToken ? messages.errors.badDocumentToken : messages.errors.unauthorized);
-  return ctx.em.transactional(async (em) => {
-    const tx = { ...ctx, em };
-    const customer = await em.findOne(Customer, { id });
-    if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
-    const before = toCustomerDto(customer);
-    await replaceDocuments(tx, customer, documents);
-    if (ctx.actor) audit({ ...tx, actor: ctx.actor }, 'customer.documents', 'customer', id, before, toCustomerDto(customer));
-    await em.flush();
-    return toCustomerDto(customer);
   });
 }
 

@@ -8,6 +8,8 @@ import type { Actor, AppDeps } from '../deps';
 import { log } from '../logger';
 import { adminPasswordHash } from './settings.service';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TLogin, TSessionState } from '../../shared/schemas/admin.schema';
+import type { RequestMeta, SessionCookie } from '../http/variables';
 
 /** Refresh `last_seen_at` at most this often, to keep reads cheap. */
 const TOUCH_EVERY_MS = 60_000;
@@ -81,6 +83,28 @@ export async function signOut(em: EntityManager, token: string): Promise<void> {
   if (!token) return;
   const ended = await em.nativeUpdate(AdminSession, { tokenHash: hashToken(token), endedAt: null }, { endedAt: clock.now() });
   if (ended) log.info('admin.logout', {});
+}
+
+/** What signing in and out needs of a request: its EntityManager, the app's parts, the caller and the session cookie. */
+export interface SessionRequest {
+  em: EntityManager;
+  deps: AppDeps;
+  request: RequestMeta;
+  cookie: SessionCookie;
+}
+
+/** `POST /api/admin/login` and `admin.login`: a new session, its token in the HttpOnly cookie. */
+export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessionState> {
+  const { token } = await signIn(ctx.em, ctx.deps, input.password, ctx.request);
+  ctx.cookie.set(token);
+  return { authenticated: true };
+}
+
+/** `POST /api/admin/logout` and `admin.logout`: ends the cookie's session on the server and clears the cookie. */
+export async function logout(ctx: SessionRequest): Promise<TSessionState> {
+  if (ctx.cookie.token) await signOut(ctx.em, ctx.cookie.token);
+  ctx.cookie.clear();
+  return { authenticated: false };
 }
 
 export const API_TOKEN_ACTOR: Actor = { kind: 'token', id: 'api-token', label: 'API token' };

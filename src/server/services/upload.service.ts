@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import {
@@ -10,7 +11,6 @@ import {
 } from '../../shared/schemas/upload.schema';
 import { clock } from '../clock';
 import { Upload, type IUpload } from '../db/entities';
-import type { Statement } from '../db/statement';
 import type { AppDeps, ServiceContext } from '../deps';
 import { log, describeError } from '../logger';
 import { LocalStorage } from '../storage/local';
@@ -105,40 +105,24 @@ export async function attachUpload(ctx: ServiceContext, value: string, kind: Upl
   await attachUploads(ctx, [value], kind, owner);
 }
 
-/** An upload's row as attaching reads it. */
-export interface UploadRow {
-  id: string;
-  objectKey: string;
-  kind: UploadKind;
-  contentType: string | null;
-  attachedTo: string | null;
-}
-
-/** The columns of an UploadRow, for a select from `upload`. */
-export const UPLOAD_ROW_COLUMNS = `id, object_key as "objectKey", kind, content_type as "contentType", attached_to as "attachedTo"`;
-
 /** The storage keys of object paths; anything else is refused. */
-export function uploadKeys(values: string[]): string[] {
+function uploadKeys(values: string[]): string[] {
   const keys = values.map((value) => (value.startsWith('/objects/') ? keyFromObjectPath(value) : null));
   if (keys.some((key) => !key)) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
   return keys as string[];
 }
 
-/** An upload checked for attaching: the type its bytes showed, and its size. */
-export interface CheckedUpload {
-  id: string;
-  type: string;
-  size: number;
-}
-
 /**
- * Of the (locked) rows of `keys`, the uploads to attach to `owner` now, their stored files checked
- * side by side. Every key must be an upload of `kind` not attached to anyone else; the ones already
- * attached to `owner` need nothing. Any failure refuses them all.
+ * Attaches uploaded objects to one owner inside the caller's transaction: their rows are locked
+ * (so a clean-up or another booking cannot take them meanwhile), each must be an upload of `kind`
+ * not attached to anyone else, and the stored files are checked side by side. The verified type
+ * and size are written with the caller's flush; any failure refuses them all.
  */
-export async function checkForAttach(ctx: ServiceContext, rows: UploadRow[], keys: string[], kind: UploadKind, owner: string): Promise<CheckedUpload[]> {
+export async function attachUploads(ctx: ServiceContext, values: string[], kind: UploadKind, owner: string): Promise<void> {
+  const keys = uploadKeys(values);
+  const rows = await ctx.em.find(Upload, { objectKey: { $in: keys } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const byKey = new Map(rows.map((row) => [row.objectKey, row]));
-  const pending: UploadRow[] = [];
+  const pending: IUpload[] = [];
   for (const key of keys) {
     const upload = byKey.get(key);
     if (!upload) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
@@ -148,37 +132,8 @@ export async function checkForAttach(ctx: ServiceContext, rows: UploadRow[], key
     pending.push(upload);
   }
   const checked = await Promise.all(pending.map((upload) => inspectObject(ctx.deps.storage, upload)));
-  return pending.map((upload, i) => ({ id: upload.id, ...checked[i]! }));
-}
-
-/** The statement that attaches checked uploads to their owner, or null when there are none. */
-export function attachStatement(checked: CheckedUpload[], owner: string): Statement | null {
-  if (!checked.length) return null;
-  return {
-    sql: `update upload set verified_type = v.type, size = v.size::int, attached_to = ?, attached_at = ?
-     from (values ${checked.map(() => '(?, ?, ?)').join(', ')}) as v (id, type, size) where upload.id = v.id::uuid`,
-    params: [owner, clock.now(), ...checked.flatMap((upload) => [upload.id, upload.type, upload.size])],
-  };
-}
-
-/** The statement that releases objects their owner no longer uses, or null when there are none. */
-export function detachStatement(values: Array<string | null | undefined>): Statement | null {
-  const keys = values.map((value) => (value ? keyFromObjectPath(value) : null)).filter((key): key is string => Boolean(key));
-  if (!keys.length) return null;
-  return { sql: `update upload set attached_to = null, attached_at = null where object_key in (${keys.map(() => '?').join(', ')})`, params: keys };
-}
-
-/**
- * Attaches uploaded objects to one owner inside the caller's transaction: their rows are locked in
- * one query and the stored files checked side by side (checkForAttach). Any failure refuses them
- * all (the transaction rolls back). Plain statements, without entities: the unit of work's
- * bookkeeping for a few rows costs more than the statements.
- */
-export async function attachUploads(ctx: ServiceContext, values: string[], kind: UploadKind, owner: string): Promise<void> {
-  const keys = uploadKeys(values);
-  const rows = await ctx.em.execute<UploadRow[]>(`select ${UPLOAD_ROW_COLUMNS} from upload where object_key in (${keys.map(() => '?').join(', ')}) for update`, keys);
-  const attach = attachStatement(await checkForAttach(ctx, rows, keys, kind, owner), owner);
-  if (attach) await ctx.em.execute(attach.sql, attach.params);
+  const now = clock.now();
+  pending.forEach((upload, i) => Object.assign(upload, { verifiedType: checked[i]!.type, size: checked[i]!.size, attachedTo: owner, attachedAt: now }));
 }
 
 /** Releases an object its owner no longer uses; the clean-up job deletes it later. */
@@ -188,8 +143,8 @@ export async function detachUpload(ctx: ServiceContext, value: string | null | u
 
 /** Releases objects their owner no longer uses, in one statement. */
 export async function detachUploads(ctx: ServiceContext, values: Array<string | null | undefined>): Promise<void> {
-  const detach = detachStatement(values);
-  if (detach) await ctx.em.execute(detach.sql, detach.params);
+  const keys = values.map((value) => (value ? keyFromObjectPath(value) : null)).filter((key): key is string => Boolean(key));
+  if (keys.length) await ctx.em.nativeUpdate(Upload, { objectKey: { $in: keys } }, { attachedTo: null, attachedAt: null });
 }
 
 /**

@@ -1,21 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context as HonoContext } from 'hono';
 import type { Actor, AppDeps, ServiceContext } from '../deps';
-import type { AppVariables } from '../http/variables';
-
-export interface RequestMeta {
-  ip: string;
-  /** The site's own origin, as the browser reached it (for upload addresses). */
-  origin: string;
-  userAgent: string | null;
-}
-
-/** Lets the admin procedures set and clear the session cookie without knowing about HTTP. */
-export interface SessionCookie {
-  token: string | null;
-  set(token: string): void;
-  clear(): void;
-}
+import type { AppVariables, RequestMeta, SessionCookie } from '../http/variables';
 
 export interface Context extends ServiceContext {
   request: RequestMeta;

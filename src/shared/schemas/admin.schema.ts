@@ -8,7 +8,10 @@ export const ZLoginSchema = z.object({
   password: z.string({ error: messages.validation.password }).min(1, messages.validation.password).max(1024),
 });
 
+export type TLogin = z.infer<typeof ZLoginSchema>;
+
 export const ZSessionStateSchema = z.object({ authenticated: z.boolean() });
+export type TSessionState = z.infer<typeof ZSessionStateSchema>;
 
 export const ZOverviewSchema = z.object({
   totalCars: z.number().int(),

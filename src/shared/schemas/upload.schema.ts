@@ -41,6 +41,9 @@ export const ZUploadTargetSchema = z.object({
 });
 export type TUploadTarget = z.infer<typeof ZUploadTargetSchema>;
 
+/** The answer to checking a stored upload (`POST /api/objects/check`, `uploads.check`). */
+export const ZUploadCheckSchema = z.object({ objectPath: z.string(), contentType: z.string(), size: z.number().int() });
+
 /** Recognises a file's real type from its first bytes. */
 export function sniffContentType(head: Uint8Array): UploadContentType | null {
   const starts = (...bytes: number[]) => bytes.every((byte, i) => head[i] === byte);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCar } from '../../shared/schemas/car.schema';
+import { entityTag } from '../http/etag';
 import { CHANNELS, type ChangeFeed } from './change-feed';
 
 export interface FleetSnapshot {
@@ -48,7 +48,7 @@ export class FleetCache {
     const generation = this.generation;
     const loading = this.load(em).then((cars) => {
       const json = JSON.stringify(cars);
-      const snapshot = { cars, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+      const snapshot = { cars, json, etag: entityTag(json) };
       // Kept only if no change arrived meanwhile, and only while changes from other instances can be heard.
       if (generation === this.generation && this.keepable) this.snapshot = snapshot;
       return snapshot;

@@ -1,0 +1,71 @@
+import { LoadStrategy, raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import type { BookingStatus, TBooking, TBookingListQuery } from '../../shared/schemas/booking.schema';
+import { containsPattern, customerTextMatches, uuidPrefixRange, wholeEmail } from '../db/like';
+import { Booking } from '../db/entities';
+import type { ServiceContext } from '../deps';
+import { toBookingDto } from './dto';
+
+export async function getBooking(ctx: ServiceContext, id: string): Promise<TBooking> {
+  const booking = await ctx.em.findOne(Booking, { id }, { populate: ['customer', 'car'] });
+  if (!booking) throw new AppError('NOT_FOUND', messages.errors.bookingNotFound);
+  return toBookingDto(booking);
+}
+
+/**
+ * The filter of the bookings page. The search box matches the customer's name, e-mail or phone,
+ * the car's name or the start of the booking id, each arm through its own index (trigram indexes
+ * on the customer's search text and the car's name, the primary key for the id range), so
+ * PostgreSQL combines index scans instead of reading every booking. A whole e-mail address matches
+ * that customer through the address's unique index. Built afresh for each query: MikroORM accepts
+ * a raw fragment key once.
+ */
+function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
+  const where: Record<string, unknown> = {};
+  if (query.status) where.status = query.status;
+  const email = query.q ? wholeEmail(query.q) : null;
+  if (email) {
+    where[raw((alias) => `${alias}.customer_id = (select c.id from customer c where c.email = ?)`, [email])] = [];
+  } else if (query.q) {
+    const text = query.q.trim();
+    const or: Record<string, unknown>[] = [
+      { [raw((alias) => `${alias}.customer_id = any(array(select c.id from customer c where ${customerTextMatches('c')}))`, [containsPattern(text)])]: [] },
+      { carName: { $ilike: containsPattern(text) } },
+    ];
+    const ids = uuidPrefixRange(text);
+    if (ids) or.push({ id: { $gte: ids[0], $lte: ids[1] } });
+    where.$or = or;
+  }
+  return where;
+}
+
+/**
+ * The bookings page, newest first, and how many match. The page's customers and cars are loaded
+ * by one query each for its rows (`select-in`): joined into the page query, PostgreSQL would join
+ * them to every match of a broad search before keeping fifty. Without a search the total comes
+ * from `booking_tally`, which the database keeps per status.
+ */
+export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<{ items: TBooking[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    ctx.em.find(Booking, bookingFilter(query), {
+      populate: ['customer', 'car'],
+      strategy: LoadStrategy.SELECT_IN,
+      orderBy: { createdAt: 'desc', id: 'asc' },
+      limit: query.limit,
+      offset: query.offset,
+    }),
+    query.q ? ctx.em.count(Booking, bookingFilter(query)) : countBookings(ctx.em, query.status),
+  ]);
+  return { items: rows.map(toBookingDto), total };
+}
+
+/** How many bookings there are, of one status or in all, from the tally the database keeps. */
+async function countBookings(em: EntityManager, status?: BookingStatus): Promise<number> {
+  const [row] = await em.execute<Array<{ n: number }>>(
+    `select coalesce(sum(bookings), 0)::int as n from booking_tally${status ? ' where status = ?' : ''}`,
+    status ? [status] : [],
+  );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
+import type { TAddPayment, TBooking, TPayment } from '../../shared/schemas/booking.schema';
+import { clock } from '../clock';
+import { Booking, Payment } from '../db/entities';
+import type { AdminContext, ServiceContext } from '../deps';
+import { audit } from './audit.service';
+import { lockBooking } from './booking.service';
+import { toBookingDto, toPaymentDto } from './dto';
+
+/** Adds a row to the payment ledger: positive, never above the balance, not on a cancelled booking. */
+export async function addPayment(ctx: AdminContext, id: string, input: TAddPayment): Promise<{ booking: TBooking; payment: TPayment }> {
+  return ctx.em.transactional(async (em) => {
+    const booking = await lockBooking(em, id);
+    if (booking.status === 'cancelled') throw new AppError('CONFLICT', messages.errors.paymentOnCancelled);
+    const balance = toCentavos(booking.total) - toCentavos(booking.amountPaid);
+    if (balance <= 0) throw new AppError('CONFLICT', messages.errors.nothingToPay);
+    const amount = toCentavos(input.amount);
+    if (amount > balance) {
+      const message = messages.errors.paymentAboveBalance(formatPeso(fromCentavos(balance)));
+      throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'amount', message }] });
+    }
+    const payment = em.create(Payment, {
+      id: randomUUID(),
+      booking,
+      amount: fromCentavos(amount),
+      method: input.method,
+      note: input.note ?? null,
+      recordedBy: ctx.actor.label,
+      createdAt: clock.now(),
+    });
+    const amountPaidBefore = booking.amountPaid;
+    booking.amountPaid = fromCentavos(toCentavos(booking.amountPaid) + amount);
+    audit({ ...ctx, em }, 'payment.create', 'payment', payment.id, { amountPaid: amountPaidBefore }, toPaymentDto(payment));
+    await em.flush();
+    return { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
+  });
+}
+
+export async function listPayments(ctx: ServiceContext, bookingId: string): Promise<TPayment[]> {
+  const booking = await ctx.em.findOne(Booking, { id: bookingId }, { fields: ['id'] });
+  if (!booking) throw new AppError('NOT_FOUND', messages.errors.bookingNotFound);
+  const rows = await ctx.em.find(Payment, { booking: bookingId }, { orderBy: { createdAt: 'asc' } });
+  return rows.map(toPaymentDto);
+}
