@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { ContactMessage, MailMessage, Upload } from '../../src/server/db/entities';
 import { businessInfo, parseEnv } from '../../src/server/env';
@@ -21,6 +21,15 @@ afterAll(() => h.close());
 afterEach(() => clock.reset());
 
 const key = (path: string) => keyFromObjectPath(path) ?? '';
+
+/** Sessions of this test's database waiting for a lock another transaction holds. */
+async function sessionsWaitingOnALock(): Promise<number> {
+  const rows = (await h.orm.em
+    .fork()
+    .getConnection()
+    .execute(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as Array<{ n: number }>;
+  return rows[0]!.n;
+}
 
 async function uploadRow(path: string) {
   return h.orm.em.fork().findOne(Upload, { objectKey: key(path) });
@@ -179,9 +188,11 @@ describe('cleanupUploads racing an attach', () => {
     try {
       await attachUpload({ em, deps: h.deps, actor: null }, path, 'document', `customer:${randomUUID()}`);
       await em.flush();
-      // the clean-up runs while the attaching transaction is still open
-      cleanup = cleanupUploads(h.deps);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // the clean-up runs while the attaching transaction is still open, and gets as far as it can:
+      // it either waits for that transaction's row lock or has finished
+      let finished = false;
+      cleanup = cleanupUploads(h.deps).finally(() => (finished = true));
+      await vi.waitFor(async () => expect(finished || (await sessionsWaitingOnALock()) > 0).toBe(true), { timeout: 10_000 });
       await em.commit();
     } catch (error) {
       await em.rollback();

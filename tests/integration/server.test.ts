@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { parseEnv } from '../../src/server/env';
 import { setLogLevel } from '../../src/server/logger';
 import { startServer, type RunningServer } from '../../src/server/server';
+import type { LocalStorage } from '../../src/server/storage/local';
 import { fileBytes } from '../utils/fixtures';
 
 /** `npm start` without the process: startServer on a fresh database, over a real socket. */
@@ -40,6 +42,18 @@ async function signIn(url: string, password: string): Promise<number> {
   const response = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) });
   await response.arrayBuffer();
   return response.status;
+}
+
+/** Whether a new TCP connection to `port` on loopback is refused: the server no longer listens. */
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
 }
 
 describe('starting the server', () => {
@@ -80,18 +94,25 @@ describe('starting the server', () => {
         controller.close();
       },
     });
+    // The upload handler checks the address's signature as soon as the request arrives, before its body.
+    const verified = vi.spyOn(server.deps.storage as LocalStorage, 'verifyUpload');
     const upload = fetch(ask.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/png' }, body, duplex: 'half' } as RequestInit);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(() => expect(verified).toHaveBeenCalled(), { timeout: 10_000 });
 
     let closed = false;
+    const stopWorker = vi.spyOn(server.mailWorker, 'stop');
     const closing = server.close().then(() => (closed = true));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Closing has begun (the port refuses new connections) and holds at its first step, the HTTP
+    // server, while the request is in flight: the mail worker, stopped next, has not been told to.
+    await vi.waitFor(async () => expect(await refusesConnections(server.port)).toBe(true), { timeout: 10_000 });
+    expect(stopWorker).not.toHaveBeenCalled();
     expect(closed).toBe(false);
     sendRest();
     const answer = await upload;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ objectPath: expect.stringMatching(/^\/objects\/private\//) });
     await closing;
+    expect(stopWorker).toHaveBeenCalledOnce();
     running.splice(running.indexOf(server), 1);
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
   }, 60_000);

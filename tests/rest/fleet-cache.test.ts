@@ -1,9 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { loadFleet } from '../../src/server/services/car.service';
-import { BookedDatesCache } from '../../src/server/infra/booked-dates.cache';
-import { announce, ChangeFeed, CHANNELS } from '../../src/server/infra/change-feed';
+import { BOOKED_DATES_LISTENING_TTL_MS, BookedDatesCache } from '../../src/server/infra/booked-dates.cache';
+import { announce, ChangeFeed, CHANNELS, type Channel } from '../../src/server/infra/change-feed';
 import { FleetCache } from '../../src/server/infra/fleet.cache';
 import { createHarness, type Harness } from '../utils/harness';
 import { call } from './helpers';
@@ -68,6 +67,20 @@ describe('the benchmark baseline, GET /api/bench/baseline', () => {
   });
 });
 
+/**
+ * Resolves on the next notice `feed` hears on `channel`. The caches subscribed first, so they have
+ * acted on it by then. Fails after `timeoutMs`.
+ */
+function nextNotice(feed: ChangeFeed, channel: Channel, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${channel} notice within ${timeoutMs} ms`)), timeoutMs);
+    feed.on(channel, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 describe('two server instances on one database', () => {
   it('a change made through one instance reaches the other instance within a second (LISTEN/NOTIFY)', async () => {
     const feed = new ChangeFeed(h.databaseUrl);
@@ -80,13 +93,10 @@ describe('two server instances on one database', () => {
       await h.orm.em.fork().getConnection().execute('update car set daily_rate = 1111 where id = ?', [car.id]);
       expect((await other.get(h.orm.em.fork())).cars[1]!.dailyRate).toBe(car.dailyRate);
 
+      const heard = nextNotice(feed, CHANNELS.fleet, 1000);
       expect((await h.caller({ staff: true }).cars.update({ id: car.id, data: { dailyRate: '2999.50' } })).dailyRate).toBe('2999.50');
-      let seen = '';
-      for (let waited = 0; waited < 1000 && seen !== '2999.50'; waited += 50) {
-        await sleep(50);
-        seen = (await other.get(h.orm.em.fork())).cars[1]!.dailyRate;
-      }
-      expect(seen).toBe('2999.50');
+      await heard;
+      expect((await other.get(h.orm.em.fork())).cars[1]!.dailyRate).toBe('2999.50');
     } finally {
       await feed.stop();
     }
@@ -110,41 +120,44 @@ describe('two server instances on one database', () => {
     // A lifetime of zero: only the feed lets the days be reused.
     const other = new BookedDatesCache(0, feed);
     await feed.listen();
+    // Only Date is faked: the feed's connection keeps its real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       let loads = 0;
       const load = async () => ((loads += 1), [{ start: '2027-03-01', end: '2027-03-02' }]);
       await other.get('car-1', '2027-02-01', load);
-      await sleep(5);
+      vi.advanceTimersByTime(BOOKED_DATES_LISTENING_TTL_MS - 1);
       await other.get('car-1', '2027-02-01', load);
       expect(loads).toBe(1);
 
+      const heard = nextNotice(feed, CHANNELS.bookings, 1000);
       await h.orm.em.fork().transactional((em) => announce(em, CHANNELS.bookings));
-      let waited = 0;
-      while (loads === 1 && waited < 1000) {
-        await sleep(25);
-        waited += 25;
-        await other.get('car-1', '2027-02-01', load);
-      }
+      await heard;
+      await other.get('car-1', '2027-02-01', load);
       expect(loads).toBe(2);
     } finally {
+      vi.useRealTimers();
       await feed.stop();
     }
   });
 
   it('even while it hears changes, reads a car\'s booked days again after their listening lifetime (a notice lost with a dying instance)', async () => {
     const feed = new ChangeFeed(h.databaseUrl);
-    const other = new BookedDatesCache(0, feed, 30);
+    const other = new BookedDatesCache(0, feed);
     await feed.listen();
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       let loads = 0;
       const load = async () => ((loads += 1), []);
       await other.get('car-2', '2027-02-01', load);
+      vi.advanceTimersByTime(BOOKED_DATES_LISTENING_TTL_MS - 1);
       await other.get('car-2', '2027-02-01', load);
       expect(loads).toBe(1);
-      await sleep(40);
+      vi.advanceTimersByTime(1);
       await other.get('car-2', '2027-02-01', load);
       expect(loads).toBe(2);
     } finally {
+      vi.useRealTimers();
       await feed.stop();
     }
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BookedDatesCache } from '../../src/server/infra/booked-dates.cache';
 
 const CAR = '7a1f3c52-0a4e-4c55-9d43-3f1f0b3a5b10';
@@ -9,6 +9,10 @@ function loader(answer: () => Promise<Array<{ start: string; end: string }>>) {
   const calls = { count: 0 };
   return { calls, load: () => ((calls.count += 1), answer()) };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('BookedDatesCache', () => {
   it('reuses a car’s days within its lifetime, for the same day only', async () => {
@@ -22,10 +26,14 @@ describe('BookedDatesCache', () => {
   });
 
   it('asks again once the lifetime has passed', async () => {
-    const cache = new BookedDatesCache(0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new BookedDatesCache(60_000);
     const { calls, load } = loader(async () => []);
     await cache.get(CAR, '2027-01-01', load);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    vi.advanceTimersByTime(59_999);
+    await cache.get(CAR, '2027-01-01', load);
+    expect(calls.count).toBe(1);
+    vi.advanceTimersByTime(1);
     await cache.get(CAR, '2027-01-01', load);
     expect(calls.count).toBe(2);
   });

@@ -82,6 +82,7 @@ export async function waitForMail(match: (mail: OutboxMail) => boolean, timeoutM
     const found = (await readOutbox()).find(match);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no matching mail in ${outboxDir()} after ${timeoutMs} ms`);
+    // The interval of this wait: the outbox is a folder of files, read again every 200 ms.
     await sleep(200);
   }
 }

@@ -46,6 +46,7 @@ export async function ensureClientBuilt(): Promise<void> {
       break;
     } catch {
       if (Date.now() > deadline) throw new Error(`${lock} is held for over two minutes; remove it if no build is running`);
+      // Another process holds the lock and tells no one when it lets go: look again in half a second.
       await sleep(500);
     }
   }
@@ -170,7 +171,8 @@ export async function startE2EServer(options: StartOptions = {}): Promise<E2ESer
     let problem: string | null = null;
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      const stopped = await Promise.race([gone.then(() => true), sleep(20_000).then(() => false)]);
+      // A time limit on the wait for the exit, not a pause; unreferenced, so it keeps no process alive.
+      const stopped = await Promise.race([gone.then(() => true), sleep(20_000, false, { ref: false })]);
       if (!stopped) {
         problem = 'the server did not stop within 20 s of SIGTERM and was killed';
         child.kill('SIGKILL');
@@ -205,6 +207,7 @@ export async function startE2EServer(options: StartOptions = {}): Promise<E2ESer
       await removeData();
       throw new Error(`the server did not answer /api/health within two minutes:\n${output}`);
     }
+    // The interval of this wait for /api/health; an exit is seen at the next look.
     await sleep(250);
   }
 
@@ -222,6 +225,7 @@ async function killLeftoverPostgres(dataDir: string): Promise<boolean> {
   } catch {
     return false; // a stale pid file: not running
   }
+  // PostgreSQL removes its pid file last when it stops; looked for every 100 ms, for at most 10 s.
   for (let i = 0; i < 100 && existsSync(pidFile); i += 1) await sleep(100);
   return true;
 }
