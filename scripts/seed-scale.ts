@@ -92,7 +92,7 @@ export async function generateScaleData(db: SqlRunner, options: ScaleOptions): P
       with cars as (
         select id, name, daily_rate, (row_number() over (order by position, name) - 1)::int as n from car
       ), renters as (
-        select id, (row_number() over (order by email) - 1)::int as n from customer where email like 'renter-${tag}-%'
+        select id, full_name, email, phone, license, (row_number() over (order by email) - 1)::int as n from customer where email like 'renter-${tag}-%'
       ), slots as (
         select i, i % ${carCount} as car_n, i / ${carCount} as k,
           ((now() at time zone 'Asia/Manila')::date + ${daysAhead} - ${SLOT_DAYS} - (i / ${carCount}) * ${SLOT_DAYS}) as pickup,
@@ -106,10 +106,10 @@ export async function generateScaleData(db: SqlRunner, options: ScaleOptions): P
         end)::booking_status as status
         from slots s
       )
-      insert into booking (id, customer_id, car_id, car_name, pickup_date, return_date, pickup_time, driver_service, distance_service,
-        wants_delivery, total_days, daily_rate, subtotal, driver_fee, distance_fee, delivery_fee, insurance, adjustment, total, amount_paid,
-        status, source, created_at, updated_at)
-      select gen_random_uuid(), r.id, c.id, c.name, d.pickup, d.pickup + d.days,
+      insert into booking (id, customer_id, renter_name, renter_email, renter_phone, renter_license, car_id, car_name, pickup_date, return_date,
+        pickup_time, driver_service, distance_service, wants_delivery, total_days, daily_rate, subtotal, driver_fee, distance_fee, delivery_fee,
+        insurance, adjustment, total, amount_paid, status, source, created_at, updated_at)
+      select gen_random_uuid(), r.id, r.full_name, r.email, r.phone, r.license, c.id, c.name, d.pickup, d.pickup + d.days,
         (array['9:00 AM','10:00 AM','1:00 PM','3:00 PM'])[1 + d.i % 4]::pickup_time,
         (case when d.i % 9 = 0 then 'within_pangasinan' else 'none' end)::driver_service, 'none'::distance_service,
         false, d.days, c.daily_rate, c.daily_rate * d.days, case when d.i % 9 = 0 then 1500 * d.days else 0 end, 0, 0, 500, 0,

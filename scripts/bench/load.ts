@@ -3,6 +3,7 @@
  * use. It takes one job at a time over IPC (see `LoadJob`) and answers with a `SliceResult`:
  * HTTP load through autocannon, or the raw-SQL booking reference through `pg`.
  */
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { LoadJob, SliceResult, SqlBooking } from './protocol';
@@ -100,33 +101,32 @@ async function sql(job: Extract<LoadJob, { kind: 'sql' }>): Promise<SliceResult>
 }
 
 async function bookRaw(pool: pg.Pool, b: SqlBooking): Promise<void> {
+  const documents = b.objectKeys.map((key) => `/objects/${key}`);
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query(
-      'insert into customer (id, full_name, email, phone, created_at, updated_at) values (gen_random_uuid(), $1, $2, $3, now(), now()) on conflict (email) do nothing',
-      [b.fullName, b.email, b.phone],
+    const customer = await client.query<{ id: string }>(
+      `insert into customer (id, full_name, email, phone, license, photo_id1_url, photo_id2_url, proof_of_billing_url, created_at, updated_at)
+       values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, now(), now()) on conflict (email) do update set email = excluded.email returning id`,
+      [b.fullName, b.email, b.phone, b.license, ...documents],
     );
-    const customer = await client.query<{ id: string }>('select id from customer where email = $1 for update', [b.email]);
     const customerId = customer.rows[0]!.id;
-    const attached = await client.query(
-      `update upload set attached_to = $1, attached_at = now(), verified_type = content_type, size = $3 where object_key = any($2) and attached_to is null`,
-      [`customer:${customerId}`, b.objectKeys, b.documentSize],
-    );
-    if (attached.rowCount !== b.objectKeys.length) throw Object.assign(new Error('documents not attachable'), { code: 'documents' });
-    await client.query(
-      'update customer set full_name = $2, phone = $3, license = $4, photo_id1_url = $5, photo_id2_url = $6, proof_of_billing_url = $7, updated_at = now() where id = $1',
-      [customerId, b.fullName, b.phone, b.license, ...b.objectKeys.map((key) => `/objects/${key}`)],
-    );
+    const bookingId = randomUUID();
     const booked = await client.query(
-      `insert into booking (id, customer_id, car_id, car_name, pickup_date, return_date, pickup_time, driver_service, distance_service, wants_delivery,
+      `insert into booking (id, customer_id, renter_name, renter_email, renter_phone, renter_license, photo_id1_url, photo_id2_url, proof_of_billing_url,
+         car_id, car_name, pickup_date, return_date, pickup_time, driver_service, distance_service, wants_delivery,
          total_days, daily_rate, subtotal, driver_fee, distance_fee, delivery_fee, insurance, adjustment, total, amount_paid, status, source, created_at, updated_at)
-       select gen_random_uuid(), $1, c.id, c.name, $3, $4, '10:00 AM', 'none', 'none', false,
-         ($4::date - $3::date), c.daily_rate, c.daily_rate * ($4::date - $3::date), 0, 0, 0, 500, 0, c.daily_rate * ($4::date - $3::date) + 500, 0, 'pending', 'website', now(), now()
-       from car c where c.id = $2 and c.available`,
-      [customerId, b.carId, b.pickupDate, b.returnDate],
+       select $1, $2, $3, $4, $5, $6, $7, $8, $9, c.id, c.name, $11, $12, '10:00 AM', 'none', 'none', false,
+         ($12::date - $11::date), c.daily_rate, c.daily_rate * ($12::date - $11::date), 0, 0, 0, 500, 0, c.daily_rate * ($12::date - $11::date) + 500, 0, 'pending', 'website', now(), now()
+       from car c where c.id = $10 and c.available`,
+      [bookingId, customerId, b.fullName, b.email, b.phone, b.license, ...documents, b.carId, b.pickupDate, b.returnDate],
     );
     if (booked.rowCount !== 1) throw Object.assign(new Error('car not bookable'), { code: 'car' });
+    const attached = await client.query(`update upload set attached_to = $1, attached_at = now() where object_key = any($2) and kind = 'document' and attached_to is null`, [
+      `booking:${bookingId}`,
+      b.objectKeys,
+    ]);
+    if (attached.rowCount !== b.objectKeys.length) throw Object.assign(new Error('documents not attachable'), { code: 'documents' });
     // Due in a year: the server's mail worker must not spend the measured core sending these.
     await client.query(
       `insert into mail_message (id, kind, "to", subject, text, html, status, attempts, next_attempt_at, created_at)

@@ -10,7 +10,6 @@ export interface SqlBooking {
   phone: string;
   license: string;
   objectKeys: string[];
-  documentSize: number;
   mailText: string;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Booking, Customer, MailMessage } from '../../src/server/db/entities';
+import { Booking, Customer, MailMessage, Upload } from '../../src/server/db/entities';
 import { messages } from '../../src/shared/messages';
 import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
@@ -43,8 +43,11 @@ describe('bookings.create: a valid booking', () => {
       balance: '7100.00',
       deliveryAddress: null,
     });
+    expect(answer.booking).toMatchObject({ customerName: payload.customer.fullName, customerPhone: payload.customer.phone, ...documents });
     expect(answer.customer).toMatchObject(documents);
-    expect(answer.documentToken).toMatch(/^\d+\.[\w-]+$/);
+    expect(answer.documentToken).toMatch(new RegExp(`^${answer.booking.id}\\.\\d+\\.[\\w-]+$`));
+    const uploads = await h.orm.em.fork().find(Upload, { objectKey: { $in: Object.values(documents).map((path) => path.replace('/objects/', '')) } });
+    expect(uploads.map((upload) => upload.attachedTo)).toEqual([`booking:${answer.booking.id}`, `booking:${answer.booking.id}`, `booking:${answer.booking.id}`]);
 
     const mails = await h.orm.em.fork().find(MailMessage, { kind: { $in: ['booking.confirmation', 'booking.garage'] } });
     expect(mails.filter((m) => m.kind === 'booking.confirmation' && m.to === payload.customer.email)).toHaveLength(1);
@@ -183,7 +186,7 @@ describe('bookings.create: refused requests write nothing', () => {
 });
 
 describe('bookings.create: returning renters', () => {
-  it('finds the customer by e-mail in any case and updates their name and phone, never duplicating them', async () => {
+  it('groups a returning renter under their customer record by e-mail (any case) and keeps each booking’s own details', async () => {
     const car = await newCar(h);
     const email = uniqueEmail('ana');
     const first = await publicBooking(h, car.id, {
@@ -196,14 +199,42 @@ describe('bookings.create: returning renters', () => {
     });
     expect(second.answer.customer.id).toBe(first.answer.customer.id);
     expect(second.answer.customer).toMatchObject({ email, fullName: 'Ana Marie Reyes', phone: '0918 222 3333' });
-    expect(second.answer.booking.customerEmail).toBe(email);
     expect(await customersWithEmail(email)).toBe(1);
 
-    const customer = await h.caller({ staff: true }).customers.byId({ id: first.answer.customer.id });
-    expect(customer.fullName).toBe('Ana Marie Reyes');
+    const staff = h.caller({ staff: true });
+    const customer = await staff.customers.byId({ id: first.answer.customer.id });
+    // The record keeps what the first booking created it with; each booking keeps its own.
+    expect(customer).toMatchObject({ fullName: 'Ana Reyes', phone: '0917 000 1111', photoId1Url: first.documents.photoId1Url });
     expect(customer.bookings.map((b) => b.id).sort()).toEqual([first.answer.booking.id, second.answer.booking.id].sort());
-    // the latest documents replace the earlier ones
-    expect(customer.photoId1Url).toBe(second.documents.photoId1Url);
+    expect(await staff.bookings.byId({ id: first.answer.booking.id })).toMatchObject({ customerName: 'Ana Reyes', customerPhone: '0917 000 1111', ...first.documents });
+    expect(await staff.bookings.byId({ id: second.answer.booking.id })).toMatchObject({ customerName: 'Ana Marie Reyes', customerPhone: '0918 222 3333', ...second.documents });
+  });
+
+  it('gives a stranger who books with an existing customer’s e-mail nothing of theirs and changes nothing of theirs', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('victim');
+    const victim = await publicBooking(h, car.id, { customer: { email, fullName: 'Rosa Victima', phone: '0917 555 0000' }, booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(5) } });
+    const staff = h.caller({ staff: true });
+    await staff.customers.update({ id: victim.answer.customer.id, data: { license: 'N01-99-123456', licenseExpiry: daysFromToday(700), address: '12 Rizal St, Alaminos City' } });
+    const before = await staff.customers.byId({ id: victim.answer.customer.id });
+    const uploadsBefore = await h.orm.em.fork().find(Upload, { attachedTo: { $ne: null } }, { orderBy: { objectKey: 'asc' } });
+
+    const attack = await publicBooking(h, car.id, { customer: { email, fullName: 'Eve Attacker', phone: '0999 666 6666' }, booking: { pickupDate: daysFromToday(20), returnDate: daysFromToday(22) } });
+    const sent = JSON.stringify(attack.answer);
+    for (const secret of ['N01-99-123456', 'Rizal', 'Rosa', '0917 555 0000', ...Object.values(victim.documents)]) expect(sent).not.toContain(secret);
+
+    const after = await staff.customers.byId({ id: victim.answer.customer.id });
+    expect({ ...after, bookings: undefined, totals: undefined }).toEqual({ ...before, bookings: undefined, totals: undefined });
+    expect(await staff.bookings.byId({ id: victim.answer.booking.id })).toMatchObject({ customerName: 'Rosa Victima', ...victim.documents });
+    const uploadsAfter = await h.orm.em.fork().find(Upload, { attachedTo: { $ne: null }, objectKey: { $in: uploadsBefore.map((u) => u.objectKey) } }, { orderBy: { objectKey: 'asc' } });
+    expect(uploadsAfter.map((u) => [u.objectKey, u.attachedTo])).toEqual(uploadsBefore.map((u) => [u.objectKey, u.attachedTo]));
+
+    // The attacker's token reaches only the attacker's own booking.
+    const fresh = await uploadDocuments(h);
+    const swapped = await h.caller().customers.saveDocuments({ id: victim.answer.customer.id, documents: fresh, documentToken: attack.answer.documentToken });
+    expect(swapped).toEqual({ customerId: victim.answer.customer.id, bookingId: attack.answer.booking.id, ...fresh });
+    expect(await staff.customers.byId({ id: victim.answer.customer.id })).toMatchObject({ photoId1Url: victim.documents.photoId1Url, license: 'N01-99-123456' });
+    expect(await staff.bookings.byId({ id: victim.answer.booking.id })).toMatchObject(victim.documents);
   });
 
   it('keeps one customer when the same new renter books twice at the same moment', async () => {

@@ -226,8 +226,11 @@ describe('customers.delete', () => {
     const car = await newCar(h);
     const { answer, documents } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
     await staff().bookings.updateStatus({ id: answer.booking.id, status: 'completed' });
-    expect(await uploadAttachedTo(documents.photoId1Url)).toBe(`customer:${answer.customer.id}`);
+    expect(await uploadAttachedTo(documents.photoId1Url)).toBe(`booking:${answer.booking.id}`);
+    const own = await uploadDocuments(h);
+    await staff().customers.saveDocuments({ id: answer.customer.id, documents: own });
     await staff().customers.delete({ id: answer.customer.id });
+    for (const path of Object.values(own)) expect(await uploadAttachedTo(path)).toBeNull();
     for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBeNull();
   });
 
@@ -240,17 +243,22 @@ describe('customers.delete', () => {
 });
 
 describe('customers.saveDocuments', () => {
-  it('lets staff replace a customer’s documents, releasing the old files, with an audit entry', async () => {
+  it('lets staff replace a customer’s documents, releasing the files the record held, with an audit entry', async () => {
     const car = await newCar(h);
-    const { answer, documents: old } = await publicBooking(h, car.id);
+    const { answer, documents: first } = await publicBooking(h, car.id);
     const documents = await uploadDocuments(h);
     const saved = await staff().customers.saveDocuments({ id: answer.customer.id, documents });
-    expect(saved).toMatchObject(documents);
+    expect(saved).toEqual({ customerId: answer.customer.id, bookingId: null, ...documents });
     for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBe(`customer:${answer.customer.id}`);
-    for (const path of Object.values(old)) expect(await uploadAttachedTo(path)).toBeNull();
+    // The first booking's documents stay that booking's.
+    for (const path of Object.values(first)) expect(await uploadAttachedTo(path)).toBe(`booking:${answer.booking.id}`);
     const entry = await auditEntry(h, 'customer', answer.customer.id, 'customer.documents');
-    expect(entry.before).toMatchObject(old);
+    expect(entry.before).toMatchObject(first);
     expect(entry.after).toMatchObject(documents);
+
+    const again = await uploadDocuments(h);
+    await staff().customers.saveDocuments({ id: answer.customer.id, documents: again });
+    for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBeNull();
   });
 
   it('lets the renter replace their documents with the token from the booking answer', async () => {
@@ -258,8 +266,11 @@ describe('customers.saveDocuments', () => {
     const { answer } = await publicBooking(h, car.id);
     const documents = await uploadDocuments(h);
     const saved = await h.caller().customers.saveDocuments({ id: answer.customer.id, documents, documentToken: answer.documentToken });
-    expect(saved).toMatchObject({ id: answer.customer.id, ...documents });
+    expect(saved).toEqual({ customerId: answer.customer.id, bookingId: answer.booking.id, ...documents });
+    expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject(documents);
+    // The record this first booking created follows it; the replaced files are released.
     expect(await staff().customers.byId({ id: answer.customer.id })).toMatchObject(documents);
+    for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBe(`booking:${answer.booking.id}`);
   });
 
   it('refuses the public without a token, with another customer’s token, or with a forged one', async () => {
@@ -270,9 +281,10 @@ describe('customers.saveDocuments', () => {
     const id = mine.answer.customer.id;
     await expectError(h.caller().customers.saveDocuments({ id, documents }), 'UNAUTHORIZED', messages.errors.unauthorized);
     await expectError(h.caller().customers.saveDocuments({ id, documents, documentToken: theirs.answer.documentToken }), 'UNAUTHORIZED', messages.errors.badDocumentToken);
-    const [expires] = mine.answer.documentToken.split('.');
-    await expectError(h.caller().customers.saveDocuments({ id, documents, documentToken: `${expires}.forged` }), 'UNAUTHORIZED');
-    await expectError(h.caller().customers.saveDocuments({ id, documents, documentToken: `${Number(expires) + 3600}.${mine.answer.documentToken.split('.')[1]}` }), 'UNAUTHORIZED');
+    const [booking, expires, signature] = mine.answer.documentToken.split('.');
+    await expectError(h.caller().customers.saveDocuments({ id, documents, documentToken: `${booking}.${expires}.forged` }), 'UNAUTHORIZED');
+    await expectError(h.caller().customers.saveDocuments({ id, documents, documentToken: `${booking}.${Number(expires) + 3600}.${signature}` }), 'UNAUTHORIZED');
+    await expectError(h.caller().customers.saveDocuments({ id, documents, documentToken: `${theirs.answer.booking.id}.${expires}.${signature}` }), 'UNAUTHORIZED');
     expect(await staff().customers.byId({ id })).toMatchObject(mine.documents);
   });
 

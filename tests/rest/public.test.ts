@@ -233,8 +233,8 @@ describe('PUT /api/customers/{id}/documents', () => {
     const fresh = await uploadDocuments(h);
     const answer = await call(h, 'PUT', `/api/customers/${made.customer.id}/documents`, fresh, { headers: { 'x-document-token': made.documentToken } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: made.customer.id, ...fresh });
-    const stored = await call(h, 'GET', `/api/admin/customers/${made.customer.id}`, undefined, { staff: true });
+    expect(answer.body).toEqual({ customerId: made.customer.id, bookingId: made.booking.id, ...fresh });
+    const stored = await call(h, 'GET', `/api/admin/bookings/${made.booking.id}`, undefined, { staff: true });
     expect(stored.body).toMatchObject(fresh);
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clock } from '../clock';
 import { MailMessage } from '../db/entities';
@@ -12,19 +13,25 @@ export interface MailDraft {
 }
 
 /**
- * Queues a message in the caller's unit of work: it is stored by the same flush (and the same
- * transaction) as the booking or enquiry it reports, and the mail worker sends it afterwards.
+ * Queues messages in the caller's transaction (one insert), so they are stored with the booking or
+ * enquiry they report, or not at all; the mail worker sends them afterwards.
  */
-export function queueMail(em: EntityManager, draft: MailDraft): void {
-  em.create(MailMessage, {
-    kind: draft.kind,
-    to: draft.to,
-    replyTo: draft.replyTo ?? null,
-    subject: draft.subject,
-    text: draft.text,
-    html: draft.html,
-    status: 'queued',
-    attempts: 0,
-    nextAttemptAt: clock.now(),
-  });
+export async function queueMail(em: EntityManager, drafts: MailDraft[]): Promise<void> {
+  const now = clock.now();
+  await em.insertMany(
+    MailMessage,
+    drafts.map((draft) => ({
+      id: randomUUID(),
+      kind: draft.kind,
+      to: draft.to,
+      replyTo: draft.replyTo ?? null,
+      subject: draft.subject,
+      text: draft.text,
+      html: draft.html,
+      status: 'queued' as const,
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
+  );
 }

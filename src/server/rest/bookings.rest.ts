@@ -4,12 +4,12 @@ import {
   ZAdminCreateBookingSchema,
   ZBookingListQuerySchema,
   ZBookingSchema,
+  ZCreateBookingAnswerSchema,
   ZCreateBookingSchema,
   ZPaymentSchema,
   ZUpdateBookingDatesSchema,
   ZUpdateBookingStatusSchema,
 } from '../../shared/schemas/booking.schema';
-import { ZCreateBookingAnswerSchema } from '../../shared/schemas/customer.schema';
 import { getBooking, listBookings } from '../services/booking-list.service';
 import { createAdminBookingTx, createPublicBooking, updateBookingDates, updateBookingStatus } from '../services/booking.service';
 import { addPayment, listPayments } from '../services/payment.service';

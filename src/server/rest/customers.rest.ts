@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBookingSchema, ZDocumentsSchema } from '../../shared/schemas/booking.schema';
+import { ZBookingSchema, ZDocumentsSchema, ZSavedDocumentsSchema } from '../../shared/schemas/booking.schema';
 import { ZListQuerySchema } from '../../shared/schemas/common.schema';
 import { ZAdminCustomerSchema, ZCreateCustomerSchema, ZCustomerSchema, ZUpdateCustomerSchema } from '../../shared/schemas/customer.schema';
 import {
@@ -25,7 +25,7 @@ export const customerRoutes = [
     rateLimit: 'documents',
     params: ZIdParamsSchema,
     body: ZDocumentsSchema.extend({ documentToken: z.string().max(200).optional() }),
-    response: { status: 200, schema: ZCustomerSchema, description: 'The customer with the new documents' },
+    response: { status: 200, schema: ZSavedDocumentsSchema, description: 'The documents now on file: the customer’s (staff) or the booking’s (its renter)' },
     errors: [400, 401, 404, 415, 429, 503],
     handler: (c, { params, body }) => {
       const token = c.req.header('x-document-token') ?? body.documentToken ?? null;

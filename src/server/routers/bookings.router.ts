@@ -5,12 +5,12 @@ import {
   ZBookingListQuerySchema,
   ZBookingPageSchema,
   ZBookingSchema,
+  ZCreateBookingAnswerSchema,
   ZCreateBookingSchema,
   ZPaymentSchema,
   ZUpdateBookingDatesSchema,
   ZUpdateBookingStatusSchema,
 } from '../../shared/schemas/booking.schema';
-import { ZCreateBookingAnswerSchema } from '../../shared/schemas/customer.schema';
 import { ZIdSchema } from '../../shared/schemas/common.schema';
 import { getBooking, listBookings } from '../services/booking-list.service';
 import { createAdminBookingTx, createPublicBooking, updateBookingDates, updateBookingStatus } from '../services/booking.service';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZDocumentsSchema } from '../../shared/schemas/booking.schema';
-import { ZBookingSchema } from '../../shared/schemas/booking.schema';
+import { ZBookingSchema, ZDocumentsSchema, ZSavedDocumentsSchema } from '../../shared/schemas/booking.schema';
 import { ZIdSchema, ZListQuerySchema } from '../../shared/schemas/common.schema';
 import {
   ZAdminCustomerSchema,
@@ -35,7 +34,7 @@ export const customersRouter = router({
   /** Staff, or the renter with the document token from their booking's answer. */
   saveDocuments: rateLimited('documents')
     .input(z.object({ id: ZIdSchema, documents: ZDocumentsSchema, documentToken: z.string().max(200).optional() }))
-    .output(ZCustomerSchema)
+    .output(ZSavedDocumentsSchema)
     .mutation(({ ctx, input }) => saveDocuments(ctx, input.id, input.documents, input.documentToken ?? null)),
   exportCsv: adminProcedure.output(z.object({ filename: z.string(), csv: z.string() })).query(({ ctx }) => exportCustomersCsv(ctx)),
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { addDays, todayInManila } from '../../shared/dates';
@@ -13,24 +13,50 @@ import {
   type TAdminCreateBooking,
   type TBooking,
   type TCreateBooking,
+  type TCreateBookingAnswer,
+  type TDocuments,
 } from '../../shared/schemas/booking.schema';
-import type { TCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 import { escapeLike } from '../db/like';
-import { Booking, Car, Customer, type IBooking, type ICar, type ICustomer } from '../db/entities';
+import { Booking, Car, Customer, type IBooking, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { announceCommitted, CHANNELS } from '../infra/change-feed';
 import { queueMail } from '../mail/outbox';
 import { bookingConfirmationMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
 import { isNameBlocked } from './blocklist.service';
-import { makeDocumentToken, replaceDocuments } from './document.service';
-import { toBookingDto, toCustomerDto } from './dto';
+import { makeDocumentToken } from './document.service';
+import { toBookingDto } from './dto';
+import { attachUploads } from './upload.service';
 
-/** What a booking is made of, whoever enters it: the renter and car, the rental's choices, how it came and where it stands. */
+/** The facts of a car a booking needs, read as a plain row. */
+export type CarForBooking = Pick<ICar, 'id' | 'name' | 'category' | 'transmission' | 'fuel' | 'dailyRate' | 'available'>;
+
+async function carForBooking(em: EntityManager, where: FilterQuery<ICar>): Promise<CarForBooking | null> {
+  const car: CarForBooking | undefined = await em
+    .createQueryBuilder(Car)
+    .select(['id', 'name', 'category', 'transmission', 'fuel', 'dailyRate', 'available'])
+    .where(where)
+    .limit(1)
+    .execute('get');
+  return car ?? null;
+}
+
+/** The renter as a booking is made for them: what the form, the integrator or staff entered. */
+export interface Renter {
+  fullName: string;
+  email: string;
+  phone?: string | undefined;
+  license?: string | undefined;
+  facebookProfile?: string | undefined;
+}
+
+/** What a booking is made of, whoever enters it: its customer, car and renter, the rental's choices, how it came and where it stands. */
 export interface BookingDraft {
-  customer: ICustomer;
-  car: ICar;
+  customerId: string;
+  car: CarForBooking;
+  renter: Renter;
+  documents?: TDocuments | undefined;
   rental: {
     pickupDate: string;
     returnDate: string;
@@ -41,7 +67,6 @@ export interface BookingDraft {
     deliveryArea?: DeliveryArea | null | undefined;
     deliveryAddress?: string | null | undefined;
   };
-  facebookProfile?: string | null | undefined;
   source: IBooking['source'];
   status: BookingStatus;
   /** A total agreed by staff: kept, its difference to the price list stored as the adjustment. */
@@ -50,19 +75,26 @@ export interface BookingDraft {
 
 /**
  * The one place a booking is made, for the website and for staff alike: priced from the car's
- * current rate and the chosen services by the shared pricing module, and added to the unit of
- * work (the caller's flush writes it, and the exclusion constraint settles its days).
+ * current rate and the chosen services by the shared pricing module, and inserted in the caller's
+ * transaction (the exclusion constraint settles its days). Answers it as its DTO.
  */
-export function buildBooking(em: EntityManager, draft: BookingDraft): IBooking {
-  const { rental, car } = draft;
+export async function insertBooking(em: EntityManager, draft: BookingDraft): Promise<TBooking> {
+  const { rental, car, renter } = draft;
   const wantsDelivery = rental.wantsDelivery ?? false;
   const deliveryArea = wantsDelivery ? (rental.deliveryArea ?? null) : null;
   const price = computePrice({ ...rental, dailyRate: car.dailyRate, deliveryArea });
   const adjustment = draft.agreedTotal ? toCentavos(draft.agreedTotal) - toCentavos(price.total) : 0;
-  return em.create(Booking, {
+  const now = clock.now();
+  const row = {
     id: randomUUID(),
-    customer: draft.customer,
-    car,
+    renterName: renter.fullName,
+    renterEmail: renter.email,
+    renterPhone: renter.phone ?? '',
+    renterLicense: renter.license ?? null,
+    facebookProfile: renter.facebookProfile ?? null,
+    photoId1Url: draft.documents?.photoId1Url ?? null,
+    photoId2Url: draft.documents?.photoId2Url ?? null,
+    proofOfBillingUrl: draft.documents?.proofOfBillingUrl ?? null,
     carName: car.name,
     pickupDate: rental.pickupDate,
     returnDate: rental.returnDate,
@@ -72,7 +104,6 @@ export function buildBooking(em: EntityManager, draft: BookingDraft): IBooking {
     wantsDelivery,
     deliveryArea,
     deliveryAddress: wantsDelivery ? (rental.deliveryAddress ?? null) : null,
-    facebookProfile: draft.facebookProfile ?? null,
     totalDays: price.days,
     dailyRate: price.dailyRate,
     subtotal: price.subtotal,
@@ -85,22 +116,40 @@ export function buildBooking(em: EntityManager, draft: BookingDraft): IBooking {
     amountPaid: '0.00',
     status: draft.status,
     source: draft.source,
-    createdAt: clock.now(),
-  });
+    createdAt: now,
+    updatedAt: now,
+  };
+  await em.insert(Booking, { ...row, customer: draft.customerId, car: car.id });
+  return toBookingDto({ ...row, customer: { id: draft.customerId }, car });
 }
 
 /**
- * The customer of an e-mail address (stored lower-cased), created when there is none; one row per
- * address even when two bookings for it arrive together (`insert ... on conflict (email)`), and
- * locked until the transaction ends.
+ * The id of the customer record of an e-mail address (stored lower-cased), created from `renter`
+ * when there is none. One row per address even when two bookings for it arrive together (`insert
+ * ... on conflict (email)`); an existing customer's details are never changed here.
  */
-export async function findOrCreateCustomer(em: EntityManager, renter: { email: string; fullName: string; phone?: string | undefined }): Promise<ICustomer> {
+export async function findOrCreateCustomer(em: EntityManager, renter: Renter, documents?: TDocuments): Promise<string> {
   const now = clock.now();
-  return em.upsert(
-    Customer,
-    { id: randomUUID(), email: renter.email, fullName: renter.fullName, phone: renter.phone ?? '', createdAt: now, updatedAt: now },
-    { onConflictFields: ['email'], onConflictAction: 'merge', onConflictMergeFields: ['email'] },
-  );
+  const row: { id: string } = await em
+    .createQueryBuilder(Customer)
+    .insert({
+      id: randomUUID(),
+      email: renter.email,
+      fullName: renter.fullName,
+      phone: renter.phone ?? '',
+      license: renter.license ?? null,
+      facebookProfile: renter.facebookProfile ?? null,
+      photoId1Url: documents?.photoId1Url ?? null,
+      photoId2Url: documents?.photoId2Url ?? null,
+      proofOfBillingUrl: documents?.proofOfBillingUrl ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflict('email')
+    .merge(['email'])
+    .returning(['id'])
+    .execute('get');
+  return row.id;
 }
 
 /** Pick-up today or later (Asia/Manila), and at most a year ahead. */
@@ -112,11 +161,13 @@ function checkPublicDates(pickupDate: string): void {
 }
 
 /**
- * A booking from the public site or an integrator. Every rule is checked here; the customer, the
- * documents, the booking and both e-mails are written in one transaction, and PostgreSQL's
- * exclusion constraint settles any race for the same days.
+ * A booking from the public site or an integrator. Every rule is checked here. In one transaction:
+ * the customer record of the e-mail address is found (never changed) or created, the booking is
+ * inserted with the renter's details and documents as sent, the documents are checked and attached
+ * to it, and both e-mails are queued; PostgreSQL's exclusion constraint settles any race for the
+ * same days. The answer holds what the request sent plus the booking, nothing read back.
  */
-export async function createPublicBooking(ctx: ServiceContext, input: TCreateBooking): Promise<{ customer: TCustomer; booking: TBooking; documentToken: string }> {
+export async function createPublicBooking(ctx: ServiceContext, input: TCreateBooking): Promise<TCreateBookingAnswer> {
   const { customer: renter, booking: rental } = input;
   checkPublicDates(rental.pickupDate);
   const missing = DOCUMENT_FIELDS.filter((field) => !renter[field]);
@@ -124,48 +175,40 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     const message = messages.validation.documentsRequired;
     throw new AppError('BAD_REQUEST', message, { issues: missing.map((field) => ({ path: `customer.${field}`, message })) });
   }
+  const documents = { photoId1Url: renter.photoId1Url!, photoId2Url: renter.photoId2Url!, proofOfBillingUrl: renter.proofOfBillingUrl! };
   const result = await changeBookings(
     ctx,
     async (em) => {
       const tx = { ...ctx, em };
       if (await isNameBlocked(tx, renter.fullName)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
-      const car = await em.findOne(Car, { id: rental.carId });
+      const car = await carForBooking(em, { id: rental.carId });
       if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
       if (!car.available) throw new AppError('CONFLICT', messages.errors.carUnavailable);
-      const customer = await findOrCreateCustomer(em, renter);
-      customer.fullName = renter.fullName;
-      if (renter.phone) customer.phone = renter.phone;
-      if (renter.license) customer.license = renter.license;
-      if (renter.facebookProfile) customer.facebookProfile = renter.facebookProfile;
-      await replaceDocuments(tx, customer, renter);
-      const booking = toBookingDto(buildBooking(em, { customer, car, rental, facebookProfile: renter.facebookProfile, source: 'website', status: 'pending' }));
-      queueMail(em, bookingConfirmationMail(booking, ctx.deps.business));
-      queueMail(em, garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo));
-      await em.flush();
-      return { customer: toCustomerDto(customer), booking };
+      const customerId = await findOrCreateCustomer(em, renter, documents);
+      const booking = await insertBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending' });
+      await attachUploads(tx, Object.values(documents), 'document', `booking:${booking.id}`);
+      await queueMail(em, [bookingConfirmationMail(booking, ctx.deps.business), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);
+      const customer = { id: customerId, fullName: renter.fullName, email: renter.email, phone: renter.phone, license: renter.license ?? null, facebookProfile: renter.facebookProfile ?? null, ...documents };
+      return { customer, booking };
     },
     (created) => [created.booking.carId],
   );
   ctx.deps.mail.wake();
-  return { ...result, documentToken: makeDocumentToken(ctx.deps.signingSecret, result.customer.id) };
-}
-
-async function findCarForAdmin(em: EntityManager, input: { carId?: string | undefined; carName?: string | undefined }): Promise<ICar> {
-  const car = input.carId ? await em.findOne(Car, { id: input.carId }) : await em.findOne(Car, { name: { $ilike: escapeLike(input.carName ?? '') } });
-  if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
-  return car;
+  return { ...result, documentToken: makeDocumentToken(ctx.deps.signingSecret, result.booking.id) };
 }
 
 /**
  * A booking entered by staff (phone or walk-in), inside the caller's transaction. An existing
  * customer's details are left as they are; a given total is kept, its difference to the price list
- * shown as an adjustment.
+ * shown as an adjustment. Staff may book a car marked unavailable.
  */
 export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateBooking): Promise<TBooking> {
   const em = ctx.em;
-  const car = await findCarForAdmin(em, input);
-  const customer = await findOrCreateCustomer(em, { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone });
-  const booking = toBookingDto(buildBooking(em, { customer, car, rental: input, source: 'admin', status: input.status, agreedTotal: input.total }));
+  const car = await carForBooking(em, input.carId ? { id: input.carId } : { name: { $ilike: escapeLike(input.carName ?? '') } });
+  if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+  const renter = { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone };
+  const customerId = await findOrCreateCustomer(em, renter);
+  const booking = await insertBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total });
   audit(ctx, 'booking.create', 'booking', booking.id, null, booking);
   await em.flush();
   return booking;

@@ -11,7 +11,7 @@ import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
 import { announce, CHANNELS } from '../infra/change-feed';
 import type { FleetSnapshot } from '../infra/fleet.cache';
-import { attachUpload, detachUpload } from './upload.service';
+import { attachUpload, releaseUploads } from './upload.service';
 
 export function toCarDto(car: ICar): TCar {
   return {
@@ -108,7 +108,7 @@ export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar
     const before = toCarDto(car);
     if (input.image !== undefined && input.image !== car.image) {
       await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
-      await detachUpload(tx, car.image);
+      await releaseUploads(tx, `car:${car.id}`, [car.image]);
     }
     em.assign(car, input);
     audit(tx, 'car.update', 'car', car.id, before, toCarDto(car));
@@ -128,7 +128,7 @@ export async function deleteCar(ctx: AdminContext, id: string): Promise<void> {
       returnDate: { $gte: todayInManila(clock.now()) },
     });
     if (active > 0) throw new AppError('CONFLICT', messages.errors.carHasBookings);
-    await detachUpload(tx, car.image);
+    await releaseUploads(tx, `car:${car.id}`, [car.image]);
     audit(tx, 'car.delete', 'car', car.id, toCarDto(car), null);
     em.remove(car);
     await em.flush();

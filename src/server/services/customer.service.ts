@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../shared/errors';
 import { formatLongDate, todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
-import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, type TBooking } from '../../shared/schemas/booking.schema';
+import { OCCUPYING_STATUSES, type TBooking } from '../../shared/schemas/booking.schema';
 import {
   CUSTOMER_CSV_COLUMNS,
   customerTotals,
@@ -21,7 +21,7 @@ import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
 import { changeBookings, createAdminBooking } from './booking.service';
 import { toCustomerDto } from './dto';
-import { detachUploads } from './upload.service';
+import { releaseOwners } from './upload.service';
 
 function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer {
   return {
@@ -149,7 +149,8 @@ export async function deleteCustomer(ctx: AdminContext, id: string): Promise<voi
     if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
     const active = await em.count(Booking, { customer: id, status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: todayInManila(clock.now()) } });
     if (active > 0) throw new AppError('CONFLICT', messages.errors.customerHasBookings);
-    await detachUploads(tx, DOCUMENT_FIELDS.map((field) => customer[field]));
+    const bookings = await em.find(Booking, { customer: id }, { fields: ['id'] });
+    await releaseOwners(tx, [`customer:${id}`, ...bookings.map((booking) => `booking:${booking.id}` as const)]);
     audit(tx, 'customer.delete', 'customer', id, toCustomerDto(customer), null);
     em.remove(customer);
     await em.flush();

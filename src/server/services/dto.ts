@@ -3,19 +3,29 @@ import type { TBooking, TPayment } from '../../shared/schemas/booking.schema';
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import type { IBooking, ICar, ICustomer, IPayment } from '../db/entities';
 
+/** The car's facts a booking's answer shows. */
+export type BookingCarFacts = Pick<ICar, 'id' | 'category' | 'transmission' | 'fuel'>;
+
+/** A booking as its answer is made from: the entity, or the row `buildBooking` made with its customer's id and car. */
+export type BookingView = Omit<IBooking, 'customer' | 'car'> & { customer: { id: string }; car?: BookingCarFacts | null };
+
 /** The answers' shapes of bookings, customers and payments, from their entities (loaded relations included). */
-export function toBookingDto(b: IBooking): TBooking {
-  const customer = b.customer as unknown as ICustomer;
-  const car = (b.car ?? null) as unknown as ICar | null;
+export function toBookingDto(b: BookingView): TBooking {
+  const car = b.car ?? null;
   return {
     id: b.id,
     createdAt: b.createdAt.toISOString(),
     status: b.status,
     source: b.source,
-    customerId: customer.id,
-    customerName: customer.fullName,
-    customerEmail: customer.email,
-    customerPhone: customer.phone,
+    customerId: b.customer.id,
+    customerName: b.renterName,
+    customerEmail: b.renterEmail,
+    customerPhone: b.renterPhone,
+    customerLicense: b.renterLicense ?? null,
+    facebookProfile: b.facebookProfile ?? null,
+    photoId1Url: b.photoId1Url ?? null,
+    photoId2Url: b.photoId2Url ?? null,
+    proofOfBillingUrl: b.proofOfBillingUrl ?? null,
     carId: car?.id ?? null,
     carName: b.carName,
     carCategory: car?.category ?? '',

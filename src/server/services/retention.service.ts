@@ -1,47 +1,52 @@
 import { addDays, todayInManila } from '../../shared/dates';
+import { DOCUMENT_FIELDS } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
+import { Booking, Customer, Upload } from '../db/entities';
 import type { AppDeps } from '../deps';
 import { describeError, log } from '../logger';
 import { keyFromObjectPath } from '../storage/storage';
 
-interface ExpiredRow {
-  id: string;
-  photo_id1_url: string | null;
-  photo_id2_url: string | null;
-  proof_of_billing_url: string | null;
-}
+const HAS_DOCUMENTS = { $or: DOCUMENT_FIELDS.map((field) => ({ [field]: { $ne: null } })) };
+const NO_DOCUMENTS = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field, null]));
 
 /**
  * Deletes identity documents DOCUMENT_RETENTION_DAYS after the customer's last return date (or
- * their registration, when they never booked). Booking and payment records stay, as the privacy
- * page says. Returns how many customers' documents were removed.
+ * their registration, when they never booked): the customer record's and those of each of their
+ * bookings. Booking and payment records stay, as the privacy page says. Returns how many customers'
+ * documents were removed.
  */
 export async function purgeExpiredDocuments(deps: AppDeps): Promise<number> {
   const em = deps.orm.em.fork();
   const cutoff = addDays(todayInManila(clock.now()), -deps.env.DOCUMENT_RETENTION_DAYS);
-  const rows = (await em.execute(
-    `select c.id, c.photo_id1_url, c.photo_id2_url, c.proof_of_billing_url
-       from customer c
-      where (c.photo_id1_url is not null or c.photo_id2_url is not null or c.proof_of_billing_url is not null)
+  const expired = (await em.execute(
+    `select c.id from customer c
+      where (c.photo_id1_url is not null or c.photo_id2_url is not null or c.proof_of_billing_url is not null
+             or exists (select 1 from booking b where b.customer_id = c.id and (b.photo_id1_url is not null or b.photo_id2_url is not null or b.proof_of_billing_url is not null)))
         and coalesce((select max(b.return_date) from booking b where b.customer_id = c.id), (c.created_at at time zone 'Asia/Manila')::date) < ?
       limit 500`,
     [cutoff],
-  )) as ExpiredRow[];
+  )) as Array<{ id: string }>;
 
   let purged = 0;
-  for (const row of rows) {
-    const keys = [row.photo_id1_url, row.photo_id2_url, row.proof_of_billing_url]
-      .map((path) => (path ? keyFromObjectPath(path) : null))
-      .filter((key): key is string => key !== null);
+  for (const { id } of expired) {
     try {
+      const holders = [
+        ...(await em.find(Customer, { id }, { fields: [...DOCUMENT_FIELDS] })),
+        ...(await em.find(Booking, { customer: id, ...HAS_DOCUMENTS }, { fields: [...DOCUMENT_FIELDS] })),
+      ];
+      const keys = [...new Set(holders.flatMap((holder) => DOCUMENT_FIELDS.map((field) => holder[field])))]
+        .map((path) => (path ? keyFromObjectPath(path) : null))
+        .filter((key): key is string => key !== null);
       for (const key of keys) await deps.storage.delete(key);
       await em.transactional(async (tx) => {
-        await tx.execute(`update customer set photo_id1_url = null, photo_id2_url = null, proof_of_billing_url = null, updated_at = ? where id = ?`, [clock.now(), row.id]);
-        if (keys.length) await tx.execute(`delete from upload where object_key in (${keys.map(() => '?').join(', ')})`, keys);
+        await tx.nativeUpdate(Customer, { id }, { ...NO_DOCUMENTS, updatedAt: clock.now() });
+        await tx.nativeUpdate(Booking, { customer: id, ...HAS_DOCUMENTS }, NO_DOCUMENTS);
+        if (keys.length) await tx.nativeDelete(Upload, { objectKey: { $in: keys } });
       });
+      em.clear();
       purged += 1;
     } catch (error) {
-      log.warn('retention.failed', { customer: row.id, ...describeError(error) });
+      log.warn('retention.failed', { customer: id, ...describeError(error) });
     }
   }
   if (purged) log.info('retention.documents.purged', { customers: purged });

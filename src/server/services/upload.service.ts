@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import {
@@ -95,12 +94,14 @@ export async function checkUpload(ctx: ServiceContext, path: string): Promise<{ 
   return { objectPath: path, contentType: type, size };
 }
 
+/** Who an upload belongs to once attached: the booking, customer or car it was uploaded for. */
+export type UploadOwner = `booking:${string}` | `customer:${string}` | `car:${string}`;
+
 /**
- * Attaches an uploaded object to its owner ("customer:<id>" or "car:<id>") inside the caller's
- * transaction. A value that is not an object path (a legacy car picture name) needs nothing.
- * An object already attached to someone else is refused.
+ * Attaches an uploaded object to its owner inside the caller's transaction. A value that is not an
+ * object path (a legacy car picture name) needs nothing.
  */
-export async function attachUpload(ctx: ServiceContext, value: string, kind: UploadKind, owner: string): Promise<void> {
+export async function attachUpload(ctx: ServiceContext, value: string, kind: UploadKind, owner: UploadOwner): Promise<void> {
   if (!value.startsWith('/objects/') && kind !== 'document') return;
   await attachUploads(ctx, [value], kind, owner);
 }
@@ -109,42 +110,48 @@ export async function attachUpload(ctx: ServiceContext, value: string, kind: Upl
 function uploadKeys(values: string[]): string[] {
   const keys = values.map((value) => (value.startsWith('/objects/') ? keyFromObjectPath(value) : null));
   if (keys.some((key) => !key)) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
-  return keys as string[];
+  return [...new Set(keys as string[])];
 }
 
 /**
- * Attaches uploaded objects to one owner inside the caller's transaction: their rows are locked
- * (so a clean-up or another booking cannot take them meanwhile), each must be an upload of `kind`
- * not attached to anyone else, and the stored files are checked side by side. The verified type
- * and size are written with the caller's flush; any failure refuses them all.
+ * Attaches uploaded objects to one owner inside the caller's transaction: one update claims the
+ * unattached uploads of `kind` (locking their rows, so a clean-up or another booking cannot take
+ * them meanwhile), then their stored files are checked side by side. Anything refused refuses them
+ * all (the transaction rolls back); the reason is looked up only then.
  */
-export async function attachUploads(ctx: ServiceContext, values: string[], kind: UploadKind, owner: string): Promise<void> {
+export async function attachUploads(ctx: ServiceContext, values: string[], kind: UploadKind, owner: UploadOwner): Promise<void> {
   const keys = uploadKeys(values);
-  const rows = await ctx.em.find(Upload, { objectKey: { $in: keys } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  const byKey = new Map(rows.map((row) => [row.objectKey, row]));
-  const pending: IUpload[] = [];
-  for (const key of keys) {
-    const upload = byKey.get(key);
+  const claimed: Array<Pick<IUpload, 'objectKey' | 'kind' | 'contentType'>> = await ctx.em
+    .createQueryBuilder(Upload)
+    .update({ attachedTo: owner, attachedAt: clock.now() })
+    .where({ objectKey: { $in: keys }, kind, attachedTo: null })
+    .returning(['objectKey', 'kind', 'contentType'])
+    .execute('all');
+  if (claimed.length < keys.length) await explainRefusedAttach(ctx, keys, claimed, kind, owner);
+  await Promise.all(claimed.map((upload) => inspectObject(ctx.deps.storage, upload)));
+}
+
+/** Why some of `keys` could not be claimed: unknown, another kind, or someone else's. Those already the owner's are fine. */
+async function explainRefusedAttach(ctx: ServiceContext, keys: string[], claimed: Array<{ objectKey: string }>, kind: UploadKind, owner: UploadOwner): Promise<void> {
+  const taken = new Set(claimed.map((upload) => upload.objectKey));
+  const rows = new Map((await ctx.em.find(Upload, { objectKey: { $in: keys.filter((key) => !taken.has(key)) } })).map((row) => [row.objectKey, row]));
+  for (const key of keys.filter((k) => !taken.has(k))) {
+    const upload = rows.get(key);
     if (!upload) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
     if (upload.kind !== kind) throw new AppError('BAD_REQUEST', messages.errors.uploadKind);
-    if (upload.attachedTo === owner || pending.includes(upload)) continue;
-    if (upload.attachedTo) throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
-    pending.push(upload);
+    if (upload.attachedTo !== owner) throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
   }
-  const checked = await Promise.all(pending.map((upload) => inspectObject(ctx.deps.storage, upload)));
-  const now = clock.now();
-  pending.forEach((upload, i) => Object.assign(upload, { verifiedType: checked[i]!.type, size: checked[i]!.size, attachedTo: owner, attachedAt: now }));
 }
 
-/** Releases an object its owner no longer uses; the clean-up job deletes it later. */
-export async function detachUpload(ctx: ServiceContext, value: string | null | undefined): Promise<void> {
-  await detachUploads(ctx, [value]);
+/** Releases every object these owners hold (a customer deleted with their bookings). */
+export async function releaseOwners(ctx: ServiceContext, owners: UploadOwner[]): Promise<void> {
+  if (owners.length) await ctx.em.nativeUpdate(Upload, { attachedTo: { $in: owners } }, { attachedTo: null, attachedAt: null });
 }
 
-/** Releases objects their owner no longer uses, in one statement. */
-export async function detachUploads(ctx: ServiceContext, values: Array<string | null | undefined>): Promise<void> {
+/** Releases objects `owner` no longer uses (only those it owns); the clean-up job deletes them later. */
+export async function releaseUploads(ctx: ServiceContext, owner: UploadOwner, values: Array<string | null | undefined>): Promise<void> {
   const keys = values.map((value) => (value ? keyFromObjectPath(value) : null)).filter((key): key is string => Boolean(key));
-  if (keys.length) await ctx.em.nativeUpdate(Upload, { objectKey: { $in: keys } }, { attachedTo: null, attachedAt: null });
+  if (keys.length) await ctx.em.nativeUpdate(Upload, { objectKey: { $in: keys }, attachedTo: owner }, { attachedTo: null, attachedAt: null });
 }
 
 /**

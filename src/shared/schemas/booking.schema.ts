@@ -69,6 +69,16 @@ export const ZDocumentsSchema = z.object({
 });
 export type TDocuments = z.infer<typeof ZDocumentsSchema>;
 export const DOCUMENT_FIELDS = ['photoId1Url', 'photoId2Url', 'proofOfBillingUrl'] as const;
+
+/** The answer to replacing documents: what is now on file, for the customer (staff) or for the token's booking (its renter). */
+export const ZSavedDocumentsSchema = z.object({
+  customerId: ZIdSchema,
+  bookingId: ZIdSchema.nullable().describe("Set when the renter's document token replaced their booking's documents"),
+  photoId1Url: z.string().nullable(),
+  photoId2Url: z.string().nullable(),
+  proofOfBillingUrl: z.string().nullable(),
+});
+export type TSavedDocuments = z.infer<typeof ZSavedDocumentsSchema>;
 export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 
 /** The rental choices, shared by the booking form and `POST /api/bookings`. */
@@ -126,9 +136,14 @@ export const ZBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   source: z.enum(['website', 'admin']),
   customerId: ZIdSchema,
-  customerName: z.string(),
+  customerName: z.string().describe('The renter as the booking was made (it may differ from the customer record)'),
   customerEmail: z.string(),
   customerPhone: z.string(),
+  customerLicense: z.string().nullable(),
+  facebookProfile: z.string().nullable(),
+  photoId1Url: z.string().nullable().describe('The documents the booking was made with (website bookings)'),
+  photoId2Url: z.string().nullable(),
+  proofOfBillingUrl: z.string().nullable(),
   carId: ZIdSchema.nullable(),
   carName: z.string(),
   carCategory: z.string(),
@@ -156,6 +171,28 @@ export const ZBookingSchema = z.object({
   balance: ZMoneyOutSchema,
 });
 export type TBooking = z.infer<typeof ZBookingSchema>;
+
+/**
+ * The answer to a public booking (`POST /api/bookings`, `bookings.create`): what the request sent
+ * as `customer`, with the id of the customer record the booking is grouped under (by e-mail), and
+ * the booking. Nothing stored about that customer is read back.
+ */
+export const ZCreateBookingAnswerSchema = z.object({
+  customer: z.object({
+    id: ZIdSchema,
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    license: z.string().nullable(),
+    facebookProfile: z.string().nullable(),
+    photoId1Url: z.string(),
+    photoId2Url: z.string(),
+    proofOfBillingUrl: z.string(),
+  }),
+  booking: ZBookingSchema,
+  documentToken: z.string().describe("Lets the renter replace this booking's documents for one hour (PUT /api/customers/{id}/documents)"),
+});
+export type TCreateBookingAnswer = z.infer<typeof ZCreateBookingAnswerSchema>;
 
 export const ZPaymentSchema = z.object({
   id: ZIdSchema,

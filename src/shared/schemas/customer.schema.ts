@@ -14,7 +14,7 @@ import {
   optionalText,
   pageOf,
 } from './common.schema';
-import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, ZBookingSchema, isRentalTooLong } from './booking.schema';
+import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, isRentalTooLong } from './booking.schema';
 
 export const ZCustomerSchema = z.object({
   id: ZIdSchema,
@@ -30,13 +30,6 @@ export const ZCustomerSchema = z.object({
   createdAt: ZTimestampSchema,
 });
 export type TCustomer = z.infer<typeof ZCustomerSchema>;
-
-/** The answer to a public booking (`POST /api/bookings`, `bookings.create`). */
-export const ZCreateBookingAnswerSchema = z.object({
-  customer: ZCustomerSchema,
-  booking: ZBookingSchema,
-  documentToken: z.string().describe('Lets the renter replace their documents for one hour (PUT /api/customers/{id}/documents)'),
-});
 
 const ZCustomerFieldsSchema = z.object({
   fullName: ZFullNameSchema,

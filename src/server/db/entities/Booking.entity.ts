@@ -35,6 +35,18 @@ export const Booking = defineEntity({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     customer: () => p.manyToOne(Customer).index().deleteRule('cascade'),
     car: () => p.manyToOne(Car).nullable().deleteRule('set null'),
+    /**
+     * The renter as this booking was made: what the form or the integrator sent, kept with the
+     * booking whatever the customer record (grouped by e-mail) holds or later becomes.
+     */
+    renterName: p.string().length(120),
+    renterEmail: p.string().length(254),
+    renterPhone: p.string().length(40),
+    renterLicense: p.string().length(60).nullable(),
+    /** The identity documents this booking was made with (website bookings), owned by it. */
+    photoId1Url: p.string().length(80).nullable().fieldName('photo_id1_url'),
+    photoId2Url: p.string().length(80).nullable().fieldName('photo_id2_url'),
+    proofOfBillingUrl: p.string().length(80).nullable(),
     /** The car's name when booked, kept when the car is later deleted. */
     carName: p.string().length(120),
     pickupDate: p.date(),

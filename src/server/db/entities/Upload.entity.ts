@@ -3,7 +3,8 @@ import { UPLOAD_KINDS } from '../../../shared/schemas/upload.schema';
 
 /**
  * An upload address handed out by `POST /api/objects/upload`. The object is attached once, to
- * the customer or car it was uploaded for; unattached uploads are deleted after 24 hours.
+ * the booking, customer or car it was uploaded for ("booking:<id>", ...), after its stored bytes
+ * were checked; unattached uploads are deleted after 24 hours.
  */
 export const Upload = defineEntity({
   name: 'Upload',
@@ -15,9 +16,6 @@ export const Upload = defineEntity({
     objectKey: p.string().length(80).unique(),
     /** The type the address was signed for, when the client declared one. */
     contentType: p.string().length(60).nullable(),
-    /** The verified type and size, once attached. */
-    verifiedType: p.string().length(60).nullable(),
-    size: p.integer().nullable(),
     attachedTo: p.string().length(80).nullable(),
     attachedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -4,6 +4,7 @@ import { Migration20261122183955_booking_rules } from './Migration20261122183955
 import { Migration20261123145357_scale_indexes } from './Migration20261123145357_scale_indexes';
 import { Migration20261123152854_audit_keyset } from './Migration20261123152854_audit_keyset';
 import { Migration20261124160000_search_and_tally } from './Migration20261124160000_search_and_tally';
+import { Migration20261125030000_booking_renter } from './Migration20261125030000_booking_renter';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123145357_scale_indexes', class: Migration20261123145357_scale_indexes },
   { name: 'Migration20261123152854_audit_keyset', class: Migration20261123152854_audit_keyset },
   { name: 'Migration20261124160000_search_and_tally', class: Migration20261124160000_search_and_tally },
+  { name: 'Migration20261125030000_booking_renter', class: Migration20261125030000_booking_renter },
 ];
