@@ -91,6 +91,8 @@ export function toAppError(error: unknown): AppError {
     const known = CONSTRAINT_MESSAGES[constraint];
     if ((error as { code?: string }).code === '23P01') return new AppError('CONFLICT', known ?? messages.errors.datesTaken);
     if (error instanceof UniqueConstraintViolationException) return new AppError('CONFLICT', known ?? 'That record already exists');
+    // A booking naming a car deleted since its rate was read.
+    if (constraint === 'booking_car_id_foreign') return new AppError('NOT_FOUND', messages.errors.carNotFound);
     if (error instanceof ForeignKeyConstraintViolationException) return new AppError('CONFLICT', 'That record is still in use');
     if (error instanceof CheckConstraintViolationException) return new AppError('CONFLICT', known ?? messages.errors.invalidInput);
     if ((error as { code?: string }).code === '40001' || (error as { code?: string }).code === '40P01') {

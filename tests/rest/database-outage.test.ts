@@ -53,10 +53,12 @@ let carId: string;
 
 beforeAll(async () => {
   h = await createHarness();
+  // The embedded database also listens on loopback TCP, which the relay can stand in front of.
   const direct = new URL(h.databaseUrl);
-  relay = new Relay({ host: direct.hostname, port: Number(direct.port) });
+  relay = new Relay({ host: '127.0.0.1', port: Number(direct.port) });
   await relay.start();
   const relayed = new URL(h.databaseUrl);
+  relayed.hostname = '127.0.0.1';
   relayed.port = String(relay.port);
   orm = await openOrm(relayed.toString(), 5);
   app = createApp({ ...h.deps, orm });

