@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Burger, Button, Container, Group, Stack, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from 'react-router-dom';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
 import { useAnchorNavigation, type Anchor } from '../../features/site/anchors';

@@ -1,6 +1,6 @@
 import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { adminCopy } from '../../content/admin';
 import { useLogout } from './auth';

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Center, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { IconShield } from '../../components/icons';
 import { adminCopy } from '../../content/admin';

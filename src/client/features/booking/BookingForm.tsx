@@ -37,7 +37,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { selectionIsFree, type DateSelection } from '../../../shared/calendar';
 import { todayInManila } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS } from '../../../shared/labels';
