@@ -1,8 +1,8 @@
 import { Anchor, Button, Card, Center, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
-import { IconShield } from '../../components/icons';
 import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
 import { useLogin } from './auth';
@@ -36,7 +36,7 @@ export function AdminLogin() {
         >
           <Stack gap="md">
             <ThemeIcon size={48} radius="xl" variant="light">
-              <IconShield size={26} />
+              <IconShieldCheck size={26} aria-hidden />
             </ThemeIcon>
             <div>
               <Title order={1} size="h2">
