@@ -5,17 +5,16 @@ import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
-import { useLogin } from './auth';
 import { errorMessage } from './helpers';
 import { notify, notifySuccess } from './notify';
 
 const c = adminCopy.login;
 
-/** The 'Admin Access' password screen. The server checks the password and sets the session cookie. */
+/** The 'Admin Access' password screen. admin.login checks the password on the server and sets the session cookie. */
 export function AdminLogin() {
   const [password, setPassword] = useState('');
   const utils = trpc.useUtils();
-  const login = useLogin({
+  const login = trpc.admin.login.useMutation({
     onSuccess: (state) => {
       utils.admin.session.setData(undefined, state);
       notifySuccess(messages.admin.accessGranted);
@@ -31,7 +30,7 @@ export function AdminLogin() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (password && !login.isPending) login.mutate(password);
+            if (password && !login.isPending) login.mutate({ password });
           }}
         >
           <Stack gap="md">
