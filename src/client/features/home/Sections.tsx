@@ -2,6 +2,7 @@ import { Anchor, Box, Card, Container, Grid, Group, SimpleGrid, Stack, Text, The
 import { IconCar, IconClock, IconCrown, IconHeadset, IconLeaf, IconMail, IconMapPin, IconPhone, IconShieldCheck, IconStar, IconTag, IconTruck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { telHref } from '../../../shared/business';
+import { EmailAddress } from '../../components/EmailAddress/EmailAddress';
 import { copy } from '../../content/site';
 import { LazyContactForm } from '../contact/LazyContactForm';
 import { useSiteInfo } from '../site/useSiteInfo';
@@ -137,12 +138,13 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
       <ThemeIcon size={44} radius="md" variant="light">
         {icon}
       </ThemeIcon>
-      <div>
+      {/* Long words (the garage's e-mail domain on a small phone) break rather than run past the edge. */}
+      <Box miw={0} style={{ overflowWrap: 'anywhere' }}>
         <Text size="xs" tt="uppercase" fw={700} c="dimmed">
           {label}
         </Text>
         <Box fz="md">{children}</Box>
-      </div>
+      </Box>
     </Group>
   );
 }
@@ -165,7 +167,7 @@ export function ContactSection() {
           </Detail>
           <Detail icon={<IconMail size={20} aria-hidden />} label={copy.contact.email}>
             <Anchor href={`mailto:${business.email}`} c="inherit" className="tap-target">
-              {business.email}
+              <EmailAddress address={business.email} />
             </Anchor>
           </Detail>
           <Detail icon={<IconMapPin size={20} aria-hidden />} label={copy.contact.address}>
