@@ -44,9 +44,8 @@ export const adminCopy = {
     datePicker: {
       placeholder: 'Choose a date',
       clear: 'Clear the date',
+      // The month and year buttons between the arrows are named by their own text ("March 2027").
       ariaLabels: {
-        monthLevelControl: 'Choose another month',
-        yearLevelControl: 'Choose another year',
         nextMonth: 'Next month',
         previousMonth: 'Previous month',
         nextYear: 'Next year',
