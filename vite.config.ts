@@ -32,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                { name: 'libraries', test: /node_modules[\\/](react-router|@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/ },
+                { name: 'libraries', test: /node_modules[\\/](react-router|react-router-dom|@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/ },
               ],
             },
           },

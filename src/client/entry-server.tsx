@@ -2,7 +2,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import superjson, { type SuperJSONResult } from 'superjson';
 import App from './App';
 import { routes } from './router';

@@ -1,7 +1,7 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router-dom';
 import superjson from 'superjson';
 import { PAGE_STATE_ELEMENT_ID } from '../shared/pageState';
 import App from './App';
@@ -26,7 +26,9 @@ if (root) {
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page: a tap or a scroll meanwhile is not kept waiting.
+  // the main thread for the whole page: a tap or a scroll meanwhile is not kept waiting. React
+  // Router's own client entry hydrates the same way:
+  // https://reactrouter.com/api/framework-conventions/entry.client.tsx
   if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }

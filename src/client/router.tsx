@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout/Layout';
 import { HomePage } from './pages/Home.page';
 import { BookingPage, PccPage, PrivacyPage, TermsPage } from './pages/lazyPages';

@@ -24,6 +24,7 @@ export const messages = {
     documentsRequired: 'Please upload both Photo IDs and Proof of Billing before submitting your booking.',
     documentReference: 'Use the /objects/... reference returned by the upload',
     required: 'This field is required',
+    initialBookingIncomplete: 'Fill in the car, both dates and the total, or choose "No booking".',
     carName: 'Car name is required',
     category: 'Category is required',
     dailyRate: 'Daily rate is required',

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import dayjs from 'dayjs';
 import { addDays, todayInManila } from '../../src/shared/dates';
 import { expect, query, test } from './support';
-import { bookThroughPublicSite, choose, notice, openDashboard, uniqueRenter } from './admin-helpers';
+import { bookThroughPublicSite, choose, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
 
 const SEARCH = 'Search by name, e-mail or phone';
 
@@ -23,8 +24,8 @@ test('staff add a customer with a first booking, edit them, and export the CSV',
   expect(await query('select id from customer where email = $1', [renter.email])).toEqual([]);
 
   const pickup = addDays(todayInManila(), 40 + Math.floor(Math.random() * 280));
-  await dialog.getByLabel('Pick-up date').fill(pickup);
-  await dialog.getByLabel('Return date').fill(addDays(pickup, 2));
+  await pickDate(page, dialog.getByLabel('Pick-up date'), pickup);
+  await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 2));
   await dialog.getByLabel('Total amount (₱)').fill('5200');
   await dialog.getByRole('button', { name: 'Add Customer' }).click();
   await expect(notice(page, `Customer and initial booking (${car!.name}) added successfully!`)).toBeVisible();
@@ -47,10 +48,13 @@ test('staff add a customer with a first booking, edit them, and export the CSV',
   await expect(edit.getByLabel('E-mail')).toHaveValue(renter.email);
   await edit.getByLabel('Phone').fill('0998 765 4321');
   await edit.getByLabel('Address').fill('Poblacion, Alaminos City');
+  const expiry = addDays(todayInManila(), 60);
+  await pickDate(page, edit.getByLabel('License expiry'), expiry);
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(notice(page, 'Customer updated successfully!')).toBeVisible();
   await expect(card).toContainText('0998 765 4321');
   await expect(card).toContainText('Poblacion, Alaminos City');
+  await expect(card).toContainText(`License: N02-11-223344 (expires ${dayjs(expiry).format('MMM D, YYYY')})`);
 
   // Export.
   const downloading = page.waitForEvent('download');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import dayjs from 'dayjs';
 import { addDays, todayInManila } from '../../src/shared/dates';
 import { expect, pdfFile, pngFile, signInAsStaff } from './support';
 import { uploadDocument } from './support/booking';
@@ -72,4 +73,17 @@ export function notice(page: Page, text: string | RegExp): Locator {
 export async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
   await select.click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Picks a 'YYYY-MM-DD' date in one of the dashboard's date fields (Mantine's DatePickerInput):
+ * opens its calendar, pages forward to the date's month and clicks the day, which Mantine names
+ * "5 March 2027".
+ */
+export async function pickDate(page: Page, field: Locator, date: string): Promise<void> {
+  await field.click();
+  const day = page.getByRole('button', { name: dayjs(date).format('D MMMM YYYY'), exact: true });
+  for (let month = 0; month < 24 && !(await day.isVisible()); month += 1) await page.getByRole('button', { name: 'Next month' }).click();
+  await day.click();
+  await expect(field).toHaveText(dayjs(date).format('MMMM D, YYYY'));
 }

@@ -66,10 +66,17 @@ test.describe('on a phone, what lies below the first screen hydrates when it is 
 
   const firstName = (page: Page) => page.locator('#contact').getByLabel('First name');
 
+  /**
+   * Waits until the browser has an idle moment: React yields to the browser between slices of
+   * hydration but queues the next slice at once, so an idle callback runs only once hydration has
+   * done all it can without the visitor. What still waits then is waiting for its gate.
+   */
+  const hydrationSettled = (page: Page) => page.evaluate(() => new Promise<void>((settled) => requestIdleCallback(() => settled())));
+
   test('the enquiry form at the bottom waits, readable, until it is scrolled to, then works', async ({ page }) => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await hydrationSettled(page);
     // Rendered by the server and on the page, but not hydrated: its fields wait (FormFields).
     await expect(firstName(page)).toBeDisabled();
     await page.evaluate(() => document.getElementById('contact')!.scrollIntoView());

@@ -6,7 +6,6 @@ import {
   describeAuditEntry,
   errorMessage,
   fieldErrors,
-  initialBookingFrom,
   isAcceptableUploadUrl,
   isUnauthorized,
   monthLabel,
@@ -103,27 +102,6 @@ describe('dates and paging', () => {
     expect(pageInfo(0, 20, 0)).toEqual({ page: 1, pages: 1, from: 0, to: 0 });
     expect(pageInfo(0, 20, 45)).toEqual({ page: 1, pages: 3, from: 1, to: 20 });
     expect(pageInfo(40, 20, 45)).toEqual({ page: 3, pages: 3, from: 41, to: 45 });
-  });
-});
-
-describe('initialBookingFrom (the spec: a booking only when car, both dates and total are given)', () => {
-  const none = { carId: 'none', pickupDate: '', returnDate: '', total: '', status: 'confirmed' };
-
-  it('car "none" or empty means no booking, whatever else is filled in', () => {
-    expect(initialBookingFrom(none)).toEqual({ kind: 'none' });
-    expect(initialBookingFrom({ ...none, carId: '', pickupDate: '2027-01-02', total: '5000' })).toEqual({ kind: 'none' });
-  });
-
-  it('a car with something missing is incomplete', () => {
-    expect(initialBookingFrom({ ...none, carId: 'car-1' })).toEqual({ kind: 'incomplete' });
-    expect(initialBookingFrom({ ...none, carId: 'car-1', pickupDate: '2027-01-02', returnDate: '2027-01-04', total: '  ' })).toEqual({ kind: 'incomplete' });
-  });
-
-  it('all four make a booking', () => {
-    expect(initialBookingFrom({ carId: 'car-1', pickupDate: '2027-01-02', returnDate: '2027-01-04', total: 5200, status: 'pending' })).toEqual({
-      kind: 'booking',
-      booking: { carId: 'car-1', pickupDate: '2027-01-02', returnDate: '2027-01-04', total: '5200', status: 'pending' },
-    });
   });
 });
 

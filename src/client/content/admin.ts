@@ -40,6 +40,20 @@ export const adminCopy = {
     showing: (from: number, to: number, total: number) => (total === 0 ? 'Nothing to show' : `Showing ${from}–${to} of ${total}`),
     none: '—',
     close: 'Close',
+    /** A date picker's placeholder, and the names of its controls, read by screen readers. */
+    datePicker: {
+      placeholder: 'Choose a date',
+      clear: 'Clear the date',
+      // The month and year buttons between the arrows are named by their own text ("March 2027").
+      ariaLabels: {
+        nextMonth: 'Next month',
+        previousMonth: 'Previous month',
+        nextYear: 'Next year',
+        previousYear: 'Previous year',
+        nextDecade: 'Next ten years',
+        previousDecade: 'Previous ten years',
+      },
+    },
   },
   overview: {
     totalCars: 'Total Cars',
@@ -186,7 +200,6 @@ export const adminCopy = {
     useSuggested: (amount: string) => `Use ${amount}`,
     suggested: (amount: string) => `Price list: ${amount} (rate × days + insurance)`,
     status: 'Booking status',
-    incomplete: 'Fill in the car, both dates and the total, or choose "No booking".',
     submitAdd: 'Add Customer',
     submitEdit: 'Save Changes',
   },

@@ -1,4 +1,4 @@
-// Mantine's styles for the components only the dashboard renders (see src/client/mantineStyles.ts), then the charts'.
+// Mantine's styles for the components only the dashboard renders (see src/client/mantineStyles.ts), then the charts' and the date pickers'.
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';
@@ -19,6 +19,7 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
 import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { AdminDashboard } from '../features/admin/AdminDashboard';
 import { AdminLogin } from '../features/admin/AdminLogin';

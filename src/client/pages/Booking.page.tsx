@@ -1,5 +1,5 @@
 import { Alert, Box, Card, Container, Grid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { carImageSrc } from '../../shared/carImages';
 import { formatPeso } from '../../shared/money';
 import type { TCar } from '../../shared/schemas/car.schema';

@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { copy } from '../content/site';
 import { usePageMeta } from '../usePageMeta';
 

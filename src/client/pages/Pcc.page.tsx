@@ -1,8 +1,9 @@
 // Mantine's styles for the components only this page renders (see src/client/mantineStyles.ts).
 import '@mantine/core/styles/Image.css';
 import { Box, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { WORKSHOP, telHref } from '../../shared/business';
-import { IconCheck, IconClock, IconMail, IconMapPin, IconPhone } from '../components/icons';
+import { EmailAddress } from '../components/EmailAddress/EmailAddress';
 import { workshop } from '../content/workshop';
 import { useSiteInfo } from '../features/site/useSiteInfo';
 import { usePageMeta } from '../usePageMeta';
@@ -11,10 +12,10 @@ export function PccPage() {
   usePageMeta(workshop.title, 'PCC Car Care Center in Alaminos City: maintenance, diagnostics, aircon, underchassis and tyres, car wash and detailing.');
   const business = useSiteInfo();
   const facts = [
-    { icon: <IconMapPin />, label: workshop.locationLabel, value: WORKSHOP.location },
-    { icon: <IconPhone />, label: workshop.phoneLabel, value: business.phoneSecondary },
-    { icon: <IconMail />, label: workshop.emailLabel, value: business.email },
-    { icon: <IconClock />, label: workshop.hoursLabel, value: business.hours },
+    { icon: <IconMapPin size={20} aria-hidden />, label: workshop.locationLabel, value: WORKSHOP.location },
+    { icon: <IconPhone size={20} aria-hidden />, label: workshop.phoneLabel, value: business.phoneSecondary },
+    { icon: <IconMail size={20} aria-hidden />, label: workshop.emailLabel, value: <EmailAddress address={business.email} /> },
+    { icon: <IconClock size={20} aria-hidden />, label: workshop.hoursLabel, value: business.hours },
   ];
   return (
     <>
@@ -26,10 +27,10 @@ export function PccPage() {
             </Title>
             <Text fz="lg">{workshop.lead}</Text>
             <Group mt="sm">
-              <Button component="a" size="md" href={telHref(business.phoneSecondary)} leftSection={<IconPhone />}>
+              <Button component="a" size="md" href={telHref(business.phoneSecondary)} leftSection={<IconPhone size={20} aria-hidden />}>
                 {workshop.call}
               </Button>
-              <Button component="a" size="md" variant="default" href={`mailto:${business.email}?subject=${encodeURIComponent('Workshop appointment')}`} leftSection={<IconMail />}>
+              <Button component="a" size="md" variant="default" href={`mailto:${business.email}?subject=${encodeURIComponent('Workshop appointment')}`} leftSection={<IconMail size={20} aria-hidden />}>
                 {workshop.email}
               </Button>
             </Group>
@@ -61,7 +62,7 @@ export function PccPage() {
             <Card key={service.title} padding="lg">
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <ThemeIcon variant="light" radius="xl" size={32}>
-                  <IconCheck size={18} />
+                  <IconCheck size={18} aria-hidden />
                 </ThemeIcon>
                 <div>
                   <Title order={3} size="h4">

@@ -67,6 +67,42 @@ export type TCreateCustomerInput = z.input<typeof ZCreateCustomerSchema>;
 export const ZUpdateCustomerSchema = ZCustomerFieldsSchema.partial();
 export type TUpdateCustomer = z.infer<typeof ZUpdateCustomerSchema>;
 
+/** The Add Customer form's car for "no first booking". */
+export const NO_INITIAL_BOOKING = 'none';
+
+const INITIAL_BOOKING_NEEDS = ['pickupDate', 'returnDate', 'total'] as const;
+
+/**
+ * The staff form's first booking, as the form holds it: none while the car is "No booking";
+ * with a car chosen, both dates and the total are needed (a half-filled booking is pointed out,
+ * never silently dropped), then the server's ZInitialBookingSchema decides.
+ */
+const ZInitialBookingChoiceSchema = z
+  .object({
+    carId: z.string(),
+    pickupDate: z.string().nullable(),
+    returnDate: z.string().nullable(),
+    total: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+  })
+  .transform((choice, ctx) => {
+    if (!choice.carId || choice.carId === NO_INITIAL_BOOKING) return undefined;
+    const missing = INITIAL_BOOKING_NEEDS.filter((key) => !choice[key]?.trim());
+    for (const key of missing) ctx.issues.push({ code: 'custom', path: [key], message: messages.validation.initialBookingIncomplete, input: choice[key] });
+    if (missing.length) return z.NEVER;
+    const booking = ZInitialBookingSchema.safeParse(choice);
+    if (booking.success) return booking.data;
+    for (const issue of booking.error.issues) ctx.issues.push({ code: 'custom', path: issue.path, message: issue.message, input: choice });
+    return z.NEVER;
+  });
+
+/**
+ * The dashboard's customer form (Add and Edit): the customer's fields as ZCreateCustomerSchema
+ * checks them, and the optional first booking. Its output is the create payload.
+ */
+export const ZCustomerFormSchema = ZCustomerFieldsSchema.extend({ initialBooking: ZInitialBookingChoiceSchema });
+export type TCustomerFormInput = z.input<typeof ZCustomerFormSchema>;
+
 /** A booking as a customer's history lists it. */
 export const ZCustomerBookingSchema = z.object({
   id: ZIdSchema,

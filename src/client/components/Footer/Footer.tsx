@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
 import { useAnchorNavigation, type Anchor as SectionAnchor } from '../../features/site/anchors';

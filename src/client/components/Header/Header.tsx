@@ -1,14 +1,14 @@
 import { ActionIcon, Badge, Box, Burger, Button, Container, Group, Stack, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconMoon, IconPhone, IconSun } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from 'react-router-dom';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
 import { useAnchorNavigation, type Anchor } from '../../features/site/anchors';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Hint } from '../Hint/Hint';
 import { useHydrated } from '../../useHydrated';
-import { IconMoon, IconPhone, IconSun } from '../icons';
 import { Logo } from '../Logo/Logo';
 import classes from './Header.module.css';
 
@@ -38,10 +38,10 @@ function ThemeToggle() {
     <Hint label={label}>
       <ActionIcon variant="default" size={38} radius="md" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
         <Box component="span" className={classes.schemeIcon} lightHidden>
-          <IconSun />
+          <IconSun size={20} aria-hidden />
         </Box>
         <Box component="span" className={classes.schemeIcon} darkHidden>
-          <IconMoon />
+          <IconMoon size={20} aria-hidden />
         </Box>
       </ActionIcon>
     </Hint>
@@ -109,7 +109,7 @@ export function Header() {
           <MenuDrawer opened={opened} onClose={close} position="right" size="xs" title={<Logo />} hiddenFrom="lg" closeButtonProps={{ 'aria-label': copy.nav.closeMenu }}>
             <Stack gap={4} component="nav" aria-label="Mobile">
               <NavEntries className={classes.drawerLink} onNavigate={close} />
-              <Button component="a" href={telHref(business.phonePrimary)} leftSection={<IconPhone />} size="md" mt="md">
+              <Button component="a" href={telHref(business.phonePrimary)} leftSection={<IconPhone size={20} aria-hidden />} size="md" mt="md">
                 {copy.nav.callNow}
               </Button>
             </Stack>

@@ -1,8 +1,15 @@
 import { Suspense, use, useEffect, useId, type ReactNode } from 'react';
 import { useHydrated } from '../../useHydrated';
 
-/** A promise React's `use` reads at once when it carries its status (React's own convention). */
-type Gate = Promise<void> & { status?: 'fulfilled'; value?: undefined; open: () => void };
+/**
+ * A waiting boundary's gate: a plain promise, made once and kept here, so every render of the
+ * boundary hands `use` the same promise (https://react.dev/reference/react/use), and `open`,
+ * which resolves it.
+ */
+interface Gate {
+  opened: Promise<void>;
+  open: () => void;
+}
 
 /** The gates of the boundaries still waiting on a server-rendered page, by their useId. */
 const gates = new Map<string, Gate>();
@@ -17,16 +24,16 @@ function gateFor(id: string): Gate {
   const existing = gates.get(id);
   if (existing) return existing;
   let resolve = () => undefined as void;
-  const gate = new Promise<void>((done) => {
+  const opened = new Promise<void>((done) => {
     resolve = done;
-  }) as Gate;
+  });
   let observer: IntersectionObserver | null = null;
-  gate.open = () => {
-    if (gate.status === 'fulfilled') return;
-    gate.status = 'fulfilled';
-    gate.value = undefined;
-    observer?.disconnect();
-    resolve();
+  const gate: Gate = {
+    opened,
+    open: () => {
+      observer?.disconnect();
+      resolve();
+    },
   };
   gates.set(id, gate);
   // The content's own boxes (the wrapper has none); not the <style> elements Mantine renders
@@ -63,7 +70,7 @@ if (typeof document !== 'undefined') {
  */
 function Gate({ id, children }: { id: string; children: ReactNode }) {
   const hydrating = !useHydrated();
-  if (hydrating && typeof document !== 'undefined') use(gateFor(id) as Promise<void>);
+  if (hydrating && typeof document !== 'undefined') use(gateFor(id).opened);
   return children;
 }
 

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router-dom';
 import { scrollToAnchor } from '../../features/site/anchors';
 import { Footer } from '../Footer/Footer';
 import { HydrateWhenSeen } from '../HydrateWhenSeen/HydrateWhenSeen';

@@ -1,5 +1,5 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { copy } from '../../content/site';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 

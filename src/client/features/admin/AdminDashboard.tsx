@@ -1,9 +1,9 @@
 import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { adminCopy } from '../../content/admin';
-import { useLogout } from './auth';
+import { trpc } from '../../trpc';
 import { AuditDrawer } from './audit/AuditDrawer';
 import { BlockedNamesTab } from './blocklist/BlockedNamesTab';
 import { BookingsTab } from './bookings/BookingsTab';
@@ -26,7 +26,7 @@ export function AdminDashboard() {
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'overview';
   const [auditOpened, audit] = useDisclosure(false);
   const signedOut = useSignedOut();
-  const logout = useLogout({
+  const logout = trpc.admin.logout.useMutation({
     onSettled: () => {
       signedOut();
       notifySuccess(messages.admin.loggedOut);

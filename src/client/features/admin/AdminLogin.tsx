@@ -1,21 +1,20 @@
 import { Anchor, Button, Card, Center, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
-import { IconShield } from '../../components/icons';
 import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
-import { useLogin } from './auth';
 import { errorMessage } from './helpers';
 import { notify, notifySuccess } from './notify';
 
 const c = adminCopy.login;
 
-/** The 'Admin Access' password screen. The server checks the password and sets the session cookie. */
+/** The 'Admin Access' password screen. admin.login checks the password on the server and sets the session cookie. */
 export function AdminLogin() {
   const [password, setPassword] = useState('');
   const utils = trpc.useUtils();
-  const login = useLogin({
+  const login = trpc.admin.login.useMutation({
     onSuccess: (state) => {
       utils.admin.session.setData(undefined, state);
       notifySuccess(messages.admin.accessGranted);
@@ -31,12 +30,12 @@ export function AdminLogin() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (password && !login.isPending) login.mutate(password);
+            if (password && !login.isPending) login.mutate({ password });
           }}
         >
           <Stack gap="md">
             <ThemeIcon size={48} radius="xl" variant="light">
-              <IconShield size={26} />
+              <IconShieldCheck size={26} aria-hidden />
             </ThemeIcon>
             <div>
               <Title order={1} size="h2">

@@ -92,22 +92,6 @@ export function pageInfo(offset: number, limit: number, total: number): { page: 
   return { page: Math.floor(offset / limit) + 1, pages, from: total === 0 ? 0 : offset + 1, to: Math.min(total, offset + limit) };
 }
 
-/**
- * The customer form's optional first booking, by the spec's rule: made only when car, both dates
- * and total are all given; car 'none' (or empty) means no booking. Some but not all given is
- * 'incomplete', so staff are told instead of a booking silently not being made.
- */
-export function initialBookingFrom(values: { carId: string; pickupDate: string; returnDate: string; total: string | number; status: string }):
-  | { kind: 'none' }
-  | { kind: 'incomplete' }
-  | { kind: 'booking'; booking: { carId: string; pickupDate: string; returnDate: string; total: string; status: string } } {
-  const total = String(values.total ?? '').trim();
-  const carChosen = !!values.carId && values.carId !== 'none';
-  if (!carChosen) return { kind: 'none' };
-  if (!values.pickupDate || !values.returnDate || !total) return { kind: 'incomplete' };
-  return { kind: 'booking', booking: { carId: values.carId, pickupDate: values.pickupDate, returnDate: values.returnDate, total, status: values.status } };
-}
-
 /** Where a file may be PUT: one rule for the booking form's and the dashboard's uploads. */
 export { isAllowedUploadUrl as isAcceptableUploadUrl } from '../uploads/uploadFile';
 

@@ -1,11 +1,11 @@
 import { Alert, Button, Divider, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { formatLongDate } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, dayCount } from '../../../shared/labels';
 import { IMPORTANT_INFORMATION, bookingPriceRows } from '../../../shared/receipt';
 import { DEFAULT_PICKUP_TIME, type TBooking } from '../../../shared/schemas/booking.schema';
-import { IconAlert, IconPrinter } from '../../components/icons';
 import { bookingFormCopy } from '../../content/bookingForm';
 import { useSiteInfo } from '../site/useSiteInfo';
 import classes from './BookingConfirmation.module.css';
@@ -81,7 +81,7 @@ export function BookingConfirmation({ booking, onClose }: { booking: TBooking | 
             {r.title}
           </Modal.Title>
           <Group gap="xs" className="no-print" wrap="nowrap">
-            <Button size={phone ? 'xs' : 'sm'} leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+            <Button size={phone ? 'xs' : 'sm'} leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
               {r.print}
             </Button>
             <Button size={phone ? 'xs' : 'sm'} variant="default" onClick={onClose}>
@@ -91,7 +91,7 @@ export function BookingConfirmation({ booking, onClose }: { booking: TBooking | 
         </Modal.Header>
         <Modal.Body>
           <Stack gap="md" className={classes.receipt}>
-            <Alert color="red" variant="light" icon={<IconAlert size={18} />} className={classes.notice}>
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} className={classes.notice}>
               <Text size="sm" fw={600}>
                 {r.saveNotice}
               </Text>

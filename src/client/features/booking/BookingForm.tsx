@@ -36,8 +36,9 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconCalendar, IconFileText, IconReceipt, IconUser } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { selectionIsFree, type DateSelection } from '../../../shared/calendar';
 import { todayInManila } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS } from '../../../shared/labels';
@@ -63,7 +64,6 @@ import {
   type TBooking,
 } from '../../../shared/schemas/booking.schema';
 import type { TCar } from '../../../shared/schemas/car.schema';
-import { IconAlert, IconCalendar, IconFile, IconReceipt, IconUser } from '../../components/icons';
 import { bookingFormCopy } from '../../content/bookingForm';
 import { trpc } from '../../trpc';
 import { BookingConfirmation } from './BookingConfirmation';
@@ -276,7 +276,7 @@ export function BookingForm({ car }: { car: TCar }) {
         <input type="hidden" name="returnDate" value={values.returnDate} />
         <FormFields>
           <Stack gap="lg">
-            <FormSection step={1} title={bookingFormCopy.sections.personal} icon={<IconUser size={18} />}>
+            <FormSection step={1} title={bookingFormCopy.sections.personal} icon={<IconUser size={18} aria-hidden />}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput label={f.fullName} placeholder={f.fullNamePlaceholder} withAsterisk autoComplete="name" {...form.getInputProps('fullName')} />
                 <TextInput label={f.email} placeholder={f.emailPlaceholder} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
@@ -285,13 +285,13 @@ export function BookingForm({ car }: { car: TCar }) {
                 <TextInput label={f.facebookProfile} placeholder={f.facebookPlaceholder} {...form.getInputProps('facebookProfile')} style={{ gridColumn: '1 / -1' }} />
               </SimpleGrid>
               {blocked ? (
-                <Alert color="red" variant="filled" mt="md" icon={<IconAlert size={18} />} data-testid="blocked-alert" role="alert">
+                <Alert color="red" variant="filled" mt="md" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="blocked-alert" role="alert">
                   {messages.booking.blockedAlert}
                 </Alert>
               ) : null}
             </FormSection>
 
-            <FormSection step={2} title={bookingFormCopy.sections.rental} icon={<IconCalendar size={18} />}>
+            <FormSection step={2} title={bookingFormCopy.sections.rental} icon={<IconCalendar size={18} aria-hidden />}>
               <Stack gap="lg">
                 <div data-invalid={dateError ? 'true' : undefined} tabIndex={dateError ? -1 : undefined}>
                   <RentalCalendar
@@ -343,7 +343,7 @@ export function BookingForm({ car }: { car: TCar }) {
               </Stack>
             </FormSection>
 
-            <FormSection step={3} title={bookingFormCopy.sections.documents} icon={<IconFile size={18} />}>
+            <FormSection step={3} title={bookingFormCopy.sections.documents} icon={<IconFileText size={18} aria-hidden />}>
               <DocumentUploads
                 value={documents}
                 showMissing={showMissingDocuments}
@@ -362,7 +362,7 @@ export function BookingForm({ car }: { car: TCar }) {
               ) : null}
             </FormSection>
 
-            <FormSection step={4} title={bookingFormCopy.sections.pricing} icon={<IconReceipt size={18} />}>
+            <FormSection step={4} title={bookingFormCopy.sections.pricing} icon={<IconReceipt size={18} aria-hidden />}>
               <div aria-live="polite">
                 {price && price.days > 0 ? (
                   <PriceSummary rows={priceRows(price.lines, { deliveryArea: values.wantsDelivery ? values.deliveryArea : null })} total={price.total} testId="price-summary" />
@@ -377,7 +377,7 @@ export function BookingForm({ car }: { car: TCar }) {
               </Text>
             </FormSection>
 
-            <FormSection step={5} title={bookingFormCopy.sections.terms} icon={<IconAlert size={18} />}>
+            <FormSection step={5} title={bookingFormCopy.sections.terms} icon={<IconAlertTriangle size={18} aria-hidden />}>
               <ScrollArea.Autosize mah={170} type="auto" offsetScrollbars className="terms-box" tabIndex={0} aria-label={bookingFormCopy.sections.terms}>
                 <List size="sm" spacing={6}>
                   {bookingFormCopy.terms.points.map((point) => (

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconFileText, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { DOCUMENT_FIELDS, type DocumentField, type TDocuments } from '../../../shared/schemas/booking.schema';
 import { UPLOAD_RULES } from '../../../shared/schemas/upload.schema';
-import { IconCheck, IconFile, IconUpload } from '../../components/icons';
 import { bookingFormCopy } from '../../content/bookingForm';
 import { logWarning } from '../../log';
 import { trpc } from '../../trpc';
@@ -48,7 +48,7 @@ function DocumentSlot({ field, value, onUploaded, invalid }: { field: DocumentFi
       <Stack gap="xs" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" color={value ? 'green' : 'lagoon'} size={36} radius="md">
-            {value ? <IconCheck size={18} /> : <IconFile size={18} />}
+            {value ? <IconCheck size={18} aria-hidden /> : <IconFileText size={18} aria-hidden />}
           </ThemeIcon>
           <div style={{ minWidth: 0 }}>
             <Group gap={6}>
@@ -99,7 +99,7 @@ function DocumentSlot({ field, value, onUploaded, invalid }: { field: DocumentFi
             <Button
               size="xs"
               variant={value ? 'default' : 'light'}
-              leftSection={<IconUpload size={14} />}
+              leftSection={<IconUpload size={14} aria-hidden />}
               onClick={() => input.current?.click()}
               aria-label={`${value ? d.replace : d.upload} ${slot.label}`}
             >

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCar } from '@tabler/icons-react';
 import { carImageSrc } from '../../../shared/carImages';
 import type { TCar } from '../../../shared/schemas/car.schema';
-import { IconCar } from '../../components/icons';
 import { bookingCopy } from '../../content/booking';
 import { CarSpecs, DailyRate } from '../fleet/CarSpecs';
 
@@ -39,7 +39,7 @@ export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; o
             </Text>
           ) : null}
           {onChange ? (
-            <Button variant="default" leftSection={<IconCar size={16} />} onClick={onChange}>
+            <Button variant="default" leftSection={<IconCar size={16} aria-hidden />} onClick={onChange}>
               {bookingCopy.change}
             </Button>
           ) : null}
@@ -54,7 +54,7 @@ export function NoCarSelected({ onBrowse }: { onBrowse: () => void }) {
   return (
     <Card padding={48} ta="center" data-testid="no-car-selected">
       <Stack align="center" gap="md">
-        <IconCar size={48} />
+        <IconCar size={48} aria-hidden />
         <Text fz="lg">{bookingCopy.noCar}</Text>
         <Button onClick={onBrowse}>{bookingCopy.browse}</Button>
       </Stack>

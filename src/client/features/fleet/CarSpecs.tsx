@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
+import { IconGasStation, IconManualGearbox, IconUsers } from '@tabler/icons-react';
 import { formatPeso } from '../../../shared/money';
 import type { TCar } from '../../../shared/schemas/car.schema';
-import { IconFuel, IconGears, IconSeats } from '../../components/icons';
 import { copy } from '../../content/site';
 
 /** Seats, transmission and fuel, each with its icon. */
@@ -9,15 +9,15 @@ export function CarSpecs({ car }: { car: Pick<TCar, 'seats' | 'transmission' | '
   return (
     <Group gap="md" c="dimmed" fz="sm">
       <Group gap={4}>
-        <IconSeats size={16} />
+        <IconUsers size={16} aria-hidden />
         {copy.fleet.seats(car.seats)}
       </Group>
       <Group gap={4}>
-        <IconGears size={16} />
+        <IconManualGearbox size={16} aria-hidden />
         {car.transmission}
       </Group>
       <Group gap={4}>
-        <IconFuel size={16} />
+        <IconGasStation size={16} aria-hidden />
         {car.fuel}
       </Group>
     </Group>

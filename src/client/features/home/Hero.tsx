@@ -1,5 +1,5 @@
 import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconCheck } from '../../components/icons';
+import { IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { copy } from '../../content/site';
 import { scrollToAnchor } from '../site/anchors';
 import classes from './Hero.module.css';
@@ -22,11 +22,11 @@ export function Hero() {
           </Title>
           <Text className={classes.lead}>{copy.hero.lead}</Text>
           <Group gap={8} c="lagoon.1" wrap="nowrap" align="flex-start">
-            <IconCheck />
+            <IconCheck size={20} aria-hidden />
             <Text fw={600}>{copy.hero.note}</Text>
           </Group>
           <Group gap="md" mt="sm">
-            <Button size="lg" rightSection={<IconArrowRight />} onClick={() => scrollToAnchor('booking')}>
+            <Button size="lg" rightSection={<IconArrowRight size={20} aria-hidden />} onClick={() => scrollToAnchor('booking')}>
               {copy.hero.primary}
             </Button>
             <Button size="lg" variant="white" color="dark" onClick={() => scrollToAnchor('cars')}>

@@ -1,7 +1,8 @@
 import { Anchor, Box, Card, Container, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCar, IconClock, IconCrown, IconHeadset, IconLeaf, IconMail, IconMapPin, IconPhone, IconShieldCheck, IconStar, IconTag, IconTruck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { telHref } from '../../../shared/business';
-import { IconClock, IconCrown, IconHeadset, IconLeaf, IconMail, IconMapPin, IconPhone, IconShield, IconStar, IconTag, IconTruck, IconCar } from '../../components/icons';
+import { EmailAddress } from '../../components/EmailAddress/EmailAddress';
 import { copy } from '../../content/site';
 import { LazyContactForm } from '../contact/LazyContactForm';
 import { useSiteInfo } from '../site/useSiteInfo';
@@ -46,10 +47,10 @@ export function Section({
 }
 
 const CATEGORY_ICONS: Record<string, ReactNode> = {
-  'premium-sedans': <IconCar size={26} />,
-  'suvs-trucks': <IconTruck size={26} />,
-  eco: <IconLeaf size={26} />,
-  vip: <IconCrown size={26} />,
+  'premium-sedans': <IconCar size={26} aria-hidden />,
+  'suvs-trucks': <IconTruck size={26} aria-hidden />,
+  eco: <IconLeaf size={26} aria-hidden />,
+  vip: <IconCrown size={26} aria-hidden />,
 };
 
 export function Categories() {
@@ -75,10 +76,10 @@ export function Categories() {
 }
 
 const WHY_ICONS: Record<string, ReactNode> = {
-  insured: <IconShield size={26} />,
-  support: <IconHeadset size={26} />,
-  fleet: <IconStar size={26} />,
-  rates: <IconTag size={26} />,
+  insured: <IconShieldCheck size={26} aria-hidden />,
+  support: <IconHeadset size={26} aria-hidden />,
+  fleet: <IconStar size={26} aria-hidden />,
+  rates: <IconTag size={26} aria-hidden />,
 };
 
 export function WhyChooseUs() {
@@ -137,12 +138,13 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
       <ThemeIcon size={44} radius="md" variant="light">
         {icon}
       </ThemeIcon>
-      <div>
+      {/* Long words (the garage's e-mail domain on a small phone) break rather than run past the edge. */}
+      <Box miw={0} style={{ overflowWrap: 'anywhere' }}>
         <Text size="xs" tt="uppercase" fw={700} c="dimmed">
           {label}
         </Text>
         <Box fz="md">{children}</Box>
-      </div>
+      </Box>
     </Group>
   );
 }
@@ -154,7 +156,7 @@ export function ContactSection() {
       <Grid gap={40}>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-          <Detail icon={<IconPhone />} label={copy.contact.phone}>
+          <Detail icon={<IconPhone size={20} aria-hidden />} label={copy.contact.phone}>
             <Anchor href={telHref(business.phonePrimary)} c="inherit" className="tap-target">
               {business.phonePrimary}
             </Anchor>
@@ -163,12 +165,12 @@ export function ContactSection() {
               {business.phoneSecondary}
             </Anchor>
           </Detail>
-          <Detail icon={<IconMail />} label={copy.contact.email}>
+          <Detail icon={<IconMail size={20} aria-hidden />} label={copy.contact.email}>
             <Anchor href={`mailto:${business.email}`} c="inherit" className="tap-target">
-              {business.email}
+              <EmailAddress address={business.email} />
             </Anchor>
           </Detail>
-          <Detail icon={<IconMapPin />} label={copy.contact.address}>
+          <Detail icon={<IconMapPin size={20} aria-hidden />} label={copy.contact.address}>
             {business.addressLine1}
             <br />
             {business.addressLine2}
@@ -177,7 +179,7 @@ export function ContactSection() {
               {copy.contact.maps}
             </Anchor>
           </Detail>
-          <Detail icon={<IconClock />} label={copy.contact.hours}>
+          <Detail icon={<IconClock size={20} aria-hidden />} label={copy.contact.hours}>
             {business.hours}
           </Detail>
           </Stack>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { logWarning } from '../../log';
 
 export type Anchor = 'cars' | 'booking' | 'about' | 'contact';

@@ -1,7 +1,5 @@
 import { Button, Card, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
@@ -11,6 +9,7 @@ import { trpc } from '../../../trpc';
 import { fieldErrors, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { ConfirmDialog, ListState, Pager, useDialogProps, SearchField, TabHeader } from '../parts';
+import { usePagedSearch } from '../usePagedSearch';
 import classes from './BlockedNamesTab.module.css';
 
 const c = adminCopy.blocked;
@@ -54,13 +53,11 @@ function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => v
 
 /** Blocked Names: the Block Name dialog and the list, each with Unblock behind a confirmation. */
 export function BlockedNamesTab() {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [offset, setOffset] = useState(0);
+  const paged = usePagedSearch(PAGE_SIZE);
   const [adding, setAdding] = useState(false);
   const [unblocking, setUnblocking] = useState<TBlockedName | null>(null);
   const utils = trpc.useUtils();
-  const names = trpc.blocklist.list.useQuery({ ...(q ? { q } : {}), limit: PAGE_SIZE, offset }, { placeholderData: keepPreviousData });
+  const names = trpc.blocklist.list.useQuery(paged.input, paged.queryOptions);
   const unblock = trpc.blocklist.unblock.useMutation({
     onSuccess: async () => {
       notifySuccess(messages.admin.success.unblockName);
@@ -73,14 +70,7 @@ export function BlockedNamesTab() {
   return (
     <Stack gap="md">
       <TabHeader title={c.title} lead={c.lead}>
-        <SearchField
-          label={c.search}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setOffset(0);
-          }}
-        />
+        <SearchField label={c.search} value={paged.search} onChange={paged.setSearch} />
         <Button color="red.9" onClick={() => setAdding(true)}>
           {c.add}
         </Button>
@@ -107,7 +97,7 @@ export function BlockedNamesTab() {
           </Stack>
         </Card>
       </ListState>
-      {names.data ? <Pager offset={offset} limit={PAGE_SIZE} total={names.data.total} onOffset={setOffset} /> : null}
+      {names.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={names.data.total} onOffset={paged.setOffset} /> : null}
       <BlockNameModal opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
         opened={unblocking !== null}

@@ -1,6 +1,4 @@
 import { Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
@@ -13,6 +11,7 @@ import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { bookingPriceLines, canAddPayment, dateTime, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader } from '../parts';
+import { usePagedSearch } from '../usePagedSearch';
 import classes from './BookingsTab.module.css';
 
 const c = adminCopy.bookings;
@@ -158,27 +157,15 @@ function BookingCard({ booking, onPay }: { booking: TBooking; onPay: (booking: P
 
 /** Bookings: search by name, e-mail, phone or id, filter by status, paged on the server. */
 export function BookingsTab() {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
+  const paged = usePagedSearch(PAGE_SIZE);
   const [status, setStatus] = useState<BookingStatus | null>(null);
-  const [offset, setOffset] = useState(0);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
-  const bookings = trpc.bookings.list.useQuery(
-    { ...(q ? { q } : {}), ...(status ? { status } : {}), limit: PAGE_SIZE, offset },
-    { placeholderData: keepPreviousData },
-  );
+  const bookings = trpc.bookings.list.useQuery({ ...paged.input, ...(status ? { status } : {}) }, paged.queryOptions);
   const items = bookings.data?.items ?? [];
   return (
     <Stack gap="md">
       <TabHeader title={c.title} lead={c.lead(bookings.data?.total ?? 0)}>
-        <SearchField
-          label={c.search}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setOffset(0);
-          }}
-        />
+        <SearchField label={c.search} value={paged.search} onChange={paged.setSearch} />
         <Select
           aria-label={c.status}
           placeholder={c.allStatuses}
@@ -186,7 +173,7 @@ export function BookingsTab() {
           value={status}
           onChange={(value) => {
             setStatus(value as BookingStatus | null);
-            setOffset(0);
+            paged.firstPage();
           }}
           clearable
           className={classes.status}
@@ -199,7 +186,7 @@ export function BookingsTab() {
           ))}
         </Stack>
       </ListState>
-      {bookings.data ? <Pager offset={offset} limit={PAGE_SIZE} total={bookings.data.total} onOffset={setOffset} /> : null}
+      {bookings.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={bookings.data.total} onOffset={paged.setOffset} /> : null}
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
     </Stack>
   );

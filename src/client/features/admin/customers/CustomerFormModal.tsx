@@ -1,31 +1,30 @@
 import { Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import { addDays } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { computePrice } from '../../../../shared/pricing';
-import { BOOKING_STATUSES, statusBadge } from '../../../../shared/schemas/booking.schema';
-import { ZCreateCustomerSchema, ZUpdateCustomerSchema, type TCustomer } from '../../../../shared/schemas/customer.schema';
+import { BOOKING_STATUSES, statusBadge, type BookingStatus } from '../../../../shared/schemas/booking.schema';
+import { NO_INITIAL_BOOKING, ZCustomerFormSchema, type TCustomer } from '../../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
-import { fieldErrors, initialBookingFrom } from '../helpers';
+import { DateField } from '../DateField';
+import { fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { useDialogProps } from '../parts';
 
 const c = adminCopy.customerForm;
 
+/** The form's values, shaped as ZCustomerFormSchema's input; nothing is optional, as each field has its input. */
 interface CustomerValues {
   fullName: string;
   email: string;
   phone: string;
   address: string;
   license: string;
-  licenseExpiry: string;
-  carId: string;
-  pickupDate: string;
-  returnDate: string;
-  total: string;
-  status: string;
+  licenseExpiry: string | null;
+  initialBooking: { carId: string; pickupDate: string | null; returnDate: string | null; total: string; status: BookingStatus };
 }
 
 const EMPTY: CustomerValues = {
@@ -34,39 +33,29 @@ const EMPTY: CustomerValues = {
   phone: '',
   address: '',
   license: '',
-  licenseExpiry: '',
-  carId: 'none',
-  pickupDate: '',
-  returnDate: '',
-  total: '',
-  status: 'confirmed',
+  licenseExpiry: null,
+  initialBooking: { carId: NO_INITIAL_BOOKING, pickupDate: null, returnDate: null, total: '', status: 'confirmed' },
 };
 
-const BOOKING_FIELDS: Record<string, keyof CustomerValues> = {
-  'initialBooking.carId': 'carId',
-  'initialBooking.pickupDate': 'pickupDate',
-  'initialBooking.returnDate': 'returnDate',
-  'initialBooking.total': 'total',
-  'initialBooking.status': 'status',
-};
-
-/** Server and schema paths ("initialBooking.total") as the form's fields ("total"). */
-function toFormErrors(errors: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [BOOKING_FIELDS[path] ?? path.replace(/^data\./, ''), message]));
-}
-
-function payloadOf(values: CustomerValues, adding: boolean) {
-  const customer = {
-    fullName: values.fullName,
-    email: values.email,
-    phone: values.phone,
-    address: values.address,
-    license: values.license,
-    licenseExpiry: values.licenseExpiry,
+function valuesOf(customer: TCustomer | null): CustomerValues {
+  if (!customer) return EMPTY;
+  return {
+    ...EMPTY,
+    fullName: customer.fullName,
+    email: customer.email,
+    phone: customer.phone,
+    address: customer.address ?? '',
+    license: customer.license ?? '',
+    licenseExpiry: customer.licenseExpiry,
   };
-  const initial = adding ? initialBookingFrom(values) : ({ kind: 'none' } as const);
-  return { customer, initial };
 }
+
+/** The server's paths as the form's: an update's fields arrive as "data.email". */
+function toFormErrors(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path.replace(/^data\./, ''), message]));
+}
+
+const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => ({ value: status, label: statusBadge(status).label }));
 
 /** Add Customer (with an optional first booking) and Edit Customer. */
 export function CustomerFormModal({ customer, onClose }: { customer: TCustomer | 'new' | null; onClose: () => void }) {
@@ -75,43 +64,16 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   const utils = trpc.useUtils();
   const dialog = useDialogProps({ long: true });
   const cars = trpc.cars.list.useQuery(undefined, { enabled: adding });
-  const form = useForm<CustomerValues>({
+  const form = useForm({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: (values) => {
-      const { customer: fields, initial } = payloadOf(values, adding);
-      if (initial.kind === 'incomplete') {
-        const missing: Record<string, string> = {};
-        for (const key of ['pickupDate', 'returnDate', 'total'] as const) if (!String(values[key]).trim()) missing[key] = c.incomplete;
-        return missing;
-      }
-      const schema = adding ? ZCreateCustomerSchema : ZUpdateCustomerSchema;
-      const result = schema.safeParse(initial.kind === 'booking' ? { ...fields, initialBooking: initial.booking } : fields);
-      if (result.success) return {};
-      const errors: Record<string, string> = {};
-      for (const issue of result.error.issues) {
-        const path = issue.path.join('.');
-        if (!(path in errors)) errors[path] = issue.message;
-      }
-      return toFormErrors(errors);
-    },
+    validate: schemaResolver(ZCustomerFormSchema, { sync: true }),
+    transformValues: (values) => ZCustomerFormSchema.parse(values),
   });
 
   useEffect(() => {
     if (customer === null) return;
-    form.setValues(
-      editing
-        ? {
-            ...EMPTY,
-            fullName: editing.fullName,
-            email: editing.email,
-            phone: editing.phone,
-            address: editing.address ?? '',
-            license: editing.license ?? '',
-            licenseExpiry: editing.licenseExpiry ?? '',
-          }
-        : EMPTY,
-    );
+    form.setValues(valuesOf(editing));
     form.clearErrors();
     // Reset only when another customer (or a new one) is opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -140,17 +102,17 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   });
   const pending = create.isPending || update.isPending;
 
-  const values = form.getValues();
-  const car = cars.data?.find((item) => item.id === values.carId);
+  const booking = form.getValues().initialBooking;
+  const noCar = booking.carId === NO_INITIAL_BOOKING;
+  const car = cars.data?.find((item) => item.id === booking.carId);
   const suggestion =
-    car && values.pickupDate && values.returnDate && values.returnDate > values.pickupDate
-      ? computePrice({ dailyRate: car.dailyRate, pickupDate: values.pickupDate, returnDate: values.returnDate }).total
+    car && booking.pickupDate && booking.returnDate && booking.returnDate > booking.pickupDate
+      ? computePrice({ dailyRate: car.dailyRate, pickupDate: booking.pickupDate, returnDate: booking.returnDate }).total
       : null;
 
-  const submit = form.onSubmit((formValues) => {
-    const { customer: fields, initial } = payloadOf(formValues, adding);
+  const submit = form.onSubmit(({ initialBooking, ...fields }) => {
     if (editing) update.mutate({ id: editing.id, data: fields });
-    else create.mutate(initial.kind === 'booking' ? { ...fields, initialBooking: { ...initial.booking, status: initial.booking.status as (typeof BOOKING_STATUSES)[number] } } : fields);
+    else create.mutate({ ...fields, initialBooking });
   });
 
   return (
@@ -162,7 +124,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
             <TextInput label={c.email} withAsterisk type="email" autoComplete="off" {...form.getInputProps('email')} />
             <TextInput label={c.phone} withAsterisk type="tel" autoComplete="off" {...form.getInputProps('phone')} />
             <TextInput label={c.license} autoComplete="off" {...form.getInputProps('license')} />
-            <TextInput label={c.licenseExpiry} type="date" {...form.getInputProps('licenseExpiry')} />
+            <DateField label={c.licenseExpiry} {...form.getInputProps('licenseExpiry')} />
           </SimpleGrid>
           <Textarea label={c.address} autosize minRows={2} {...form.getInputProps('address')} />
           {adding ? (
@@ -174,29 +136,34 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
                   label={c.car}
-                  data={[{ value: 'none', label: c.noCar }, ...(cars.data ?? []).map((item) => ({ value: item.id, label: `${item.name} (${formatPeso(item.dailyRate)}/day)` }))]}
+                  data={[{ value: NO_INITIAL_BOOKING, label: c.noCar }, ...(cars.data ?? []).map((item) => ({ value: item.id, label: `${item.name} (${formatPeso(item.dailyRate)}/day)` }))]}
                   searchable
                   allowDeselect={false}
-                  {...form.getInputProps('carId')}
+                  {...form.getInputProps('initialBooking.carId')}
                 />
-                <Select
-                  label={c.status}
-                  data={BOOKING_STATUSES.map((status) => ({ value: status, label: statusBadge(status).label }))}
-                  allowDeselect={false}
-                  disabled={values.carId === 'none'}
-                  {...form.getInputProps('status')}
+                <Select label={c.status} data={STATUS_OPTIONS} allowDeselect={false} disabled={noCar} {...form.getInputProps('initialBooking.status')} />
+                <DateField label={c.pickupDate} disabled={noCar} {...form.getInputProps('initialBooking.pickupDate')} />
+                <DateField
+                  label={c.returnDate}
+                  disabled={noCar}
+                  minDate={booking.pickupDate ? addDays(booking.pickupDate, 1) : undefined}
+                  {...form.getInputProps('initialBooking.returnDate')}
                 />
-                <TextInput label={c.pickupDate} type="date" disabled={values.carId === 'none'} {...form.getInputProps('pickupDate')} />
-                <TextInput label={c.returnDate} type="date" disabled={values.carId === 'none'} {...form.getInputProps('returnDate')} />
                 <TextInput
                   label={c.total}
                   inputMode="decimal"
-                  disabled={values.carId === 'none'}
+                  disabled={noCar}
                   description={suggestion ? c.suggested(formatPeso(suggestion)) : undefined}
-                  {...form.getInputProps('total')}
+                  {...form.getInputProps('initialBooking.total')}
                 />
-                {suggestion && !values.total ? (
-                  <Button variant="subtle" size="xs" mt={{ sm: 28 }} style={{ justifySelf: 'start' }} onClick={() => form.setFieldValue('total', String(Number(suggestion)))}>
+                {suggestion && !booking.total ? (
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    mt={{ sm: 28 }}
+                    style={{ justifySelf: 'start' }}
+                    onClick={() => form.setFieldValue('initialBooking.total', String(Number(suggestion)))}
+                  >
                     {c.useSuggested(formatPeso(suggestion))}
                   </Button>
                 ) : null}

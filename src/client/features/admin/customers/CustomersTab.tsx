@@ -1,6 +1,4 @@
 import { Button, Card, CopyButton, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
@@ -13,6 +11,7 @@ import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { canAddPayment, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { ListState, useDialogProps, Pager, PaymentState, StatusBadge, SearchField, TabHeader } from '../parts';
+import { usePagedSearch } from '../usePagedSearch';
 import { CustomerFormModal } from './CustomerFormModal';
 import classes from './CustomersTab.module.css';
 
@@ -182,16 +181,14 @@ function CustomerCard({
 
 /** Customers: add (with an optional first booking), edit, documents, totals, history, payments and the CSV export. */
 export function CustomersTab() {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [offset, setOffset] = useState(0);
+  const paged = usePagedSearch(PAGE_SIZE);
   const [editing, setEditing] = useState<TCustomer | 'new' | null>(null);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const utils = trpc.useUtils();
   const dialog = useDialogProps();
-  const customers = trpc.customers.list.useQuery({ ...(q ? { q } : {}), limit: PAGE_SIZE, offset }, { placeholderData: keepPreviousData });
+  const customers = trpc.customers.list.useQuery(paged.input, paged.queryOptions);
   const items = customers.data?.items ?? [];
 
   const exportCsv = async () => {
@@ -210,14 +207,7 @@ export function CustomersTab() {
   return (
     <Stack gap="md">
       <TabHeader title={c.title} lead={c.lead(customers.data?.total ?? 0)}>
-        <SearchField
-          label={c.search}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setOffset(0);
-          }}
-        />
+        <SearchField label={c.search} value={paged.search} onChange={paged.setSearch} />
         <Button variant="default" onClick={exportCsv} loading={exporting}>
           {c.export}
         </Button>
@@ -230,7 +220,7 @@ export function CustomersTab() {
           ))}
         </SimpleGrid>
       </ListState>
-      {customers.data ? <Pager offset={offset} limit={PAGE_SIZE} total={customers.data.total} onOffset={setOffset} /> : null}
+      {customers.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={customers.data.total} onOffset={paged.setOffset} /> : null}
       <CustomerFormModal customer={editing} onClose={() => setEditing(null)} />
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
       <Modal opened={blockedUrl !== null} onClose={() => setBlockedUrl(null)} title={c.popupTitle} centered {...dialog}>

@@ -1,11 +1,11 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconCar, IconClock, IconHeadset, IconStar, IconTag } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { carImageSrc } from '../../../../shared/carImages';
 import { formatPeso } from '../../../../shared/money';
 import { statusBadge } from '../../../../shared/schemas/booking.schema';
-import { IconCar, IconHeadset, IconStar, IconTag, IconClock } from '../../../components/icons';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { monthLabel, shortDate } from '../helpers';
@@ -47,11 +47,11 @@ export function OverviewTab() {
       {data ? (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
-            <StatCard id="cars" label={c.totalCars} value={String(data.totalCars)} note={c.availableCars(data.availableCars)} icon={<IconCar />} color="lagoon" />
-            <StatCard id="bookings" label={c.totalBookings} value={String(data.totalBookings)} note={c.pendingBookings(data.pendingBookings)} icon={<IconClock />} color="yellow" />
-            <StatCard id="customers" label={c.totalCustomers} value={String(data.totalCustomers)} note={c.customersNote} icon={<IconHeadset />} color="grape" />
-            <StatCard id="earnings" label={c.totalEarnings} value={formatPeso(data.totalEarnings)} note={c.earningsNote} icon={<IconStar />} color="green" />
-            <StatCard id="pending-revenue" label={c.pendingRevenue} value={formatPeso(data.pendingRevenue)} note={c.pendingNote} icon={<IconTag />} color="orange" />
+            <StatCard id="cars" label={c.totalCars} value={String(data.totalCars)} note={c.availableCars(data.availableCars)} icon={<IconCar size={20} aria-hidden />} color="lagoon" />
+            <StatCard id="bookings" label={c.totalBookings} value={String(data.totalBookings)} note={c.pendingBookings(data.pendingBookings)} icon={<IconClock size={20} aria-hidden />} color="yellow" />
+            <StatCard id="customers" label={c.totalCustomers} value={String(data.totalCustomers)} note={c.customersNote} icon={<IconHeadset size={20} aria-hidden />} color="grape" />
+            <StatCard id="earnings" label={c.totalEarnings} value={formatPeso(data.totalEarnings)} note={c.earningsNote} icon={<IconStar size={20} aria-hidden />} color="green" />
+            <StatCard id="pending-revenue" label={c.pendingRevenue} value={formatPeso(data.pendingRevenue)} note={c.pendingNote} icon={<IconTag size={20} aria-hidden />} color="orange" />
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -1,0 +1,30 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+
+/** How long typing pauses before the list is asked for again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The search box and paging of a dashboard list that the server searches and pages: `input` goes
+ * to the list's query, with `queryOptions`, which keep the page on screen (dimmed, by
+ * `isPlaceholderData`) while the next one loads. A new search, or another filter through
+ * `firstPage`, starts again from the first page.
+ */
+export function usePagedSearch(limit: number) {
+  const [search, setSearchText] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [offset, setOffset] = useState(0);
+  return {
+    search,
+    setSearch: (value: string) => {
+      setSearchText(value);
+      setOffset(0);
+    },
+    offset,
+    setOffset,
+    firstPage: () => setOffset(0),
+    input: { ...(q ? { q } : {}), limit, offset },
+    queryOptions: { placeholderData: keepPreviousData },
+  };
+}
