@@ -62,6 +62,11 @@ export function lastPickupDay(today: IsoDate): IsoDate {
   return addDays(today, MAX_DAYS_AHEAD);
 }
 
+/** The last day any rental may end on: the longest rental from the last pickup day. */
+export function lastReturnDay(today: IsoDate): IsoDate {
+  return addDays(lastPickupDay(today), MAX_RENTAL_DAYS);
+}
+
 /**
  * Why a day cannot be picked at all (past or booked), why it cannot start a rental (too far
  * ahead), or, given the pickup, why it cannot end one (the rental would be too long).
@@ -92,6 +97,23 @@ export interface SelectOutcome {
   refused: DayBlock | null;
 }
 
+/** Whether a click on `date` would end the rental: a day after the pickup while a return is awaited. */
+function endsRental(selection: DateSelection, date: IsoDate): boolean {
+  return calendarPhase(selection) === 'return' && selection.pickupDate !== null && date > selection.pickupDate;
+}
+
+/**
+ * Why a click on `date` would be refused with the current selection, or null when it would be
+ * taken: the calendar marks each day with it before anyone clicks.
+ */
+export function refusalOf(selection: DateSelection, date: IsoDate, rules: CalendarRules): DayBlock | null {
+  const asReturn = endsRental(selection, date);
+  const block = dayBlock(date, rules, asReturn ? 'return' : 'pickup', selection.pickupDate);
+  if (block) return block;
+  if (asReturn && selection.pickupDate && firstBookedDayBetween(selection.pickupDate, date, rules.booked)) return 'overBooked';
+  return null;
+}
+
 /**
  * The calendar's state machine (spec point 4). Awaiting a pickup, a free day becomes the pickup
  * and clears the return. Awaiting a return, a day on or before the pickup starts over from that
@@ -100,14 +122,9 @@ export interface SelectOutcome {
  * MAX_RENTAL_DAYS after the pickup. Past and booked days are never chosen.
  */
 export function selectDate(selection: DateSelection, date: IsoDate, rules: CalendarRules): SelectOutcome {
-  const phase = calendarPhase(selection);
-  const asReturn = phase === 'return' && selection.pickupDate !== null && date > selection.pickupDate;
-  const block = dayBlock(date, rules, asReturn ? 'return' : 'pickup', selection.pickupDate);
-  if (block) return { selection, refused: block };
-  if (asReturn && selection.pickupDate && firstBookedDayBetween(selection.pickupDate, date, rules.booked)) {
-    return { selection, refused: 'overBooked' };
-  }
-  if (asReturn) return { selection: { pickupDate: selection.pickupDate, returnDate: date }, refused: null };
+  const refused = refusalOf(selection, date, rules);
+  if (refused) return { selection, refused };
+  if (endsRental(selection, date)) return { selection: { pickupDate: selection.pickupDate, returnDate: date }, refused: null };
   return { selection: { pickupDate: date, returnDate: null }, refused: null };
 }
 
