@@ -73,16 +73,6 @@ export function todayInManila(now: Date = new Date()): IsoDate {
   return lastDay.date;
 }
 
-/** 0 = Sunday … 6 = Saturday */
-export function weekday(date: IsoDate): number {
-  return calendarDay(date).day();
-}
-
-/** The English name of a month, by index (0 = January); empty outside 0–11. */
-export function monthName(monthIndex: number): string {
-  return Number.isInteger(monthIndex) && monthIndex >= 0 && monthIndex < 12 ? dayjs.utc('2000-01-01').month(monthIndex).format('MMMM') : '';
-}
-
 /** A calendar date written with a dayjs format, e.g. 'MMM D, YYYY'. https://day.js.org/docs/en/display/format */
 export function formatDate(date: IsoDate, format: string): string {
   return calendarDay(date).format(format);

@@ -7,16 +7,13 @@ import {
   firstBookedDayBetween,
   lastPickupDay,
   lastReturnDay,
-  monthGrid,
-  monthOf,
   refusalOf,
   selectDate,
   selectionIsFree,
-  shiftMonth,
   type CalendarRules,
   type DateSelection,
 } from '../../src/shared/calendar';
-import { addDays, weekday } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 
 const TODAY = '2026-11-23';
 const rules: CalendarRules = { today: TODAY, booked: [{ start: '2026-12-10', end: '2026-12-12' }] };
@@ -24,44 +21,6 @@ const rules: CalendarRules = { today: TODAY, booked: [{ start: '2026-12-10', end
 function click(selection: DateSelection, ...dates: string[]): DateSelection {
   return dates.reduce((current, date) => selectDate(current, date, rules).selection, selection);
 }
-
-describe('monthGrid', () => {
-  it('is a fixed six weeks of 42 days starting on the Sunday on or before the first', () => {
-    const grid = monthGrid('2026-11-15');
-    expect(grid).toHaveLength(42);
-    expect(grid[0]).toBe('2026-11-01'); // November 2026 starts on a Sunday
-    expect(grid[41]).toBe('2026-12-12');
-    const february = monthGrid('2026-02-01');
-    expect(february[0]).toBe('2026-02-01');
-    const march = monthGrid('2027-03-01'); // a Monday
-    expect(march[0]).toBe('2027-02-28');
-  });
-
-  it('always starts on a Sunday and holds every day of its month, in order', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 2000, max: 2100 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
-        const first = `${year}-${String(month).padStart(2, '0')}-01`;
-        const grid = monthGrid(first);
-        expect(weekday(grid[0]!)).toBe(0);
-        expect(grid).toContain(first);
-        grid.forEach((day, i) => i > 0 && expect(day).toBe(addDays(grid[i - 1]!, 1)));
-        expect(grid.filter((day) => monthOf(day) === first).length).toBeGreaterThanOrEqual(28);
-      }),
-    );
-  });
-});
-
-describe('shiftMonth', () => {
-  it.each([
-    ['2026-11-01', 1, '2026-12-01'],
-    ['2026-12-01', 1, '2027-01-01'],
-    ['2027-01-01', -1, '2026-12-01'],
-    ['2026-11-01', -13, '2025-10-01'],
-    ['2026-11-01', 14, '2028-01-01'],
-  ])('%s shifted by %i months is %s', (month, delta, expected) => {
-    expect(shiftMonth(month, delta)).toBe(expected);
-  });
-});
 
 describe('dayBlock', () => {
   it('blocks past days, booked days (both ends included) and pickups more than 365 days ahead', () => {

@@ -6,10 +6,8 @@ import {
   formatDate,
   formatLongDate,
   isIsoDate,
-  monthName,
   rangesOverlap,
   todayInManila,
-  weekday,
 } from '../../src/shared/dates';
 
 describe('isIsoDate', () => {
@@ -131,18 +129,7 @@ describe('formatLongDate', () => {
   });
 });
 
-describe('weekday, monthName and formatDate', () => {
-  it('numbers weekdays from Sunday (0), the calendar header order', () => {
-    expect(weekday('2026-03-01')).toBe(0); // a Sunday
-    expect(weekday('2026-03-07')).toBe(6); // a Saturday
-  });
-
-  it('names months by index and gives an empty string outside 0-11', () => {
-    expect(monthName(0)).toBe('January');
-    expect(monthName(11)).toBe('December');
-    expect(monthName(12)).toBe('');
-  });
-
+describe('formatDate', () => {
   it('writes a calendar date with a dayjs format, whatever the machine\'s zone', () => {
     expect(formatDate('2026-12-08', 'dddd, MMMM D, YYYY')).toBe('Tuesday, December 8, 2026');
     expect(formatDate('2027-01-01', 'MMM YYYY')).toBe('Jan 2027');
