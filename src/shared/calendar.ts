@@ -1,4 +1,4 @@
-import { addDays, daysBetween, weekday, type IsoDate } from './dates';
+import { addDays, daysBetween, type IsoDate } from './dates';
 import { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './schemas/booking.schema';
 
 /** An occupied stretch of a car's calendar, both ends included (`GET /api/cars/{id}/booked-dates`). */
@@ -25,32 +25,9 @@ export interface CalendarRules {
   booked: readonly BookedRange[];
 }
 
-export const GRID_DAYS = 42;
-
 /** Awaiting a return date once a pickup is set without one; otherwise awaiting a pickup. */
 export function calendarPhase(selection: DateSelection): CalendarPhase {
   return selection.pickupDate && !selection.returnDate ? 'return' : 'pickup';
-}
-
-/** "2026-11-01" for any day of November 2026. */
-export function monthOf(date: IsoDate): IsoDate {
-  return `${date.slice(0, 7)}-01`;
-}
-
-/** The first day of the month `delta` months after `month`'s. */
-export function shiftMonth(month: IsoDate, delta: number): IsoDate {
-  const year = Number(month.slice(0, 4));
-  const index = Number(month.slice(5, 7)) - 1 + delta;
-  const y = year + Math.floor(index / 12);
-  const m = ((index % 12) + 12) % 12;
-  return `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}-01`;
-}
-
-/** The fixed six-week grid of a month: 42 days from the Sunday on or before its first day. */
-export function monthGrid(month: IsoDate): IsoDate[] {
-  const first = monthOf(month);
-  const start = addDays(first, -weekday(first));
-  return Array.from({ length: GRID_DAYS }, (_, i) => addDays(start, i));
 }
 
 export function isBooked(date: IsoDate, booked: readonly BookedRange[]): boolean {
@@ -60,6 +37,11 @@ export function isBooked(date: IsoDate, booked: readonly BookedRange[]): boolean
 /** The last day a rental may start on. */
 export function lastPickupDay(today: IsoDate): IsoDate {
   return addDays(today, MAX_DAYS_AHEAD);
+}
+
+/** The last day any rental may end on: the longest rental from the last pickup day. */
+export function lastReturnDay(today: IsoDate): IsoDate {
+  return addDays(lastPickupDay(today), MAX_RENTAL_DAYS);
 }
 
 /**
@@ -92,6 +74,23 @@ export interface SelectOutcome {
   refused: DayBlock | null;
 }
 
+/** Whether a click on `date` would end the rental: a day after the pickup while a return is awaited. */
+function endsRental(selection: DateSelection, date: IsoDate): boolean {
+  return calendarPhase(selection) === 'return' && selection.pickupDate !== null && date > selection.pickupDate;
+}
+
+/**
+ * Why a click on `date` would be refused with the current selection, or null when it would be
+ * taken: the calendar marks each day with it before anyone clicks.
+ */
+export function refusalOf(selection: DateSelection, date: IsoDate, rules: CalendarRules): DayBlock | null {
+  const asReturn = endsRental(selection, date);
+  const block = dayBlock(date, rules, asReturn ? 'return' : 'pickup', selection.pickupDate);
+  if (block) return block;
+  if (asReturn && selection.pickupDate && firstBookedDayBetween(selection.pickupDate, date, rules.booked)) return 'overBooked';
+  return null;
+}
+
 /**
  * The calendar's state machine (spec point 4). Awaiting a pickup, a free day becomes the pickup
  * and clears the return. Awaiting a return, a day on or before the pickup starts over from that
@@ -100,14 +99,9 @@ export interface SelectOutcome {
  * MAX_RENTAL_DAYS after the pickup. Past and booked days are never chosen.
  */
 export function selectDate(selection: DateSelection, date: IsoDate, rules: CalendarRules): SelectOutcome {
-  const phase = calendarPhase(selection);
-  const asReturn = phase === 'return' && selection.pickupDate !== null && date > selection.pickupDate;
-  const block = dayBlock(date, rules, asReturn ? 'return' : 'pickup', selection.pickupDate);
-  if (block) return { selection, refused: block };
-  if (asReturn && selection.pickupDate && firstBookedDayBetween(selection.pickupDate, date, rules.booked)) {
-    return { selection, refused: 'overBooked' };
-  }
-  if (asReturn) return { selection: { pickupDate: selection.pickupDate, returnDate: date }, refused: null };
+  const refused = refusalOf(selection, date, rules);
+  if (refused) return { selection, refused };
+  if (endsRental(selection, date)) return { selection: { pickupDate: selection.pickupDate, returnDate: date }, refused: null };
   return { selection: { pickupDate: date, returnDate: null }, refused: null };
 }
 
@@ -117,15 +111,4 @@ export function selectionIsFree(selection: DateSelection, rules: CalendarRules):
   if (!pickupDate) return true;
   if (dayBlock(pickupDate, rules, 'pickup')) return false;
   return !returnDate || firstBookedDayBetween(pickupDate, returnDate, rules.booked) === null;
-}
-
-/** The last day of `month`'s month. */
-export function lastDayOfMonth(month: IsoDate): IsoDate {
-  return addDays(shiftMonth(month, 1), -1);
-}
-
-/** The same day of the month in another month, or that month's last day when it is shorter. */
-export function sameDayIn(month: IsoDate, day: number): IsoDate {
-  const last = Number(lastDayOfMonth(month).slice(8));
-  return `${monthOf(month).slice(0, 8)}${String(Math.min(day, last)).padStart(2, '0')}`;
 }

@@ -1,68 +1,86 @@
-/**
- * Calendar dates are plain "YYYY-MM-DD" strings in the garage's zone (Asia/Manila). Arithmetic
- * is done on the date parts alone, so no date ever shifts through UTC.
- */
-export const GARAGE_TIME_ZONE = 'Asia/Manila';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * Calendar dates are plain "YYYY-MM-DD" strings in the garage's zone (Asia/Manila). They are read
+ * and computed in dayjs's UTC mode, where a day is always a day, so no date ever shifts through a
+ * zone; only "today" comes from a real instant, converted with dayjs's timezone plugin.
+ * https://day.js.org/docs/en/plugin/timezone
+ */
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const GARAGE_TIME_ZONE = 'Asia/Manila';
 
 export type IsoDate = string;
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_FORMAT = 'YYYY-MM-DD';
+
+/** A real calendar date: dayjs rolls 2023-02-29 over to March 1st, so it must read back unchanged. */
 export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return ISO_DATE.test(value) && dayjs.utc(value).format(ISO_FORMAT) === value;
 }
 
-function toUtcMs(date: IsoDate): number {
-  const match = ISO_DATE.exec(date);
-  if (!match) throw new RangeError(`Not a date: ${date}`);
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+function calendarDay(date: IsoDate): dayjs.Dayjs {
+  if (!isIsoDate(date)) throw new RangeError(`Not a date: ${date}`);
+  return dayjs.utc(date);
 }
-
-function fromUtcMs(ms: number): IsoDate {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-const DAY_MS = 86_400_000;
 
 export function addDays(date: IsoDate, days: number): IsoDate {
-  return fromUtcMs(toUtcMs(date) + days * DAY_MS);
+  return calendarDay(date).add(days, 'day').format(ISO_FORMAT);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
-  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+  return calendarDay(to).diff(calendarDay(from), 'day');
 }
 
-/** Made once: building an Intl.DateTimeFormat costs far more than using one. */
-const MANILA_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: GARAGE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+interface ZoneDay {
+  date: IsoDate;
+  /** The instants of the day in the garage's zone: from its midnight up to the next one. */
+  from: number;
+  until: number;
+}
 
-/** Today's date in Asia/Manila for the given instant. */
+const DAY_MS = 86_400_000;
+/** The most UTC days remembered (a few years of days) before the memo starts over. */
+const MEMO_LIMIT = 2_000;
+/** Zone days already converted, under each UTC day they overlap: the timezone plugin is slow. */
+const zoneDays = new Map<number, ZoneDay[]>();
+let lastDay: ZoneDay = { date: '', from: 0, until: 0 };
+
+function zoneDayOf(ms: number): ZoneDay {
+  const date = dayjs(ms).tz(GARAGE_TIME_ZONE).format(ISO_FORMAT);
+  const day = { date, from: dayjs.tz(date, GARAGE_TIME_ZONE).valueOf(), until: dayjs.tz(addDays(date, 1), GARAGE_TIME_ZONE).valueOf() };
+  if (zoneDays.size >= MEMO_LIMIT) zoneDays.clear();
+  for (let utcDay = Math.floor(day.from / DAY_MS); utcDay * DAY_MS < day.until; utcDay += 1) {
+    zoneDays.set(utcDay, [...(zoneDays.get(utcDay) ?? []), day]);
+  }
+  return day;
+}
+
+/**
+ * Today's date in Asia/Manila for the given instant. The date only changes at Manila's midnight,
+ * so each day is converted once and later instants are matched against the days already known.
+ */
 export function todayInManila(now: Date = new Date()): IsoDate {
-  return MANILA_DATE.format(now);
+  const ms = now.getTime();
+  if (ms >= lastDay.from && ms < lastDay.until) return lastDay.date;
+  if (Number.isNaN(ms)) throw new RangeError('Not an instant');
+  lastDay = zoneDays.get(Math.floor(ms / DAY_MS))?.find((day) => ms >= day.from && ms < day.until) ?? zoneDayOf(ms);
+  return lastDay.date;
 }
 
-/** 0 = Sunday … 6 = Saturday */
-export function weekday(date: IsoDate): number {
-  return new Date(toUtcMs(date)).getUTCDay();
+/** A calendar date written with a dayjs format, e.g. 'MMM D, YYYY'. https://day.js.org/docs/en/display/format */
+export function formatDate(date: IsoDate, format: string): string {
+  return calendarDay(date).format(format);
 }
-
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
 
 /** "March 05, 2027" — the receipt's 'MMMM dd, yyyy'. */
 export function formatLongDate(date: IsoDate): string {
-  const [y, m, d] = date.split('-');
-  return `${MONTHS[Number(m) - 1]} ${d}, ${y}`;
-}
-
-export function monthName(monthIndex: number): string {
-  return MONTHS[monthIndex] ?? '';
+  return formatDate(date, 'MMMM DD, YYYY');
 }
 
 /** Inclusive ranges overlap when they share at least one day. */

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { addDays } from '../../src/shared/dates';
 import { test, expect } from './support';
+import { calendarDay, chooseDates, freeDates, showMonth } from './support/booking';
 
 /** The public pages, each with something that shows it has rendered. */
 const PAGES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
@@ -31,7 +33,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await checkA11y({ include: ['#contact', '.mantine-Notifications-root'], label: `contact errors ${scheme}` });
     });
 
-    test('the booking form with a car chosen, dates picked and its errors shown has no serious or critical violations', async ({ page, checkA11y }) => {
+    test('the booking form with a car chosen, dates picked and its errors shown has no serious or critical violations', async ({ page, request, checkA11y }) => {
       await page.goto('/booking');
       await page.getByTestId('vehicle-option').first().click();
       await expect(page.getByTestId('booking-form')).toBeVisible();
@@ -40,6 +42,17 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByText('Full name is required')).toBeVisible();
       await expect(page.getByTestId('documents-error')).toBeVisible();
       await checkA11y({ label: `booking form errors ${scheme}` });
+
+      // The calendar with a range chosen, then with a refused return and its hint.
+      const carId = new URL(page.url()).searchParams.get('car')!;
+      const { pickup, ret } = await freeDates(request, carId, 3);
+      await chooseDates(page, pickup, ret);
+      await showMonth(page, pickup);
+      await calendarDay(page, pickup).click();
+      await showMonth(page, addDays(pickup, 120));
+      await calendarDay(page, addDays(pickup, 120)).click();
+      await expect(page.getByTestId('calendar-message')).toBeVisible();
+      await checkA11y({ include: ['[data-testid="rental-calendar"]'], label: `booking calendar ${scheme}` });
     });
 
     test.describe('on a phone', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, formatLongDate, todayInManila } from '../../src/shared/dates';
+import { addDays, formatDate, formatLongDate, rangesOverlap, todayInManila } from '../../src/shared/dates';
 import { test, expect, fakeImageFile, largeFile, pngFile, query, staffHeaders } from './support';
-import { carByName, chooseDates, freeDates, newRenter } from './support/booking';
+import { bookViaApi, bookedRanges, calendarDay, carByName, chooseDates, freeDates, newRenter, showMonth } from './support/booking';
 
 const CAR = 'Mitsubishi Xpander GLS';
 
@@ -122,21 +122,113 @@ test.describe('/booking', () => {
     await expect(page.getByTestId('selected-car')).toContainText('Toyota Avanza 1.5 G');
   });
 
-  test('dates can be chosen with the keyboard alone', async ({ page, request }) => {
-    await openForm(page, request);
-    const today = todayInManila();
-    const calendar = page.getByTestId('rental-calendar');
-    const tabStop = calendar.locator('button[tabindex="0"]');
-    await expect(tabStop).toHaveAttribute('data-date', today);
-    await tabStop.focus();
-    // A week on, back five days, then pick up; two days on, then return.
+  test('dates can be chosen with the keyboard alone; the arrows pass over booked days', async ({ page, request }) => {
+    const car = await carByName(request, 'Toyota Innova 2.8 E');
+    // A month from next month on whose first two weeks are free; then its 10th and 11th are booked.
+    const booked = await bookedRanges(request, car.id);
+    let month = formatDate(addDays(todayInManila(), 31), 'YYYY-MM');
+    while (booked.some((range) => rangesOverlap(range, { start: `${month}-01`, end: `${month}-14` }))) month = formatDate(addDays(`${month}-01`, 31), 'YYYY-MM');
+    const day = (n: number) => `${month}-${String(n).padStart(2, '0')}`;
+    await bookViaApi(request, car.id, day(10), day(11));
+
+    await page.goto(`/booking?car=${car.id}`);
+    await showMonth(page, day(1));
+    // Nothing chosen and today not in that month: its first free day is the one in the tab order.
+    await expect(calendarDay(page, day(1))).toHaveAttribute('tabindex', '0');
+    await calendarDay(page, day(1)).focus();
+
     await page.keyboard.press('ArrowDown');
-    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('Enter');
+    await expect(calendarDay(page, day(8))).toBeFocused();
     await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
+    await expect(calendarDay(page, day(9))).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('summary-pickup')).toHaveText(formatLongDate(addDays(today, 2)));
-    await expect(page.getByTestId('summary-return')).toHaveText(formatLongDate(addDays(today, 4)));
+    await expect(page.getByTestId('summary-pickup')).toHaveText(formatLongDate(day(9)));
+    await expect(page.getByTestId('calendar-prompt')).toHaveText('Select return date');
+
+    // The booked 10th and 11th are disabled, so the arrow goes on to the 12th; a return there is refused.
+    await page.keyboard.press('ArrowRight');
+    await expect(calendarDay(page, day(12))).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('calendar-message')).toContainText('Your rental cannot run over booked dates');
+    await expect(page.getByTestId('summary-return')).toHaveText('Not selected');
+
+    // Back before the pickup: that day starts over, and the next one ends the rental.
+    await page.keyboard.press('ArrowLeft');
+    await expect(calendarDay(page, day(9))).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('summary-pickup')).toHaveText(formatLongDate(day(8)));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('summary-return')).toHaveText(formatLongDate(day(9)));
+    await expect(page.getByTestId('summary-duration')).toHaveText('1 day');
+    await expect(page.getByTestId('calendar-message')).toHaveCount(0);
+  });
+
+  test('past days are disabled; a pickup too far ahead and a rental too long are refused with a hint', async ({ page, request }) => {
+    const car = await carByName(request, 'Toyota Camry 2.5 V');
+    const today = todayInManila();
+    await page.goto(`/booking?car=${car.id}`);
+    const calendar = page.getByTestId('rental-calendar');
+
+    // The calendar opens on this month and goes no further back.
+    await expect(calendarDay(page, today)).toBeVisible();
+    await expect(calendarDay(page, today)).toHaveAttribute('aria-label', /today/);
+    await expect(calendar.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    if (formatDate(today, 'D') !== '1') {
+      const yesterday = addDays(today, -1);
+      await expect(calendarDay(page, yesterday)).toBeDisabled();
+      await expect(calendarDay(page, yesterday)).toHaveAttribute('aria-label', /\(past\)$/);
+      await calendarDay(page, yesterday).click({ force: true });
+      await expect(page.getByTestId('summary-pickup')).toHaveText('Not selected');
+    }
+
+    // A pickup more than 365 days ahead.
+    const tooFar = addDays(today, 370);
+    await showMonth(page, tooFar);
+    await expect(calendarDay(page, tooFar)).toHaveAttribute('aria-label', /not open for booking yet/);
+    await calendarDay(page, tooFar).click();
+    await expect(calendar.getByTestId('calendar-message')).toHaveText('Bookings can start at most 365 days ahead');
+    await expect(page.getByTestId('summary-pickup')).toHaveText('Not selected');
+
+    // A return more than 90 days after the pickup (both days free of bookings).
+    const booked = await bookedRanges(request, car.id);
+    let pickup = addDays(today, 30);
+    while (booked.some((range) => rangesOverlap(range, { start: pickup, end: pickup }) || rangesOverlap(range, { start: addDays(pickup, 91), end: addDays(pickup, 91) }))) pickup = addDays(pickup, 1);
+    await showMonth(page, pickup);
+    await calendarDay(page, pickup).click();
+    await expect(page.getByTestId('summary-pickup')).toHaveText(formatLongDate(pickup));
+    await showMonth(page, addDays(pickup, 91));
+    await expect(calendarDay(page, addDays(pickup, 91))).toHaveAttribute('aria-label', /too long a rental/);
+    await calendarDay(page, addDays(pickup, 91)).click();
+    await expect(calendar.getByTestId('calendar-message')).toHaveText('A rental can last at most 90 days. For a longer rental, please contact us.');
+    await expect(page.getByTestId('summary-pickup')).toHaveText(formatLongDate(pickup));
+    await expect(page.getByTestId('summary-return')).toHaveText('Not selected');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('the calendar shows one month at a time, and a rental can run into the next month', async ({ page, request }) => {
+      const car = await carByName(request, 'Toyota Vios 1.3 J');
+      const booked = await bookedRanges(request, car.id);
+      // The last day of a month from next month on, free with the two days after it.
+      let next = formatDate(addDays(todayInManila(), 31), 'YYYY-MM');
+      let pickup = addDays(`${next}-01`, -1);
+      while (pickup <= todayInManila() || booked.some((range) => rangesOverlap(range, { start: pickup, end: addDays(pickup, 2) }))) {
+        next = formatDate(addDays(`${next}-01`, 31), 'YYYY-MM');
+        pickup = addDays(`${next}-01`, -1);
+      }
+      const ret = addDays(pickup, 2);
+
+      await page.goto(`/booking?car=${car.id}`);
+      const calendar = page.getByTestId('rental-calendar');
+      await chooseDates(page, pickup, ret);
+      await expect(calendar.locator('[data-month-level]')).toHaveCount(1);
+      await expect(calendar.getByText(formatDate(ret, 'MMMM YYYY'))).toBeVisible();
+      await expect(page.getByTestId('summary-pickup')).toHaveText(formatLongDate(pickup));
+      await expect(page.getByTestId('summary-return')).toHaveText(formatLongDate(ret));
+      await expect(page.getByTestId('summary-duration')).toHaveText('2 days');
+    });
   });
 });

@@ -5,15 +5,15 @@ import {
   calendarPhase,
   dayBlock,
   firstBookedDayBetween,
-  monthGrid,
-  monthOf,
+  lastPickupDay,
+  lastReturnDay,
+  refusalOf,
   selectDate,
   selectionIsFree,
-  shiftMonth,
   type CalendarRules,
   type DateSelection,
 } from '../../src/shared/calendar';
-import { addDays, weekday } from '../../src/shared/dates';
+import { addDays } from '../../src/shared/dates';
 
 const TODAY = '2026-11-23';
 const rules: CalendarRules = { today: TODAY, booked: [{ start: '2026-12-10', end: '2026-12-12' }] };
@@ -21,44 +21,6 @@ const rules: CalendarRules = { today: TODAY, booked: [{ start: '2026-12-10', end
 function click(selection: DateSelection, ...dates: string[]): DateSelection {
   return dates.reduce((current, date) => selectDate(current, date, rules).selection, selection);
 }
-
-describe('monthGrid', () => {
-  it('is a fixed six weeks of 42 days starting on the Sunday on or before the first', () => {
-    const grid = monthGrid('2026-11-15');
-    expect(grid).toHaveLength(42);
-    expect(grid[0]).toBe('2026-11-01'); // November 2026 starts on a Sunday
-    expect(grid[41]).toBe('2026-12-12');
-    const february = monthGrid('2026-02-01');
-    expect(february[0]).toBe('2026-02-01');
-    const march = monthGrid('2027-03-01'); // a Monday
-    expect(march[0]).toBe('2027-02-28');
-  });
-
-  it('always starts on a Sunday and holds every day of its month, in order', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 2000, max: 2100 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
-        const first = `${year}-${String(month).padStart(2, '0')}-01`;
-        const grid = monthGrid(first);
-        expect(weekday(grid[0]!)).toBe(0);
-        expect(grid).toContain(first);
-        grid.forEach((day, i) => i > 0 && expect(day).toBe(addDays(grid[i - 1]!, 1)));
-        expect(grid.filter((day) => monthOf(day) === first).length).toBeGreaterThanOrEqual(28);
-      }),
-    );
-  });
-});
-
-describe('shiftMonth', () => {
-  it.each([
-    ['2026-11-01', 1, '2026-12-01'],
-    ['2026-12-01', 1, '2027-01-01'],
-    ['2027-01-01', -1, '2026-12-01'],
-    ['2026-11-01', -13, '2025-10-01'],
-    ['2026-11-01', 14, '2028-01-01'],
-  ])('%s shifted by %i months is %s', (month, delta, expected) => {
-    expect(shiftMonth(month, delta)).toBe(expected);
-  });
-});
 
 describe('dayBlock', () => {
   it('blocks past days, booked days (both ends included) and pickups more than 365 days ahead', () => {
@@ -70,6 +32,13 @@ describe('dayBlock', () => {
     expect(dayBlock(addDays(TODAY, 365), rules)).toBeNull();
     expect(dayBlock(addDays(TODAY, 366), rules)).toBe('tooFar');
     expect(dayBlock(addDays(TODAY, 366), rules, 'return')).toBeNull();
+  });
+});
+
+describe('the calendar\'s bounds', () => {
+  it('pickups run to 365 days ahead, and returns to 90 days after the last pickup day', () => {
+    expect(lastPickupDay(TODAY)).toBe(addDays(TODAY, 365));
+    expect(lastReturnDay(TODAY)).toBe(addDays(TODAY, 365 + 90));
   });
 });
 
@@ -150,5 +119,43 @@ describe('rental length on the calendar', () => {
     expect(selectDate(pickup, addDays('2026-12-20', 91), rules)).toEqual({ selection: pickup, refused: 'tooLong' });
     expect(click(pickup, addDays('2026-12-20', 90))).toEqual({ pickupDate: '2026-12-20', returnDate: addDays('2026-12-20', 90) });
     expect(dayBlock(addDays('2026-12-20', 91), rules, 'return', '2026-12-20')).toBe('tooLong');
+  });
+});
+
+describe('refusalOf: what the calendar marks before anyone clicks', () => {
+  it('awaiting a pickup, marks past, booked and too-far days', () => {
+    expect(refusalOf(EMPTY_SELECTION, '2026-11-22', rules)).toBe('past');
+    expect(refusalOf(EMPTY_SELECTION, '2026-12-11', rules)).toBe('booked');
+    expect(refusalOf(EMPTY_SELECTION, addDays(TODAY, 366), rules)).toBe('tooFar');
+    expect(refusalOf(EMPTY_SELECTION, '2026-12-20', rules)).toBeNull();
+  });
+
+  it('awaiting a return, marks every day past the next booked stretch and every day too long after the pickup', () => {
+    const pickup = click(EMPTY_SELECTION, '2026-12-05');
+    expect(refusalOf(pickup, '2026-12-09', rules)).toBeNull();
+    expect(refusalOf(pickup, '2026-12-10', rules)).toBe('booked');
+    expect(refusalOf(pickup, '2026-12-13', rules)).toBe('overBooked');
+    expect(refusalOf(pickup, '2027-01-20', rules)).toBe('overBooked');
+    // On or before the pickup a click starts over, so those days are on offer.
+    expect(refusalOf(pickup, '2026-12-01', rules)).toBeNull();
+    const free = { today: TODAY, booked: [] };
+    expect(refusalOf(pickup, addDays('2026-12-05', 90), free)).toBeNull();
+    expect(refusalOf(pickup, addDays('2026-12-05', 91), free)).toBe('tooLong');
+  });
+
+  it('a day left unmarked is taken when clicked, and a marked one changes nothing, whatever the selection', () => {
+    const day = fc.integer({ min: -10, max: 120 }).map((offset) => addDays(TODAY, offset));
+    const booked = fc
+      .array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 6 })), { maxLength: 4 })
+      .map((ranges) => ranges.map(([start, length]) => ({ start: addDays(TODAY, start), end: addDays(TODAY, start + length) })));
+    fc.assert(
+      fc.property(booked, fc.array(day, { maxLength: 6 }), day, (ranges, clicks, next) => {
+        const withRanges = { today: TODAY, booked: ranges };
+        const selection = clicks.reduce((current, date) => selectDate(current, date, withRanges).selection, EMPTY_SELECTION);
+        const after = selectDate(selection, next, withRanges).selection;
+        if (refusalOf(selection, next, withRanges)) expect(after).toBe(selection);
+        else expect([after.pickupDate, after.returnDate]).toContain(next);
+      }),
+    );
   });
 });

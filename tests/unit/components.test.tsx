@@ -58,24 +58,35 @@ describe('CarCard', () => {
 
 describe('RentalCalendar', () => {
   const rules = { today: '2026-11-23', booked: [{ start: '2026-11-26', end: '2026-11-27' }] };
+  const day = (html: string, date: string) => new RegExp(`<button[^>]*data-date="${date}"[^>]*>`).exec(html)?.[0] ?? '';
 
-  it('shows the month as six weeks from Sunday, with past and booked days marked and refused', () => {
+  it('shows the month as six weeks from Sunday, with past and booked days marked and disabled', () => {
     const html = render(<RentalCalendar today={rules.today} booked={rules.booked} value={{ pickupDate: null, returnDate: null }} onChange={() => undefined} />);
     expect(text(html)).toContain('Select Rental Dates');
     expect(text(html)).toContain('Select pickup date');
     expect(text(html)).toContain('November 2026');
     expect(html.match(/data-date="/g)).toHaveLength(42);
     expect([...html.matchAll(/<th[^>]*>([^<]+)<\/th>/g)].map((m) => m[1])).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
-    expect(html).toMatch(/data-date="2026-11-22"[^>]*data-block="past"[^>]*aria-disabled="true"/);
-    expect(html).toMatch(/data-date="2026-11-26"[^>]*data-block="booked"/);
-    expect(html).toMatch(/data-date="2026-11-24"(?![^>]*data-block)/);
+    expect(day(html, '2026-11-22')).toMatch(/disabled=""/);
+    expect(day(html, '2026-11-22')).toMatch(/aria-label="Sunday, November 22, 2026 \(past\)"/);
+    expect(day(html, '2026-11-26')).toMatch(/disabled=""/);
+    expect(day(html, '2026-11-26')).toMatch(/data-block="booked"/);
+    expect(day(html, '2026-11-23')).toMatch(/aria-label="Monday, November 23, 2026 \(today\)"/);
+    expect(day(html, '2026-11-23')).toMatch(/data-today="true"/);
+    expect(day(html, '2026-11-24')).not.toMatch(/disabled|data-block/);
+    expect(html).toMatch(/aria-label="Previous month"[^>]*disabled=""/);
     for (const legend of ['Booked', 'Selected', 'Past dates']) expect(text(html)).toContain(legend);
   });
 
-  it('with a pickup chosen, asks for the return and shows the pickup in its summary', () => {
-    const html = render(<RentalCalendar today={rules.today} booked={[]} value={{ pickupDate: '2026-11-30', returnDate: null }} onChange={() => undefined} />);
+  it('with a pickup chosen, asks for the return, marks the days a return cannot be, and shows the pickup in its summary', () => {
+    const html = render(<RentalCalendar today={rules.today} booked={rules.booked} value={{ pickupDate: '2026-11-24', returnDate: null }} onChange={() => undefined} />);
     expect(text(html)).toContain('Select return date');
-    expect(text(html)).toContain('November 30, 2026');
-    expect(html).toMatch(/data-date="2026-11-30"[^>]*data-selected="true"[^>]*aria-pressed="true"/);
+    expect(text(html)).toContain('November 24, 2026');
+    expect(day(html, '2026-11-24')).toMatch(/data-selected="true"/);
+    expect(day(html, '2026-11-24')).toMatch(/aria-pressed="true"/);
+    expect(day(html, '2026-11-25')).not.toMatch(/data-block/);
+    expect(day(html, '2026-11-28')).toMatch(/data-block="overBooked"/);
+    expect(day(html, '2026-11-28')).toMatch(/aria-label="Saturday, November 28, 2026 \(the rental would run over booked dates\)"/);
+    expect(text(html)).toContain('Clear dates');
   });
 });

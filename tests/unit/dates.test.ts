@@ -3,12 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
   daysBetween,
+  formatDate,
   formatLongDate,
   isIsoDate,
-  monthName,
   rangesOverlap,
   todayInManila,
-  weekday,
 } from '../../src/shared/dates';
 
 describe('isIsoDate', () => {
@@ -100,6 +99,23 @@ describe('todayInManila', () => {
     vi.setSystemTime(new Date('2026-03-01T16:30:00Z'));
     expect(todayInManila()).toBe('2026-03-02');
   });
+
+  it('agrees with Intl for any instant, in any order (days already converted are remembered)', () => {
+    const manila = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1980-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }), (instant) => {
+        expect(todayInManila(instant)).toBe(manila.format(instant));
+        // Either side of Manila's midnight, once that day is known.
+        const midnight = new Date(`${manila.format(instant)}T00:00:00+08:00`).getTime();
+        expect(todayInManila(new Date(midnight - 1))).toBe(manila.format(midnight - 1));
+        expect(todayInManila(new Date(midnight))).toBe(manila.format(midnight));
+      }),
+    );
+  });
+
+  it('refuses an invalid instant', () => {
+    expect(() => todayInManila(new Date('not a date'))).toThrow(RangeError);
+  });
 });
 
 describe('formatLongDate', () => {
@@ -113,16 +129,11 @@ describe('formatLongDate', () => {
   });
 });
 
-describe('weekday and monthName', () => {
-  it('numbers weekdays from Sunday (0), the calendar header order', () => {
-    expect(weekday('2026-03-01')).toBe(0); // a Sunday
-    expect(weekday('2026-03-07')).toBe(6); // a Saturday
-  });
-
-  it('names months by index and gives an empty string outside 0-11', () => {
-    expect(monthName(0)).toBe('January');
-    expect(monthName(11)).toBe('December');
-    expect(monthName(12)).toBe('');
+describe('formatDate', () => {
+  it('writes a calendar date with a dayjs format, whatever the machine\'s zone', () => {
+    expect(formatDate('2026-12-08', 'dddd, MMMM D, YYYY')).toBe('Tuesday, December 8, 2026');
+    expect(formatDate('2027-01-01', 'MMM YYYY')).toBe('Jan 2027');
+    expect(() => formatDate('2026-02-30', 'MMM D')).toThrow(RangeError);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { addDays, monthName, rangesOverlap, todayInManila } from '../../../src/shared/dates';
+import { addDays, formatDate, rangesOverlap, todayInManila } from '../../../src/shared/dates';
 import type { TCar } from '../../../src/shared/schemas/car.schema';
 import { pdfFile, pngFile, type FilePayload } from './files';
 
@@ -18,7 +18,7 @@ export async function carByName(request: APIRequestContext, name: string): Promi
  * rarely reach for the same days.
  */
 export async function freeDates(request: APIRequestContext, carId: string, days: number, from = 20): Promise<{ pickup: string; ret: string }> {
-  const booked = (await (await request.get(`/api/cars/${carId}/booked-dates`)).json()) as Array<{ start: string; end: string }>;
+  const booked = await bookedRanges(request, carId);
   const today = todayInManila();
   let offset = from + Math.floor(Math.random() * 120);
   for (let tries = 0; tries < 300; tries += 1, offset += 1) {
@@ -29,30 +29,29 @@ export async function freeDates(request: APIRequestContext, carId: string, days:
   throw new Error(`no free ${days}-day stretch for car ${carId}`);
 }
 
-/** The calendar's accessible name for a day, e.g. "Tuesday, December 8, 2026". */
+/** The calendar's accessible name for a day, e.g. "Tuesday, December 8, 2026", then its states. */
 export function dayName(date: string): RegExp {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new RegExp(`^\\w+, ${monthName(month - 1)} ${day}, ${year}\\b`);
+  return new RegExp(`^${formatDate(date, 'dddd, MMMM D, YYYY')}\\b`);
 }
 
-/** Shows the month of `date` in the rental calendar with its Next/Previous buttons. */
+/** The day's button in the rental calendar (visible once its month is shown). */
+export function calendarDay(page: Page, date: string): Locator {
+  return page.getByTestId('rental-calendar').getByRole('button', { name: dayName(date) });
+}
+
+/** Shows the month of `date` in the rental calendar with its Next/Previous month buttons. */
 export async function showMonth(page: Page, date: string): Promise<void> {
   const calendar = page.getByTestId('rental-calendar');
-  const target = `${monthName(Number(date.slice(5, 7)) - 1)} ${date.slice(0, 4)}`;
-  for (let i = 0; i < 14; i += 1) {
-    const shown = (await calendar.locator('#calendar-month').textContent())?.trim() ?? '';
-    if (shown === target) return;
-    const [shownMonth = '', shownYear = '0'] = shown.split(' ');
-    const shownIndex = Number(shownYear) * 12 + ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].indexOf(shownMonth);
-    const targetIndex = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
-    await calendar.getByRole('button', { name: targetIndex > shownIndex ? 'Next month' : 'Previous month' }).click();
+  for (let i = 0; i < 16 && !(await calendarDay(page, date).isVisible()); i += 1) {
+    const firstShown = (await calendar.locator('button[data-date]:visible').first().getAttribute('data-date')) ?? '';
+    await calendar.getByRole('button', { name: date < firstShown ? 'Previous month' : 'Next month' }).click();
   }
-  await expect(calendar.locator('#calendar-month')).toHaveText(target);
+  await expect(calendarDay(page, date)).toBeVisible();
 }
 
-/** The day's button in the calendar (its month must be shown). */
-export function calendarDay(page: Page, date: string): Locator {
-  return page.getByTestId('rental-calendar').getByRole('button', { name: dayName(date) }).first();
+/** The booked ranges of a car, as the calendar receives them. */
+export async function bookedRanges(request: APIRequestContext, carId: string): Promise<Array<{ start: string; end: string }>> {
+  return (await (await request.get(`/api/cars/${carId}/booked-dates`)).json()) as Array<{ start: string; end: string }>;
 }
 
 /** Clicks the pickup, then the return date on the rental calendar. */

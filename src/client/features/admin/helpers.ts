@@ -1,4 +1,4 @@
-import { todayInManila, monthName } from '../../../shared/dates';
+import { formatDate, todayInManila } from '../../../shared/dates';
 import { PAYMENT_METHOD_LABELS, PRICE_LINE_LABELS, dayCount } from '../../../shared/labels';
 import { formatPeso, toCentavos } from '../../../shared/money';
 import type { TAuditEntry } from '../../../shared/schemas/admin.schema';
@@ -69,14 +69,12 @@ export function canAddPayment(b: { total: string; amountPaid: string; status: st
 
 /** "2026-03" -> "Mar 2026" */
 export function monthLabel(month: string): string {
-  const [year, m] = month.split('-');
-  return `${monthName(Number(m) - 1).slice(0, 3)} ${year}`;
+  return formatDate(`${month}-01`, 'MMM YYYY');
 }
 
 /** "2026-03-05" -> "Mar 5, 2026" (calendar dates, no time zone involved). */
 export function shortDate(date: string): string {
-  const [year, m, d] = date.slice(0, 10).split('-');
-  return `${monthName(Number(m) - 1).slice(0, 3)} ${Number(d)}, ${year}`;
+  return formatDate(date.slice(0, 10), 'MMM D, YYYY');
 }
 
 /** A timestamp as the garage's date and time: "Mar 5, 2026, 2:30 PM". */
