@@ -91,11 +91,11 @@ test.describe('the booking form refuses what it must', () => {
     await expect(slot).toHaveAttribute('data-state', 'empty');
 
     // Named and typed as a PNG, but its bytes are HTML: the server reads them and refuses.
-    const before = await query<{ n: string }>('select count(*)::text as n from upload where verified_type is not null');
+    const before = await query<{ n: string }>('select count(*)::text as n from upload where attached_to is not null');
     await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(fakeImageFile());
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to upload image' })).toContainText('Documents must be JPG, PNG or PDF files');
     await expect(slot).toHaveAttribute('data-state', 'empty');
-    expect(await query<{ n: string }>('select count(*)::text as n from upload where verified_type is not null')).toEqual(before);
+    expect(await query<{ n: string }>('select count(*)::text as n from upload where attached_to is not null')).toEqual(before);
 
     await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(pngFile());
     await expect(page.getByRole('alert').filter({ hasText: 'Photo ID #1 Uploaded' })).toBeVisible();
