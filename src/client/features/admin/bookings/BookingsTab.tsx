@@ -10,6 +10,7 @@ import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { bookingPriceLines, canAddPayment, dateTime, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
+import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
 import { ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader } from '../parts';
 import { usePagedSearch } from '../usePagedSearch';
 import classes from './BookingsTab.module.css';
@@ -45,7 +46,7 @@ function PaymentList({ booking }: { booking: TBooking }) {
   );
 }
 
-function BookingCard({ booking, onPay }: { booking: TBooking; onPay: (booking: PayableBooking) => void }) {
+function BookingCard({ booking, onPay, onOpenDocument }: { booking: TBooking; onPay: (booking: PayableBooking) => void; onOpenDocument: (path: string) => void }) {
   const utils = trpc.useUtils();
   const [showPayments, setShowPayments] = useState(false);
   const update = trpc.bookings.updateStatus.useMutation({
@@ -94,9 +95,20 @@ function BookingCard({ booking, onPay }: { booking: TBooking; onPay: (booking: P
           <Text size="sm" c="dimmed">
             {booking.customerPhone}
           </Text>
+          {booking.customerLicense ? (
+            <Text size="xs" c="dimmed">
+              {c.license}: {booking.customerLicense}
+            </Text>
+          ) : null}
+          {booking.facebookProfile ? (
+            <Text size="xs" c="dimmed" className={classes.wrap}>
+              {c.facebook}: {booking.facebookProfile}
+            </Text>
+          ) : null}
           <Text size="xs" c="dimmed">
             {c.source[booking.source]} · {shortDate(booking.createdAt)}
           </Text>
+          {booking.source === 'website' ? <DocumentLinks holder={booking} name={booking.customerName} onOpen={onOpenDocument} /> : null}
         </Stack>
         <Stack gap={6}>
           <Text size="sm" fw={600}>
@@ -160,6 +172,7 @@ export function BookingsTab() {
   const paged = usePagedSearch(PAGE_SIZE);
   const [status, setStatus] = useState<BookingStatus | null>(null);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
+  const documents = useDocumentViewer();
   const bookings = trpc.bookings.list.useQuery({ ...paged.input, ...(status ? { status } : {}) }, paged.queryOptions);
   const items = bookings.data?.items ?? [];
   return (
@@ -182,12 +195,13 @@ export function BookingsTab() {
       <ListState query={bookings} empty={c.empty} isEmpty={items.length === 0}>
         <Stack gap="md" style={{ opacity: bookings.isPlaceholderData ? 0.6 : 1 }}>
           {items.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} onPay={setPaying} />
+            <BookingCard key={booking.id} booking={booking} onPay={setPaying} onOpenDocument={documents.open} />
           ))}
         </Stack>
       </ListState>
       {bookings.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={bookings.data.total} onOffset={paged.setOffset} /> : null}
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
+      {documents.dialog}
     </Stack>
   );
 }

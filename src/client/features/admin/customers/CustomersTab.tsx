@@ -1,16 +1,16 @@
-import { Button, Card, CopyButton, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
-import { DOCUMENT_FIELDS, type DocumentField } from '../../../../shared/schemas/booking.schema';
 import type { TAdminCustomer, TCustomer } from '../../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { canAddPayment, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ListState, useDialogProps, Pager, PaymentState, StatusBadge, SearchField, TabHeader } from '../parts';
+import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
+import { ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader } from '../parts';
 import { usePagedSearch } from '../usePagedSearch';
 import { CustomerFormModal } from './CustomerFormModal';
 import classes from './CustomersTab.module.css';
@@ -34,19 +34,13 @@ function CustomerCard({
   customer,
   onEdit,
   onPay,
-  onPopupBlocked,
+  onOpenDocument,
 }: {
   customer: TAdminCustomer;
   onEdit: (customer: TCustomer) => void;
   onPay: (booking: PayableBooking) => void;
-  onPopupBlocked: (url: string) => void;
+  onOpenDocument: (path: string) => void;
 }) {
-  const openDocument = (path: string) => {
-    const url = new URL(path, window.location.origin).toString();
-    const opened = window.open(url, '_blank');
-    if (!opened) onPopupBlocked(url);
-    else opened.opener = null;
-  };
   return (
     <Card padding="lg" component="article" aria-label={customer.fullName} data-testid="customer-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -85,28 +79,7 @@ function CustomerCard({
         </Text>
       </Stack>
 
-      <Group gap={6} mt="sm" aria-label={c.documents} role="group">
-        {DOCUMENT_FIELDS.some((field) => customer[field]) ? (
-          DOCUMENT_FIELDS.map((field: DocumentField) => {
-            const path = customer[field];
-            return path ? (
-              <Button
-                key={field}
-                size="compact-xs"
-                variant="light"
-                onClick={() => openDocument(path)}
-                aria-label={c.viewDocument(c.documentLabels[field], customer.fullName)}
-              >
-                {c.documentLabels[field]}
-              </Button>
-            ) : null;
-          })
-        ) : (
-          <Text size="xs" c="dimmed">
-            {c.noDocuments}
-          </Text>
-        )}
-      </Group>
+      <DocumentLinks holder={customer} name={customer.fullName} onOpen={onOpenDocument} />
 
       <SimpleGrid cols={3} spacing="xs" mt="md" className={classes.totals} data-testid="customer-totals">
         <div>
@@ -184,10 +157,9 @@ export function CustomersTab() {
   const paged = usePagedSearch(PAGE_SIZE);
   const [editing, setEditing] = useState<TCustomer | 'new' | null>(null);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
-  const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  const documents = useDocumentViewer();
   const [exporting, setExporting] = useState(false);
   const utils = trpc.useUtils();
-  const dialog = useDialogProps();
   const customers = trpc.customers.list.useQuery(paged.input, paged.queryOptions);
   const items = customers.data?.items ?? [];
 
@@ -216,33 +188,14 @@ export function CustomersTab() {
       <ListState query={customers} empty={c.empty} isEmpty={items.length === 0}>
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }}>
           {items.map((customer) => (
-            <CustomerCard key={customer.id} customer={customer} onEdit={setEditing} onPay={setPaying} onPopupBlocked={setBlockedUrl} />
+            <CustomerCard key={customer.id} customer={customer} onEdit={setEditing} onPay={setPaying} onOpenDocument={documents.open} />
           ))}
         </SimpleGrid>
       </ListState>
       {customers.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={customers.data.total} onOffset={paged.setOffset} /> : null}
       <CustomerFormModal customer={editing} onClose={() => setEditing(null)} />
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
-      <Modal opened={blockedUrl !== null} onClose={() => setBlockedUrl(null)} title={c.popupTitle} centered {...dialog}>
-        <Stack gap="sm">
-          <Text size="sm" role="alert">
-            {messages.upload.popupBlocked}
-          </Text>
-          <Text size="sm" ff="monospace" className={classes.wrap} data-testid="document-url">
-            {blockedUrl}
-          </Text>
-          <Group justify="flex-end">
-            <CopyButton value={blockedUrl ?? ''}>
-              {({ copied, copy }) => (
-                <Button variant="default" onClick={copy}>
-                  {copied ? c.copied : c.copyAddress}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={() => setBlockedUrl(null)}>{c.close}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {documents.dialog}
     </Stack>
   );
 }
