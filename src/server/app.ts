@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import type { AppDeps } from './deps';
 import { PRECOMPRESSED_EXTENSIONS } from './http/compression';
 import { baseMiddleware, crossSiteGuard, handleError, jsonBodyLimit, requestContext } from './http/middleware';
@@ -87,7 +87,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     // Build records (dist/client/.vite: the manifest, with source paths) stay private.
     const served = (path: string) => /\/[^/]+\.[^/]+$/.test(path) && path !== '/index.html' && !path.startsWith('/.');
     app.use('*', (c, next) => (served(c.req.path) ? files(c, next) : next()));
-    app.get('*', etag(), (c) => pages.respond(c));
+    // A 304 keeps the page's own Content-Security-Policy (with its inline scripts' hashes): the
+    // browser takes the headers of a 304 over the cached ones, and the site's default would block them.
+    app.get('*', etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy'] }), (c) => pages.respond(c));
   }
   return app;
 }

@@ -69,13 +69,13 @@ test.describe('booking a car', () => {
     await expect(receipt).toContainText('Bring a valid driver’s license and this confirmation.');
 
     const [stored] = await query<{ id: string; total: string; status: string; driver_service: string; delivery_area: string; photo_id1_url: string | null; photo_id2_url: string | null; proof_of_billing_url: string | null }>(
-      `select b.id, b.total::text, b.status, b.driver_service, b.delivery_area, c.photo_id1_url, c.photo_id2_url, c.proof_of_billing_url
+      `select b.id, b.total::text, b.status, b.driver_service, b.delivery_area, b.photo_id1_url, b.photo_id2_url, b.proof_of_billing_url
          from booking b join customer c on c.id = b.customer_id where c.email = $1`,
       [renter.email],
     );
     expect(stored).toMatchObject({ total: expected.total, status: 'pending', driver_service: 'within_pangasinan', delivery_area: 'bolinao' });
     for (const path of [stored!.photo_id1_url, stored!.photo_id2_url, stored!.proof_of_billing_url]) expect(path).toMatch(/^\/objects\/private\//);
-    const attached = await query('select 1 from upload where attached_to = (select \'customer:\' || customer_id from booking where id = $1)', [stored!.id]);
+    const attached = await query('select 1 from upload where attached_to = $1', [`booking:${stored!.id}`]);
     expect(attached).toHaveLength(3);
     await expect(receipt.getByTestId('receipt-reference')).toHaveText(stored!.id.toUpperCase());
 

@@ -1,4 +1,5 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
@@ -13,6 +14,18 @@ const SCROLL_LINKS: Array<{ anchor: SectionAnchor; label: string }> = [
   { anchor: 'contact', label: copy.nav.contact },
 ];
 
+/** A column of the footer: its small heading and its links. */
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Title order={2} size="h6" tt="uppercase" c="dimmed">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
 export function Footer() {
   const business = useSiteInfo();
   const goTo = useAnchorNavigation();
@@ -26,31 +39,22 @@ export function Footer() {
               {copy.footer.tagline}
             </Text>
           </Stack>
-          <Stack gap={6}>
-            <Title order={2} size="h6" tt="uppercase" c="dimmed">
-              {copy.footer.links}
-            </Title>
+          <FooterColumn title={copy.footer.links}>
             {SCROLL_LINKS.map((link) => (
               <UnstyledButton key={link.anchor} onClick={() => goTo(link.anchor)} fz="sm">
                 {link.label}
               </UnstyledButton>
             ))}
-          </Stack>
-          <Stack gap={6}>
-            <Title order={2} size="h6" tt="uppercase" c="dimmed">
-              {copy.footer.legal}
-            </Title>
+          </FooterColumn>
+          <FooterColumn title={copy.footer.legal}>
             <Anchor component={Link} to="/terms" fz="sm" c="inherit">
               {copy.footer.terms}
             </Anchor>
             <Anchor component={Link} to="/privacy" fz="sm" c="inherit">
               {copy.footer.privacy}
             </Anchor>
-          </Stack>
-          <Stack gap={6}>
-            <Title order={2} size="h6" tt="uppercase" c="dimmed">
-              {copy.nav.contact}
-            </Title>
+          </FooterColumn>
+          <FooterColumn title={copy.nav.contact}>
             <Anchor href={telHref(business.phonePrimary)} fz="sm" c="inherit">
               {business.phonePrimary}
             </Anchor>
@@ -58,7 +62,7 @@ export function Footer() {
               {business.email}
             </Anchor>
             <Text fz="sm">{business.hours}</Text>
-          </Stack>
+          </FooterColumn>
         </SimpleGrid>
         <Group justify="space-between" mt={40} pt="md" style={{ borderTop: '1px solid light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))' }}>
           <Text size="xs" c="dimmed">

@@ -1,5 +1,6 @@
 import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { adminCopy } from '../../content/admin';
@@ -16,6 +17,7 @@ import { useSignedOut } from './session';
 
 const TABS = ['overview', 'fleet', 'bookings', 'customers', 'blocked'] as const;
 type Tab = (typeof TABS)[number];
+const PANELS: Record<Tab, ComponentType> = { overview: OverviewTab, fleet: FleetTab, bookings: BookingsTab, customers: CustomersTab, blocked: BlockedNamesTab };
 
 const c = adminCopy;
 
@@ -66,21 +68,14 @@ export function AdminDashboard() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="overview" pt="lg">
-          <OverviewTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="fleet" pt="lg">
-          <FleetTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="bookings" pt="lg">
-          <BookingsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="customers" pt="lg">
-          <CustomersTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="blocked" pt="lg">
-          <BlockedNamesTab />
-        </Tabs.Panel>
+        {TABS.map((key) => {
+          const Panel = PANELS[key];
+          return (
+            <Tabs.Panel key={key} value={key} pt="lg">
+              <Panel />
+            </Tabs.Panel>
+          );
+        })}
       </Tabs>
       <AuditDrawer opened={auditOpened} onClose={audit.close} />
     </Container>

@@ -82,30 +82,16 @@ function CustomerCard({
       <DocumentLinks holder={customer} name={customer.fullName} onOpen={onOpenDocument} />
 
       <SimpleGrid cols={3} spacing="xs" mt="md" className={classes.totals} data-testid="customer-totals">
-        <div>
-          <Text size="xs" c="dimmed">
-            {c.total}
-          </Text>
-          <Text fw={700} data-testid="total">
-            {formatPeso(customer.totals.total)}
-          </Text>
-        </div>
-        <div>
-          <Text size="xs" c="dimmed">
-            {c.paid}
-          </Text>
-          <Text fw={700} data-testid="paid">
-            {formatPeso(customer.totals.paid)}
-          </Text>
-        </div>
-        <div>
-          <Text size="xs" c="dimmed">
-            {c.pending}
-          </Text>
-          <Text fw={700} data-testid="pending">
-            {formatPeso(customer.totals.pending)}
-          </Text>
-        </div>
+        {(['total', 'paid', 'pending'] as const).map((key) => (
+          <div key={key}>
+            <Text size="xs" c="dimmed">
+              {c[key]}
+            </Text>
+            <Text fw={700} data-testid={key}>
+              {formatPeso(customer.totals[key])}
+            </Text>
+          </div>
+        ))}
       </SimpleGrid>
 
       <Text size="sm" fw={700} mt="md" mb={6}>

@@ -37,6 +37,24 @@ function StatCard({ id, label, value, note, icon, color }: { id: string; label: 
   );
 }
 
+/** A titled card listing rows, or saying there are none. */
+function ListCard({ id, title, empty, children }: { id: string; title: string; empty: string; children: ReactNode[] }) {
+  return (
+    <Card padding="lg" component="section" aria-labelledby={`${id}-title`}>
+      <Title order={2} size="h4" id={`${id}-title`} mb="sm">
+        {title}
+      </Title>
+      {children.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <Stack gap={0} className={classes.list}>
+          {children}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
 /** Overview: the spec's five figures, the latest bookings, the first cars, and two charts. */
 export function OverviewTab() {
   const overview = trpc.admin.overview.useQuery(undefined, { staleTime: 0 });
@@ -55,65 +73,45 @@ export function OverviewTab() {
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Card padding="lg" component="section" aria-labelledby="recent-bookings-title">
-              <Title order={2} size="h4" id="recent-bookings-title" mb="sm">
-                {c.recentBookings}
-              </Title>
-              {data.recentBookings.length === 0 ? (
-                <Text c="dimmed">{c.noBookings}</Text>
-              ) : (
-                <Stack gap={0} className={classes.list}>
-                  {data.recentBookings.map((b) => (
-                    <Group key={b.id} justify="space-between" wrap="nowrap" className={classes.row} data-testid="recent-booking">
-                      <div className={classes.grow}>
-                        <Text fw={600} truncate>
-                          {b.customerName}
-                        </Text>
-                        <Text size="sm" c="dimmed" truncate>
-                          {b.carName} · {shortDate(b.pickupDate)} – {shortDate(b.returnDate)}
-                        </Text>
-                      </div>
-                      <Stack gap={4} align="flex-end">
-                        <Text fw={700} size="sm">
-                          {formatPeso(b.total)}
-                        </Text>
-                        <StatusBadge status={b.status} />
-                      </Stack>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Card>
-            <Card padding="lg" component="section" aria-labelledby="fleet-status-title">
-              <Title order={2} size="h4" id="fleet-status-title" mb="sm">
-                {c.fleetStatus}
-              </Title>
-              {data.fleetStatus.length === 0 ? (
-                <Text c="dimmed">{c.noCars}</Text>
-              ) : (
-                <Stack gap={0} className={classes.list}>
-                  {data.fleetStatus.map((car) => (
-                    <Group key={car.id} justify="space-between" wrap="nowrap" className={classes.row} data-testid="fleet-status">
-                      <Group gap="sm" wrap="nowrap" className={classes.grow}>
-                        <img src={carImageSrc(car.image)} alt="" className={classes.thumb} width={56} height={36} />
-                        <div className={classes.grow}>
-                          <Text fw={600} truncate>
-                            {car.name}
-                          </Text>
-                          <Text size="sm" c="dimmed" truncate>
-                            {car.category} · {formatPeso(car.dailyRate)}
-                            {adminCopy.fleet.perDay}
-                          </Text>
-                        </div>
-                      </Group>
-                      <Badge {...tone(car.available ? 'green' : 'red')}>
-                        {car.available ? c.available : c.rented}
-                      </Badge>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Card>
+            <ListCard id="recent-bookings" title={c.recentBookings} empty={c.noBookings}>
+              {data.recentBookings.map((b) => (
+                <Group key={b.id} justify="space-between" wrap="nowrap" className={classes.row} data-testid="recent-booking">
+                  <div className={classes.grow}>
+                    <Text fw={600} truncate>
+                      {b.customerName}
+                    </Text>
+                    <Text size="sm" c="dimmed" truncate>
+                      {b.carName} · {shortDate(b.pickupDate)} – {shortDate(b.returnDate)}
+                    </Text>
+                  </div>
+                  <Stack gap={4} align="flex-end">
+                    <Text fw={700} size="sm">
+                      {formatPeso(b.total)}
+                    </Text>
+                    <StatusBadge status={b.status} />
+                  </Stack>
+                </Group>
+              ))}
+            </ListCard>
+            <ListCard id="fleet-status" title={c.fleetStatus} empty={c.noCars}>
+              {data.fleetStatus.map((car) => (
+                <Group key={car.id} justify="space-between" wrap="nowrap" className={classes.row} data-testid="fleet-status">
+                  <Group gap="sm" wrap="nowrap" className={classes.grow}>
+                    <img src={carImageSrc(car.image)} alt="" className={classes.thumb} width={56} height={36} />
+                    <div className={classes.grow}>
+                      <Text fw={600} truncate>
+                        {car.name}
+                      </Text>
+                      <Text size="sm" c="dimmed" truncate>
+                        {car.category} · {formatPeso(car.dailyRate)}
+                        {adminCopy.fleet.perDay}
+                      </Text>
+                    </div>
+                  </Group>
+                  <Badge {...tone(car.available ? 'green' : 'red')}>{car.available ? c.available : c.rented}</Badge>
+                </Group>
+              ))}
+            </ListCard>
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
