@@ -11,7 +11,8 @@ import {
   ZUpdateBookingStatusSchema,
 } from '../../shared/schemas/booking.schema';
 import { getBooking, listBookings } from '../services/booking-list.service';
-import { createAdminBookingTx, createPublicBooking, updateBookingDates, updateBookingStatus } from '../services/booking.service';
+import { updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
+import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
 import { addPayment, listPayments } from '../services/payment.service';
 import { ZIdParamsSchema, adminContext, defineRoute, listResponse, serviceContext } from './route';
 

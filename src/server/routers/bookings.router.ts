@@ -13,7 +13,8 @@ import {
 } from '../../shared/schemas/booking.schema';
 import { ZIdSchema } from '../../shared/schemas/common.schema';
 import { getBooking, listBookings } from '../services/booking-list.service';
-import { createAdminBookingTx, createPublicBooking, updateBookingDates, updateBookingStatus } from '../services/booking.service';
+import { updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
+import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
 import { addPayment, listPayments } from '../services/payment.service';
 import { adminProcedure, rateLimited, router } from '../trpc/init';
 

@@ -19,7 +19,8 @@ import { containsPattern, customerTextMatches, wholeEmail } from '../db/like';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
-import { changeBookings, createAdminBooking } from './booking.service';
+import { changeBookings } from './booking-change.service';
+import { createAdminBooking } from './booking.service';
 import { toCustomerDto } from './dto';
 import { releaseOwners } from './upload.service';
 

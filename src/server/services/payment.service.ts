@@ -7,7 +7,7 @@ import { clock } from '../clock';
 import { Booking, Payment } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
-import { lockBooking } from './booking.service';
+import { lockBooking } from './booking-change.service';
 import { toBookingDto, toPaymentDto } from './dto';
 
 /** Adds a row to the payment ledger: positive, never above the balance, not on a cancelled booking. */
