@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/labels';
@@ -9,7 +9,7 @@ import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
 import { balanceOf, fieldErrors } from './helpers';
 import { notifyError, notifySuccess } from './notify';
-import { useDialogProps } from './parts';
+import { FormActions, useDialogProps } from './parts';
 
 const c = adminCopy.payment;
 
@@ -79,14 +79,7 @@ export function AddPaymentModal({ booking, onClose }: { booking: PayableBooking 
               {...form.getInputProps('method')}
             />
             <Textarea label={c.note} placeholder={c.notePlaceholder} autosize minRows={2} {...form.getInputProps('note')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={add.isPending}>
-                {adminCopy.common.cancel}
-              </Button>
-              <Button type="submit" loading={add.isPending}>
-                {c.submit}
-              </Button>
-            </Group>
+            <FormActions submit={c.submit} pending={add.isPending} onCancel={onClose} />
           </Stack>
         </form>
       ) : null}

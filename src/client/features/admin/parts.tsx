@@ -186,3 +186,17 @@ export function TabHeader({ title, lead, children }: { title: string; lead: Reac
 export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return <TextInput aria-label={label} placeholder={label} type="search" value={value} onChange={(event) => onChange(event.currentTarget.value)} className={classes.search} />;
 }
+
+/** A dialog form's Cancel and submit buttons: both wait while it saves (or while `busy`, e.g. an upload). */
+export function FormActions({ submit, pending, busy = false, onCancel, danger = false }: { submit: string; pending: boolean; busy?: boolean; onCancel: () => void; danger?: boolean }) {
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Button variant="default" onClick={onCancel} disabled={pending || busy}>
+        {adminCopy.common.cancel}
+      </Button>
+      <Button type="submit" loading={pending} disabled={busy} {...(danger ? { color: 'red.9' } : {})}>
+        {submit}
+      </Button>
+    </Group>
+  );
+}

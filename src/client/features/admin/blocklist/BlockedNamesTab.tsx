@@ -8,7 +8,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ConfirmDialog, ListState, Pager, useDialogProps, SearchField, TabHeader } from '../parts';
+import { ConfirmDialog, FormActions, ListState, Pager, useDialogProps, SearchField, TabHeader } from '../parts';
 import { usePagedSearch } from '../usePagedSearch';
 import classes from './BlockedNamesTab.module.css';
 
@@ -37,14 +37,7 @@ function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => v
         <Stack gap="md">
           <TextInput label={c.fullName} withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('fullName')} />
           <Textarea label={c.reason} placeholder={c.reasonPlaceholder} autosize minRows={2} {...form.getInputProps('reason')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={block.isPending}>
-              {adminCopy.common.cancel}
-            </Button>
-            <Button type="submit" color="red.9" loading={block.isPending}>
-              {c.submit}
-            </Button>
-          </Group>
+          <FormActions submit={c.submit} pending={block.isPending} onCancel={onClose} danger />
         </Stack>
       </form>
     </Modal>

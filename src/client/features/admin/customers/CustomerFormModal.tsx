@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Divider, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { addDays } from '../../../../shared/dates';
@@ -12,7 +12,7 @@ import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
 import { fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { useDialogProps } from '../parts';
+import { FormActions, useDialogProps } from '../parts';
 
 const c = adminCopy.customerForm;
 
@@ -170,14 +170,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
               </SimpleGrid>
             </>
           ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {adminCopy.common.cancel}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {editing ? c.submitEdit : c.submitAdd}
-            </Button>
-          </Group>
+          <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -10,7 +10,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
-import { useDialogProps } from '../parts';
+import { FormActions, useDialogProps } from '../parts';
 import { uploadCarImage } from '../upload';
 import classes from './CarFormModal.module.css';
 
@@ -193,14 +193,7 @@ export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 
           </SimpleGrid>
           <Textarea label={c.description} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
           <Switch label={c.available} {...form.getInputProps('available', { type: 'checkbox' })} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={pending || uploading}>
-              {adminCopy.common.cancel}
-            </Button>
-            <Button type="submit" loading={pending} disabled={uploading}>
-              {editing ? c.submitEdit : c.submitAdd}
-            </Button>
-          </Group>
+          <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} busy={uploading} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
