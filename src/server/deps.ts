@@ -15,6 +15,8 @@ export interface AppDeps {
   env: Env;
   storage: Storage;
   business: TBusinessInfo;
+  /** The site's address for links in e-mails: PUBLIC_URL, or the server's own address. */
+  siteUrl: string;
   /** HMAC key shared by every instance (kept in the database). */
   signingSecret: string;
   mail: { from: string; garageTo: string; wake: () => void };
@@ -30,7 +32,7 @@ export interface AppDeps {
 
 /** Who is acting: a signed-in staff session or the integrators' API token. */
 export interface Actor {
-  kind: 'session' | 'token';
+  kind: 'session' | 'token' | 'renter' | 'system';
   /** Session id, or 'api-token'. */
   id: string;
   /** What the audit log shows. */

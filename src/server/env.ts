@@ -8,7 +8,7 @@ const flag = z
   .transform((value) => value === 'true' || value === '1');
 
 /** `RATE_LIMITS`: "on" (the defaults), "off", or "name=count/window" pairs, e.g. "bookings=20/10m,contact=5/10m". */
-const RATE_LIMIT_NAMES = ['bookings', 'contact', 'uploads', 'nameCheck', 'login', 'documents'] as const;
+const RATE_LIMIT_NAMES = ['bookings', 'contact', 'uploads', 'nameCheck', 'login', 'documents', 'findBooking', 'manageBooking'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export interface RateLimit {
   max: number;
@@ -21,6 +21,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   nameCheck: { max: 120, windowMs: 60_000 },
   login: { max: 10, windowMs: 15 * 60_000 },
   documents: { max: 20, windowMs: 10 * 60_000 },
+  findBooking: { max: 10, windowMs: 10 * 60_000 },
+  manageBooking: { max: 120, windowMs: 10 * 60_000 },
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
@@ -76,6 +78,7 @@ export const ZEnvSchema = z.object({
   SESSION_IDLE_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 30).default(12)),
   RATE_LIMITS: ZRateLimitsSchema,
   DOCUMENT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(365)),
+  PENDING_HOLD_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 14).default(24)),
   /** Mounts GET /api/bench/baseline, the in-memory reference `npm run bench` measures against. Never in production. */
   BENCH_BASELINE: flag,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),

@@ -1,11 +1,4 @@
-import {
-  CheckConstraintViolationException,
-  ConnectionException,
-  DriverException,
-  ForeignKeyConstraintViolationException,
-  NotFoundError,
-  UniqueConstraintViolationException,
-} from '@mikro-orm/core';
+import { ConnectionException, DriverException, NotFoundError } from '@mikro-orm/core';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, type FieldIssue } from '../shared/errors';
@@ -65,6 +58,16 @@ function isUnavailable(error: unknown): boolean {
 }
 
 /**
+ * The SQLSTATE and constraint of a PostgreSQL error, whether MikroORM converted it (entity
+ * methods) or it comes from `pg` as it is (QueryBuilder statements).
+ */
+function databaseError(error: unknown): { code: string; constraint: string } | null {
+  if (!(error instanceof DriverException) && !(error instanceof Error && (error as { severity?: unknown }).severity !== undefined)) return null;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return typeof code === 'string' ? { code, constraint: typeof constraint === 'string' ? constraint : '' } : null;
+}
+
+/**
  * Turns anything thrown into an AppError: rules broken (already AppError), bad input (zod),
  * constraint violations (by constraint name), an unreachable database (503), and — for anything
  * else — INTERNAL, whose message never reveals the cause.
@@ -86,17 +89,23 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof ZodError) return new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: zodIssues(error) });
   if (error instanceof NotFoundError) return new AppError('NOT_FOUND', messages.errors.notFound);
   if (isUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', messages.errors.databaseUnavailable, { retryAfter: 5 });
-  if (error instanceof DriverException) {
-    const constraint = (error as { constraint?: string }).constraint ?? '';
-    const known = CONSTRAINT_MESSAGES[constraint];
-    if ((error as { code?: string }).code === '23P01') return new AppError('CONFLICT', known ?? messages.errors.datesTaken);
-    if (error instanceof UniqueConstraintViolationException) return new AppError('CONFLICT', known ?? 'That record already exists');
-    // A booking naming a car deleted since its rate was read.
-    if (constraint === 'booking_car_id_foreign') return new AppError('NOT_FOUND', messages.errors.carNotFound);
-    if (error instanceof ForeignKeyConstraintViolationException) return new AppError('CONFLICT', 'That record is still in use');
-    if (error instanceof CheckConstraintViolationException) return new AppError('CONFLICT', known ?? messages.errors.invalidInput);
-    if ((error as { code?: string }).code === '40001' || (error as { code?: string }).code === '40P01') {
-      return new AppError('CONFLICT', 'Another change got there first. Please try again.');
+  const database = databaseError(error);
+  if (database) {
+    const known = CONSTRAINT_MESSAGES[database.constraint];
+    switch (database.code) {
+      case '23P01':
+        return new AppError('CONFLICT', known ?? messages.errors.datesTaken);
+      case '23505':
+        return new AppError('CONFLICT', known ?? 'That record already exists');
+      case '23503':
+        // A booking naming a car deleted since its rate was read.
+        if (database.constraint === 'booking_car_id_foreign') return new AppError('NOT_FOUND', messages.errors.carNotFound);
+        return new AppError('CONFLICT', 'That record is still in use');
+      case '23514':
+        return new AppError('CONFLICT', known ?? messages.errors.invalidInput);
+      case '40001':
+      case '40P01':
+        return new AppError('CONFLICT', 'Another change got there first. Please try again.');
     }
   }
   return new AppError('INTERNAL', messages.errors.internal);

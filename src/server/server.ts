@@ -15,6 +15,7 @@ import { loadFleet } from './services/car.service';
 import { BookedDatesCache } from './infra/booked-dates.cache';
 import { ChangeFeed } from './infra/change-feed';
 import { FleetCache } from './infra/fleet.cache';
+import { followUpBookings } from './services/booking-jobs.service';
 import { ensureAdminPassword, signingSecret } from './services/settings.service';
 import { purgeExpiredDocuments } from './services/retention.service';
 import { cleanupUploads } from './services/upload.service';
@@ -88,6 +89,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     env,
     storage,
     business,
+    siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     signingSecret: secret,
     mail: { from, garageTo: env.GARAGE_NOTIFY_EMAIL ?? business.email, wake: () => mailWorker.wake() },
     limiter: new RateLimiter(env.RATE_LIMITS),
@@ -107,6 +109,11 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const cleanup = setInterval(() => void housekeeping(), 60 * 60_000);
   cleanup.unref();
   setTimeout(() => void housekeeping(), 30_000).unref();
+  // Every minute: unconfirmed holds that ran out are released, and tomorrow's renters reminded.
+  const followUp = () => followUpBookings(deps).catch((error) => log.warn('bookings.follow_up.failed', describeError(error)));
+  const followUps = setInterval(() => void followUp(), 60_000);
+  followUps.unref();
+  setTimeout(() => void followUp(), 5_000).unref();
 
   const app = createApp(deps, { ...(options.clientDir ? { clientDir: options.clientDir } : {}), ...(options.version ? { version: options.version } : {}) });
   const server: ServerType = await new Promise((resolve) => {
@@ -115,11 +122,13 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const port = (server.address() as AddressInfo).port;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = env.PUBLIC_URL ?? `http://${host}:${port}`;
+  deps.siteUrl = url;
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(cleanup);
+      clearInterval(followUps);
       await new Promise<void>((resolve) => {
         const http = server as import('node:http').Server;
         http.close(() => resolve());

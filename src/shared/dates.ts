@@ -83,6 +83,17 @@ export function formatLongDate(date: IsoDate): string {
   return formatDate(date, 'MMMM DD, YYYY');
 }
 
+/**
+ * The instant a Manila calendar date and clock time ("10:00 AM", as the pick-up times are written)
+ * stand for. Asia/Manila has no daylight saving: it is always UTC+8.
+ */
+export function manilaInstant(date: IsoDate, time: string): Date {
+  const match = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(time);
+  if (!match) throw new RangeError(`Not a time: ${time}`);
+  const hour = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
+  return calendarDay(date).hour(hour).minute(Number(match[2])).subtract(8, 'hour').toDate();
+}
+
 /** Inclusive ranges overlap when they share at least one day. */
 export function rangesOverlap(a: { start: IsoDate; end: IsoDate }, b: { start: IsoDate; end: IsoDate }): boolean {
   return a.start <= b.end && b.start <= a.end;

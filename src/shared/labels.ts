@@ -1,4 +1,4 @@
-import type { PaymentMethod } from './schemas/booking.schema';
+import type { DocumentField, PaymentMethod } from './schemas/booking.schema';
 import type { DeliveryArea, DistanceService, DriverService } from './pricing';
 
 export const DRIVER_SERVICE_LABELS: Record<DriverService, { label: string; detail: string }> = {
@@ -27,6 +27,12 @@ export const DELIVERY_AREA_LABELS: Record<DeliveryArea, string> = {
   lingayen: 'Lingayen',
   calasiao: 'Calasiao',
   san_fabian: 'San Fabian',
+};
+
+export const DOCUMENT_LABELS: Record<DocumentField, string> = {
+  photoId1Url: 'Photo ID #1',
+  photoId2Url: 'Photo ID #2',
+  proofOfBillingUrl: 'Proof of Billing',
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

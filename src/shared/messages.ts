@@ -37,6 +37,9 @@ export const messages = {
     password: 'Password is required',
     tooLong: (max: number) => `At most ${max} characters`,
     nulCharacter: 'Text cannot contain NUL characters',
+    reference: 'Enter the booking reference from your e-mail, e.g. HI-7K3QPX',
+    documentField: 'Choose which document to ask for',
+    requestNote: 'Say what is wrong with the document (at least 3 characters)',
   },
   errors: {
     malformedJson: 'The request body is not valid JSON',
@@ -84,6 +87,18 @@ export const messages = {
     storageUnavailable: 'File storage is temporarily unavailable. Please try again in a moment.',
     internal: 'Something went wrong on our side. Please try again.',
     shuttingDown: 'The server is restarting. Please try again in a moment.',
+    unprovenLimit: (max: number) =>
+      `You already have ${max} bookings waiting for you to confirm them. Open the "Manage your booking" link in their e-mails first, or call us.`,
+    sameDocumentTwice: 'The same file cannot be used for two documents. Please upload each document separately.',
+    manageLinkInvalid: 'This booking link is not valid. Use the link in your e-mail, or find your booking again.',
+    cannotCancelOnline: 'This booking can no longer be cancelled online. Please call us.',
+    noDocumentRequested: 'No document was requested for this booking.',
+    bookingClosed: 'This booking is no longer open.',
+  },
+  myBooking: {
+    findSent: 'If that reference and e-mail address match a booking, we have sent its link to that address. Check your inbox.',
+    cancelled: 'Your booking is cancelled. We have sent you a confirmation by e-mail.',
+    documentReplaced: 'Thank you. We have received your new document.',
   },
   booking: {
     noCarTitle: 'No Car Selected',

@@ -181,7 +181,7 @@ async function book(h: Harness, carIndex: number, email: string, fullName: strin
   const payload = bookingPayload(await firstCarId(h, carIndex), await uploadDocuments(h), { customer: { email, fullName } });
   const answer = await request(h, 'POST', '/api/bookings', payload);
   expect(answer.status).toBe(201);
-  return answer.body as { booking: { id: string; carName: string; total: string; customerEmail: string } };
+  return answer.body as { booking: { id: string; reference: string; carName: string; total: string; customerEmail: string } };
 }
 
 describe('the SMTP transport', () => {
@@ -220,7 +220,8 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
     const { renter, garage } = await bookingMail(h, email);
 
     expect(renter).toMatchObject({ to: email, status: 'queued', attempts: 0, sent_at: null });
-    expect(renter.text).toContain(booking.id.toUpperCase());
+    expect(renter.text).toContain(`Booking reference: ${booking.reference}`);
+    expect(renter.text).toMatch(/Manage your booking: http:\/\/localhost\/my-booking#[\w.-]+$/m);
     expect(renter.text).toContain(booking.carName);
     expect(renter.text).toContain(`Total amount: ${peso(booking.total)}`);
     expect(renter.text).toMatch(/Total amount: ₱\d{1,3}(,\d{3})*(\.\d{2})?$/m);
@@ -231,7 +232,7 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
     expect(garage).toMatchObject({ to: GARAGE, reply_to: email, status: 'queued', attempts: 0 });
     expect(garage.text).toContain(email);
     expect(garage.text).toContain(booking.carName);
-    expect(garage.text).toContain(booking.id.toUpperCase());
+    expect(garage.text).toContain(booking.reference);
   });
 
   it('runOnce delivers both booking messages over SMTP and marks them sent', async () => {
@@ -245,7 +246,7 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
     expect(toRenter).toHaveLength(1);
     expect(toRenter[0]!.rcptTo).toEqual([email]);
     expect(toRenter[0]!.subject).toBe(renter.subject);
-    expect(toRenter[0]!.text).toContain(booking.id.toUpperCase());
+    expect(toRenter[0]!.text).toContain(booking.reference);
     expect(toRenter[0]!.text).toContain(peso(booking.total));
     expect(toRenter[0]!.text).toContain('Important information:');
 

@@ -1,3 +1,4 @@
+import { uniquePhone } from '../utils/fixtures';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -164,7 +165,7 @@ async function bookOnce(base: string, carId: string, start: number, days: number
     const tag = randomUUID().slice(0, 8);
     const posted = performance.now();
     const answer = await json(base, 'POST', '/api/bookings', {
-      customer: { fullName: `Load Renter ${tag}`, email: `load-${tag}@example.com`, phone: '0917 123 4567', license: 'N01-23-456789', photoId1Url, photoId2Url, proofOfBillingUrl },
+      customer: { fullName: `Load Renter ${tag}`, email: `load-${tag}@example.com`, phone: uniquePhone(), license: 'N01-23-456789', photoId1Url, photoId2Url, proofOfBillingUrl },
       booking: {
         carId,
         pickupDate: addDays(todayInManila(), start),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { restRoutes } from '../../src/server/rest';
 import type { RestRoute } from '../../src/server/rest/route';
 import { daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
+import { makeManageToken } from '../../src/server/services/booking-tokens';
 import { createHarness, type Harness } from '../utils/harness';
 import { availableCar, bookOk, call, signIn, type CallOptions } from './helpers';
 
@@ -116,6 +117,16 @@ describe('every documented path answers what the document says', () => {
       headers: { 'x-document-token': made.documentToken },
     });
     await expectDocumented('post', '/api/contact', '/api/contact', { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', phone: '', subject: '', message: 'Hello' });
+
+    // The renter's own booking: found again, opened through its link, a requested document sent, cancelled.
+    await expectDocumented('post', '/api/bookings/find', '/api/bookings/find', { reference: made.booking.reference.toLowerCase(), email: 'OPENAPI@example.com' });
+    const token = makeManageToken(h.deps.signingSecret, made.booking.id);
+    await expectDocumented('post', '/api/my-booking', '/api/my-booking', { token });
+    await expectDocumented('post', '/api/admin/bookings/{id}/document-request', `/api/admin/bookings/${made.booking.id}/document-request`, { field: 'proofOfBillingUrl', note: 'The bill is cut off' }, staff);
+    const fresh = await uploadDocuments(h);
+    await expectDocumented('post', '/api/my-booking/document', '/api/my-booking/document', { token, objectPath: fresh.proofOfBillingUrl });
+    await expectDocumented('post', '/api/admin/bookings/{id}/apply-to-customer', `/api/admin/bookings/${made.booking.id}/apply-to-customer`, undefined, staff);
+    await expectDocumented('post', '/api/my-booking/cancel', '/api/my-booking/cancel', { token });
   });
 
   it('staff paths', async () => {

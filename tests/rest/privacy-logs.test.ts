@@ -49,8 +49,10 @@ describe('logs', () => {
 
     // Documents whose bytes carry a recognisable text, like a scanned ID would carry a name.
     const content = 'DOCUMENT-CONTENT-CANARY-JUAN-DELA-CRUZ-1985';
+    // Each document its own file (one file cannot stand for two documents).
+    let sizeStep = 0;
     const bytes = (kind: 'png' | 'pdf') =>
-      Buffer.concat([kind === 'png' ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : Buffer.from('%PDF-1.7\n'), Buffer.from(content), Buffer.alloc(200, 0x20)]);
+      Buffer.concat([kind === 'png' ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : Buffer.from('%PDF-1.7\n'), Buffer.from(content), Buffer.alloc(200 + (sizeStep += 1), 0x20)]);
     secrets.push(content);
     const car = await availableCar(h, 0);
     const documents = {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { addDays, todayInManila } from '../../src/shared/dates';
 import type { TCreateBookingInput } from '../../src/shared/schemas/booking.schema';
 import type { Harness } from './harness';
@@ -86,7 +87,15 @@ export async function firstCarId(h: Harness, index = 0): Promise<string> {
   return car.id;
 }
 
-/** The spec's booking payload, valid by default. */
+/**
+ * A Philippine mobile number no other renter of the run has: a renter may hold only two
+ * unconfirmed bookings per phone number, so tests that book on their own behalf each need one.
+ */
+export function uniquePhone(): string {
+  return `0917 ${String(randomInt(10_000_000)).padStart(7, '0')}`;
+}
+
+/** The spec's booking payload, valid by default (a renter of its own: a fresh e-mail address and phone). */
 export function bookingPayload(
   carId: string,
   documents: Record<string, string>,
@@ -95,8 +104,8 @@ export function bookingPayload(
   return {
     customer: {
       fullName: 'Maria Santos',
-      email: 'maria.santos@example.com',
-      phone: '0917 123 4567',
+      email: `maria.santos.${randomInt(1_000_000_000)}@example.com`,
+      phone: uniquePhone(),
       license: 'N02-12-345678',
       ...documents,
       ...overrides.customer,

@@ -75,6 +75,7 @@ export async function createHarness(
     env,
     storage,
     business,
+    siteUrl: env.PUBLIC_URL ?? 'http://localhost',
     signingSecret: secret,
     mail: { from: business.email, garageTo: 'garage@example.com', wake: () => undefined },
     limiter: new RateLimiter(env.RATE_LIMITS),

@@ -139,8 +139,16 @@ export const bookingsSuite: Suite = {
   },
 };
 
+/** Every bench renter has a number of their own (a phone may hold two unconfirmed bookings). */
+let renters = 0;
+const renterNumbers = new Map<string, number>();
+function renterNumber(tag: string): number {
+  if (!renterNumbers.has(tag)) renterNumbers.set(tag, (renters += 1));
+  return renterNumbers.get(tag)!;
+}
+
 function renter(tag: string) {
-  return { fullName: `Bench Renter ${tag}`, email: `bench-${tag}@example.com`, phone: '0917 123 4567', license: `N01-23-${tag}` };
+  return { fullName: `Bench Renter ${tag}`, email: `bench-${tag}@example.com`, phone: `0917 ${String(renterNumber(tag)).padStart(7, '0')}`, license: `N01-23-${tag}` };
 }
 
 function bookingBody(slot: Slot, tag: string, documents: string[]) {

@@ -1,3 +1,4 @@
+import { DOCUMENT_LABELS } from '../../shared/labels';
 /** The staff dashboard's copy (the spec's notices live in src/shared/messages.ts). */
 export const adminCopy = {
   meta: {
@@ -177,7 +178,7 @@ export const adminCopy = {
   },
   documents: {
     title: 'Documents',
-    labels: { photoId1Url: 'Photo ID #1', photoId2Url: 'Photo ID #2', proofOfBillingUrl: 'Proof of Billing' },
+    labels: DOCUMENT_LABELS,
     view: (label: string, name: string) => `View ${label} of ${name}`,
     none: 'No documents on file',
     popupTitle: 'Pop-up blocked',

@@ -7,11 +7,12 @@ import {
   ZCreateBookingAnswerSchema,
   ZCreateBookingSchema,
   ZPaymentSchema,
+  ZRequestDocumentSchema,
   ZUpdateBookingDatesSchema,
   ZUpdateBookingStatusSchema,
 } from '../../shared/schemas/booking.schema';
 import { getBooking, listBookings } from '../services/booking-list.service';
-import { updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
+import { applyBookingToCustomer, requestDocument, updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
 import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
 import { addPayment, listPayments } from '../services/payment.service';
 import { ZIdParamsSchema, adminContext, defineRoute, listResponse, serviceContext } from './route';
@@ -121,5 +122,31 @@ export const bookingRoutes = [
     response: { status: 200, schema: z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }), description: 'The booking and the new payment' },
     errors: [400, 401, 404, 409, 415, 503],
     handler: (c, { params, body }) => addPayment(adminContext(c), params.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/bookings/{id}/document-request',
+    tag: 'Admin: bookings',
+    summary: 'Ask the renter for a new document',
+    description: 'Names the document (`photoId1Url`, `photoId2Url` or `proofOfBillingUrl`) and says why; the renter is e-mailed a link to upload it on their booking’s page. Not on a cancelled or completed booking (409).',
+    auth: 'admin',
+    params: ZIdParamsSchema,
+    body: ZRequestDocumentSchema,
+    response: { status: 200, schema: ZBookingSchema, description: 'The booking with its request' },
+    errors: [400, 401, 404, 409, 415, 503],
+    handler: (c, { params, body }) => requestDocument(adminContext(c), params.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/bookings/{id}/apply-to-customer',
+    tag: 'Admin: bookings',
+    summary: 'Apply a booking’s details to its customer',
+    description:
+      'Copies the renter details the booking was made with (name, phone, licence, Facebook, documents) onto the customer record it is grouped under; `customerDiffers` lists where they differ. Audited.',
+    auth: 'admin',
+    params: ZIdParamsSchema,
+    response: { status: 200, schema: ZBookingSchema, description: 'The booking, now matching its customer' },
+    errors: [400, 401, 404, 503],
+    handler: (c, { params }) => applyBookingToCustomer(adminContext(c), params.id),
   }),
 ];

@@ -7,10 +7,11 @@ import { bookingRoutes } from './bookings.rest';
 import { carRoutes } from './cars.rest';
 import { customerRoutes } from './customers.rest';
 import { miscRoutes } from './misc.rest';
+import { myBookingRoutes } from './myBooking.rest';
 import { docsPage, openApiDocument } from './openapi';
 import { readInput, type RestRoute } from './route';
 
-export const restRoutes: RestRoute[] = [...carRoutes, ...bookingRoutes, ...customerRoutes, ...blocklistRoutes, ...miscRoutes];
+export const restRoutes: RestRoute[] = [...carRoutes, ...bookingRoutes, ...myBookingRoutes, ...customerRoutes, ...blocklistRoutes, ...miscRoutes];
 
 /**
  * The REST adapters: each documented path validates with the shared schemas and calls the same

@@ -8,12 +8,13 @@ import {
   ZCreateBookingAnswerSchema,
   ZCreateBookingSchema,
   ZPaymentSchema,
+  ZRequestDocumentSchema,
   ZUpdateBookingDatesSchema,
   ZUpdateBookingStatusSchema,
 } from '../../shared/schemas/booking.schema';
 import { ZIdSchema } from '../../shared/schemas/common.schema';
 import { getBooking, listBookings } from '../services/booking-list.service';
-import { updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
+import { applyBookingToCustomer, requestDocument, updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
 import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
 import { addPayment, listPayments } from '../services/payment.service';
 import { adminProcedure, rateLimited, router } from '../trpc/init';
@@ -38,6 +39,14 @@ export const bookingsRouter = router({
     .input(z.object({ id: ZIdSchema, dates: ZUpdateBookingDatesSchema }))
     .output(ZBookingSchema)
     .mutation(({ ctx, input }) => updateBookingDates(ctx, input.id, input.dates)),
+  requestDocument: adminProcedure
+    .input(z.object({ id: ZIdSchema, request: ZRequestDocumentSchema }))
+    .output(ZBookingSchema)
+    .mutation(({ ctx, input }) => requestDocument(ctx, input.id, input.request)),
+  applyToCustomer: adminProcedure
+    .input(z.object({ id: ZIdSchema }))
+    .output(ZBookingSchema)
+    .mutation(({ ctx, input }) => applyBookingToCustomer(ctx, input.id)),
   addPayment: adminProcedure
     .input(z.object({ id: ZIdSchema, payment: ZAddPaymentSchema }))
     .output(z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }))

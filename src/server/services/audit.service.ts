@@ -1,15 +1,20 @@
 import { AuditEntry } from '../db/entities';
-import type { AdminContext } from '../deps';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor } from '../deps';
 import type { TAuditEntry } from '../../shared/schemas/admin.schema';
 import type { IAuditEntry } from '../db/entities';
 
 type AuditEntity = TAuditEntry['entityType'];
 
+/** Who changes bookings besides staff: their renter (through the booking's link) and the server's own jobs. */
+export const RENTER_ACTOR: Actor = { kind: 'renter', id: 'renter', label: 'Renter (booking link)' };
+export const SYSTEM_ACTOR: Actor = { kind: 'system', id: 'system', label: 'System' };
+
 /**
- * Records an admin change in the caller's unit of work, so the entry is committed with the
- * change itself, or not at all.
+ * Records a change in the caller's unit of work, so the entry is committed with the change itself,
+ * or not at all.
  */
-export function audit(ctx: AdminContext, action: string, entityType: AuditEntity, entityId: string, before: unknown, after: unknown): void {
+export function audit(ctx: { em: EntityManager; actor: Pick<Actor, 'label'> }, action: string, entityType: AuditEntity, entityId: string, before: unknown, after: unknown): void {
   ctx.em.create(AuditEntry, {
     actor: ctx.actor.label,
     action,

@@ -4,12 +4,17 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice } from '../../shared/pricing';
-import type { BookingStatus, TBooking } from '../../shared/schemas/booking.schema';
+import { DOCUMENT_FIELDS, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument } from '../../shared/schemas/booking.schema';
 import { Booking, type IBooking } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { announceCommitted, CHANNELS } from '../infra/change-feed';
+import { clock } from '../clock';
+import { queueMail } from '../mail/outbox';
+import { bookingCancelledMail, bookingConfirmedMail, documentRequestMail } from '../mail/templates';
 import { audit } from './audit.service';
-import { toBookingDto } from './dto';
+import { renterMailContext } from './booking-tokens';
+import { toBookingDto, toCustomerDto } from './dto';
+import { releaseUploads } from './upload.service';
 
 /**
  * Runs a change to bookings' days in a transaction; once it has committed, this instance forgets
@@ -35,20 +40,75 @@ export async function lockBooking(em: EntityManager, id: string): Promise<IBooki
   return booking;
 }
 
-/** Any status may follow any other; re-activating onto taken days is refused by the database (409). */
+/**
+ * Any status may follow any other; re-activating onto taken days is refused by the database (409).
+ * Staff have now seen the booking, so an unconfirmed hold no longer runs out; the renter hears of a
+ * confirmation or a cancellation.
+ */
 export async function updateBookingStatus(ctx: AdminContext, id: string, status: BookingStatus): Promise<TBooking> {
-  return changeBookings(
+  const result = await changeBookings(
     ctx,
     async (em) => {
       const booking = await lockBooking(em, id);
       const before = toBookingDto(booking);
-      booking.status = status;
-      audit({ ...ctx, em }, 'booking.status', 'booking', id, before, toBookingDto(booking));
+      if (booking.status === status) return before;
+      const cancelled = status === 'cancelled';
+      Object.assign(booking, { status, holdUntil: null, cancelledBy: cancelled ? 'staff' : null, cancelledAt: cancelled ? clock.now() : null });
+      const after = toBookingDto(booking);
+      audit({ ...ctx, em }, 'booking.status', 'booking', id, before, after);
+      const context = renterMailContext(ctx.deps, id);
+      if (status === 'confirmed') await queueMail(em, [bookingConfirmedMail(after, context)]);
+      if (cancelled) await queueMail(em, [bookingCancelledMail(after, 'staff', context)]);
       await em.flush();
-      return toBookingDto(booking);
+      return after;
     },
     (booking) => [booking.carId],
   );
+  ctx.deps.mail.wake();
+  return result;
+}
+
+/** Staff ask the renter for a new document, with a note; the renter gets an e-mail with their booking's link. */
+export async function requestDocument(ctx: AdminContext, id: string, input: TRequestDocument): Promise<TBooking> {
+  const result = await ctx.em.transactional(async (em) => {
+    const booking = await lockBooking(em, id);
+    if (booking.status === 'cancelled' || booking.status === 'completed') throw new AppError('CONFLICT', messages.errors.bookingClosed);
+    const before = toBookingDto(booking);
+    Object.assign(booking, { requestedDocument: input.field, documentRequestNote: input.note, documentRequestedAt: clock.now() });
+    const after = toBookingDto(booking);
+    audit({ ...ctx, em }, 'booking.document_request', 'booking', id, before, after);
+    await queueMail(em, [documentRequestMail(after, input.field, input.note, renterMailContext(ctx.deps, id))]);
+    await em.flush();
+    return after;
+  });
+  ctx.deps.mail.wake();
+  return result;
+}
+
+/**
+ * Staff apply a booking's renter details (name, phone, licence, Facebook, documents) to the customer
+ * record it is grouped under. The files the record held itself are released; the booking's own stay
+ * the booking's.
+ */
+export async function applyBookingToCustomer(ctx: AdminContext, id: string): Promise<TBooking> {
+  return ctx.em.transactional(async (em) => {
+    const booking = await lockBooking(em, id);
+    const customer = booking.customer;
+    const before = toCustomerDto(customer);
+    const differs = toBookingDto(booking).customerDiffers;
+    const released = differs.filter((field): field is DocumentField => (DOCUMENT_FIELDS as readonly string[]).includes(field)).map((field) => customer[field]);
+    Object.assign(customer, {
+      fullName: booking.renterName,
+      phone: booking.renterPhone,
+      ...(booking.renterLicense ? { license: booking.renterLicense } : {}),
+      ...(booking.facebookProfile ? { facebookProfile: booking.facebookProfile } : {}),
+      ...Object.fromEntries(DOCUMENT_FIELDS.filter((field) => booking[field]).map((field) => [field, booking[field]])),
+    });
+    await releaseUploads({ ...ctx, em }, `customer:${customer.id}`, released);
+    audit({ ...ctx, em }, 'customer.apply_booking', 'customer', customer.id, before, { ...toCustomerDto(customer), fromBooking: booking.reference });
+    await em.flush();
+    return toBookingDto(booking);
+  });
 }
 
 /** Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. */

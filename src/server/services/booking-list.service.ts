@@ -2,6 +2,7 @@ import { LoadStrategy, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
+import { normalizeReference } from '../../shared/reference';
 import type { BookingStatus, TBooking, TBookingListQuery } from '../../shared/schemas/booking.schema';
 import { containsPattern, customerTextMatches, uuidPrefixRange, wholeEmail } from '../db/like';
 import { Booking } from '../db/entities';
@@ -16,7 +17,7 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
 
 /**
  * The filter of the bookings page. The search box matches the customer's name, e-mail or phone,
- * the car's name or the start of the booking id, each arm through its own index (trigram indexes
+ * the car's name, the booking's reference or the start of its id, each arm through its own index (trigram indexes
  * on the customer's search text and the car's name, the primary key for the id range), so
  * PostgreSQL combines index scans instead of reading every booking. A whole e-mail address matches
  * that customer through the address's unique index. Built afresh for each query: MikroORM accepts
@@ -36,6 +37,8 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
     ];
     const ids = uuidPrefixRange(text);
     if (ids) or.push({ id: { $gte: ids[0], $lte: ids[1] } });
+    const reference = normalizeReference(text);
+    if (reference) or.push({ reference });
     where.$or = or;
   }
   return where;

@@ -1,14 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { addDays, todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
+import { phoneKey } from '../../shared/names';
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH, REFERENCE_PREFIX } from '../../shared/reference';
 import { fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice, type DeliveryArea, type DistanceService, type DriverService } from '../../shared/pricing';
 import {
   DOCUMENT_FIELDS,
   MAX_DAYS_AHEAD,
+  MAX_UNPROVEN_BOOKINGS,
   type BookingStatus,
   type TAdminCreateBooking,
   type TBooking,
@@ -21,11 +24,12 @@ import { escapeLike } from '../db/like';
 import { Booking, Car, Customer, type IBooking, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
-import { bookingConfirmationMail, garageBookingMail } from '../mail/templates';
+import { bookingReceivedMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
 import { changeBookings } from './booking-change.service';
 import { isNameBlocked } from './blocklist.service';
-import { makeDocumentToken } from './document.service';
+import { refuseSameFileTwice } from './document.service';
+import { makeDocumentToken, renterMailContext } from './booking-tokens';
 import { toBookingDto } from './dto';
 import { attachUploads } from './upload.service';
 
@@ -69,6 +73,8 @@ export interface BookingDraft {
   };
   source: IBooking['source'];
   status: BookingStatus;
+  /** Until when an unconfirmed (pending) website booking holds its days. */
+  holdUntil?: Date | null;
   /** A total agreed by staff: kept, its difference to the price list stored as the adjustment. */
   agreedTotal?: string | undefined;
 }
@@ -87,9 +93,11 @@ export async function insertBooking(em: EntityManager, draft: BookingDraft): Pro
   const now = clock.now();
   const row = {
     id: randomUUID(),
+    reference: newReference(),
     renterName: renter.fullName,
     renterEmail: renter.email,
     renterPhone: renter.phone ?? '',
+    renterPhoneKey: phoneKey(renter.phone ?? ''),
     renterLicense: renter.license ?? null,
     facebookProfile: renter.facebookProfile ?? null,
     photoId1Url: draft.documents?.photoId1Url ?? null,
@@ -116,11 +124,36 @@ export async function insertBooking(em: EntityManager, draft: BookingDraft): Pro
     amountPaid: '0.00',
     status: draft.status,
     source: draft.source,
+    holdUntil: draft.holdUntil ?? null,
+    emailProvenAt: null,
+    reminderSentAt: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    requestedDocument: null,
+    documentRequestNote: null,
+    documentRequestedAt: null,
     createdAt: now,
     updatedAt: now,
   };
-  await em.insert(Booking, { ...row, customer: draft.customerId, car: car.id });
+  // A reference already taken (about one in ten thousand at 100,000 bookings) is drawn again; any other
+  // conflict (the booking's days) still fails the insert.
+  for (;;) {
+    const inserted: Array<{ id: string }> = await em
+      .createQueryBuilder(Booking)
+      .insert({ ...row, customer: draft.customerId, car: car.id })
+      .onConflict('reference')
+      .ignore()
+      .returning(['id'])
+      .execute('all');
+    if (inserted.length) break;
+    row.reference = newReference();
+  }
   return toBookingDto({ ...row, customer: { id: draft.customerId }, car });
+}
+
+/** A new booking reference, drawn at random (`src/shared/reference.ts`). */
+function newReference(): string {
+  return REFERENCE_PREFIX + Array.from({ length: REFERENCE_LENGTH }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
 }
 
 /**
@@ -150,6 +183,23 @@ export async function findOrCreateCustomer(em: EntityManager, renter: Renter, do
     .returning(['id'])
     .execute('get');
   return row.id;
+}
+
+/**
+ * Refuses (429) a website booking while the renter's e-mail address or phone number already has
+ * MAX_UNPROVEN_BOOKINGS pending bookings whose renter has not opened their link: an address nobody
+ * proved cannot hold the fleet.
+ */
+async function refuseTooManyUnproven(em: EntityManager, email: string, phone: string): Promise<void> {
+  const key = phoneKey(phone);
+  const open: Array<{ renterEmail: string; renterPhoneKey: string }> = await em
+    .createQueryBuilder(Booking)
+    .select(['renterEmail', 'renterPhoneKey'])
+    .where({ status: 'pending', emailProvenAt: null, holdUntil: { $gt: clock.now() }, $or: [{ renterEmail: email }, { renterPhoneKey: key }] })
+    .execute('all');
+  if (open.filter((b) => b.renterEmail === email).length >= MAX_UNPROVEN_BOOKINGS || open.filter((b) => b.renterPhoneKey === key).length >= MAX_UNPROVEN_BOOKINGS) {
+    throw new AppError('CONFLICT', messages.errors.unprovenLimit(MAX_UNPROVEN_BOOKINGS));
+  }
 }
 
 /** Pick-up today or later (Asia/Manila), and at most a year ahead. */
@@ -187,10 +237,16 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     async (em) => {
       const tx = { ...ctx, em };
       if (await isNameBlocked(tx, renter.fullName)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
+      // The customer's row (locked by finding or creating it) orders the bookings of one address, and
+      // an advisory lock those of one phone number, so their limit holds however many arrive at once.
       const customerId = await findOrCreateCustomer(em, renter, documents);
-      const booking = await insertBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending' });
-      await attachUploads(tx, Object.values(documents), 'document', `booking:${booking.id}`);
-      await queueMail(em, [bookingConfirmationMail(booking, ctx.deps.business), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`phone:${phoneKey(renter.phone)}`]);
+      await refuseTooManyUnproven(em, renter.email, renter.phone);
+      const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
+      const booking = await insertBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil });
+      const checked = await attachUploads(tx, Object.values(documents), 'document', `booking:${booking.id}`);
+      await refuseSameFileTwice(ctx.deps.storage, checked);
+      await queueMail(em, [bookingReceivedMail(booking, renterMailContext(ctx.deps, booking.id)), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);
       const customer = { id: customerId, fullName: renter.fullName, email: renter.email, phone: renter.phone, license: renter.license ?? null, facebookProfile: renter.facebookProfile ?? null, ...documents };
       return { customer, booking };
     },

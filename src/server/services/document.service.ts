@@ -1,36 +1,24 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { DOCUMENT_FIELDS, type DocumentField, type TDocuments, type TSavedDocuments } from '../../shared/schemas/booking.schema';
-import { clock } from '../clock';
 import { Booking, Customer } from '../db/entities';
 import type { ServiceContext } from '../deps';
+import { keyFromObjectPath, type Storage } from '../storage/storage';
 import { audit } from './audit.service';
+import { documentTokenBooking } from './booking-tokens';
 import { toCustomerDto } from './dto';
 import { attachUploads, releaseUploads, type UploadOwner } from './upload.service';
 
-/** How long the document token of a booking's create answer stays valid. */
-const DOCUMENT_TOKEN_SECONDS = 60 * 60;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function tokenSignature(secret: string, bookingId: string, expires: string): string {
-  return createHmac('sha256', secret).update(`documents\n${bookingId}\n${expires}`).digest('base64url');
-}
-
-/** A token that lets the renter replace one booking's documents for an hour: `<booking id>.<expiry>.<HMAC>`. */
-export function makeDocumentToken(secret: string, bookingId: string): string {
-  const expires = String(Math.floor(clock.now().getTime() / 1000) + DOCUMENT_TOKEN_SECONDS);
-  return `${bookingId}.${expires}.${tokenSignature(secret, bookingId, expires)}`;
-}
-
-/** The booking a live, genuine document token names, or null. */
-export function documentTokenBooking(secret: string, token: string): string | null {
-  const [bookingId, expires, signature, ...rest] = token.split('.');
-  if (rest.length || !bookingId || !UUID.test(bookingId) || !expires || !signature || !/^\d+$/.test(expires)) return null;
-  if (Number(expires) * 1000 < clock.now().getTime()) return null;
-  const expected = Buffer.from(tokenSignature(secret, bookingId, expires));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? bookingId : null;
+/**
+ * Refuses (400) documents of which two are the same file: same size, then the same bytes (the
+ * storage's digest, read only for sizes that match). `size` is looked up when not already known.
+ */
+export async function refuseSameFileTwice(storage: Storage, uploads: Array<{ objectKey: string; size?: number }>): Promise<void> {
+  const sized = await Promise.all(uploads.map(async (upload) => ({ ...upload, size: upload.size ?? (await storage.head(upload.objectKey))?.size ?? -1 })));
+  const alike = sized.filter((upload) => upload.size >= 0 && sized.some((other) => other !== upload && other.size === upload.size));
+  if (alike.length < 2) return;
+  const digests = await Promise.all(alike.map((upload) => storage.digest(upload.objectKey)));
+  if (new Set(digests).size < digests.length) throw new AppError('BAD_REQUEST', messages.errors.sameDocumentTwice);
 }
 
 type Documents = Partial<Record<DocumentField, string | null>>;
@@ -48,6 +36,21 @@ async function replaceDocuments(ctx: ServiceContext, holder: Documents, document
   for (const field of changed) holder[field] = documents[field]!;
   const kept = new Set(DOCUMENT_FIELDS.map((field) => holder[field]));
   await releaseUploads(ctx, owner, previous.filter((value) => !kept.has(value)));
+  return changed;
+}
+
+/**
+ * Replaces documents of a booking (its renter's doing) inside the caller's transaction; a customer
+ * record that still shows the booking's old documents (the one its first booking created) follows
+ * them. Nothing else of the customer changes.
+ */
+export async function replaceBookingDocuments(ctx: ServiceContext, booking: Documents & { id: string }, customer: Documents, documents: Documents): Promise<DocumentField[]> {
+  const old = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field, booking[field]]));
+  const changed = await replaceDocuments(ctx, booking, documents, `booking:${booking.id}`);
+  const held = DOCUMENT_FIELDS.map((field) => booking[field]).filter((path): path is string => Boolean(path));
+  if (new Set(held).size < held.length) throw new AppError('BAD_REQUEST', messages.errors.sameDocumentTwice);
+  await refuseSameFileTwice(ctx.deps.storage, held.map((path) => ({ objectKey: keyFromObjectPath(path)! })));
+  for (const field of changed) if (customer[field] && customer[field] === old[field]) customer[field] = booking[field];
   return changed;
 }
 
@@ -73,9 +76,7 @@ export async function saveDocuments(ctx: ServiceContext, customerId: string, doc
     }
     const booking = await em.findOne(Booking, { id: bookingId!, customer: customer.id });
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.badDocumentToken);
-    const old = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field, booking[field]]));
-    const changed = await replaceDocuments(tx, booking, documents, `booking:${booking.id}`);
-    for (const field of changed) if (customer[field] && customer[field] === old[field]) customer[field] = booking[field];
+    await replaceBookingDocuments(tx, booking, customer, documents);
     await em.flush();
     return { customerId: customer.id, bookingId: booking.id, ...documentsOf(booking) };
   });

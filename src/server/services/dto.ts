@@ -1,19 +1,45 @@
 import { fromCentavos, toCentavos } from '../../shared/money';
-import type { TBooking, TPayment } from '../../shared/schemas/booking.schema';
+import { RENTER_RECORD_FIELDS, type RenterRecordField, type TBooking, type TPayment } from '../../shared/schemas/booking.schema';
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import type { IBooking, ICar, ICustomer, IPayment } from '../db/entities';
 
 /** The car's facts a booking's answer shows. */
 export type BookingCarFacts = Pick<ICar, 'id' | 'category' | 'transmission' | 'fuel'>;
 
-/** A booking as its answer is made from: the entity, or the row `buildBooking` made with its customer's id and car. */
-export type BookingView = Omit<IBooking, 'customer' | 'car'> & { customer: { id: string }; car?: BookingCarFacts | null };
+/**
+ * A booking as its answer is made from: the entity, or the row `insertBooking` made with its
+ * customer's id and car. With its customer record loaded, the answer says where the booking's
+ * renter details differ from it.
+ */
+export type BookingView = Omit<IBooking, 'customer' | 'car'> & { customer: { id: string } & Partial<Pick<ICustomer, RenterRecordField | 'fullName'>>; car?: BookingCarFacts | null };
+
+/** The booking's renter details by the customer record's field names. */
+function renterDetails(b: BookingView): Record<RenterRecordField, string | null> {
+  return {
+    fullName: b.renterName,
+    phone: b.renterPhone,
+    license: b.renterLicense ?? null,
+    facebookProfile: b.facebookProfile ?? null,
+    photoId1Url: b.photoId1Url ?? null,
+    photoId2Url: b.photoId2Url ?? null,
+    proofOfBillingUrl: b.proofOfBillingUrl ?? null,
+  };
+}
+
+/** The renter details of a booking that its customer record (when loaded) does not hold; blank fields of the booking differ from nothing. */
+export function customerDiffers(b: BookingView): RenterRecordField[] {
+  const customer = b.customer;
+  if (customer.fullName === undefined) return [];
+  const details = renterDetails(b);
+  return RENTER_RECORD_FIELDS.filter((field) => details[field] !== null && details[field] !== (customer[field] ?? null));
+}
 
 /** The answers' shapes of bookings, customers and payments, from their entities (loaded relations included). */
 export function toBookingDto(b: BookingView): TBooking {
   const car = b.car ?? null;
   return {
     id: b.id,
+    reference: b.reference,
     createdAt: b.createdAt.toISOString(),
     status: b.status,
     source: b.source,
@@ -51,6 +77,12 @@ export function toBookingDto(b: BookingView): TBooking {
     total: b.total,
     amountPaid: b.amountPaid,
     balance: fromCentavos(toCentavos(b.total) - toCentavos(b.amountPaid)),
+    holdUntil: b.holdUntil?.toISOString() ?? null,
+    emailProven: Boolean(b.emailProvenAt),
+    cancelledBy: b.cancelledBy ?? null,
+    requestedDocument: b.requestedDocument ?? null,
+    documentRequestNote: b.documentRequestNote ?? null,
+    customerDiffers: customerDiffers(b),
   };
 }
 

@@ -6,13 +6,16 @@ import type { TAddPayment, TBooking, TPayment } from '../../shared/schemas/booki
 import { clock } from '../clock';
 import { Booking, Payment } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
+import { queueMail } from '../mail/outbox';
+import { paymentRecordedMail } from '../mail/templates';
 import { audit } from './audit.service';
+import { renterMailContext } from './booking-tokens';
 import { lockBooking } from './booking-change.service';
 import { toBookingDto, toPaymentDto } from './dto';
 
 /** Adds a row to the payment ledger: positive, never above the balance, not on a cancelled booking. */
 export async function addPayment(ctx: AdminContext, id: string, input: TAddPayment): Promise<{ booking: TBooking; payment: TPayment }> {
-  return ctx.em.transactional(async (em) => {
+  const result = await ctx.em.transactional(async (em) => {
     const booking = await lockBooking(em, id);
     if (booking.status === 'cancelled') throw new AppError('CONFLICT', messages.errors.paymentOnCancelled);
     const balance = toCentavos(booking.total) - toCentavos(booking.amountPaid);
@@ -34,9 +37,13 @@ export async function addPayment(ctx: AdminContext, id: string, input: TAddPayme
     const amountPaidBefore = booking.amountPaid;
     booking.amountPaid = fromCentavos(toCentavos(booking.amountPaid) + amount);
     audit({ ...ctx, em }, 'payment.create', 'payment', payment.id, { amountPaid: amountPaidBefore }, toPaymentDto(payment));
+    const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
+    await queueMail(em, [paymentRecordedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, id))]);
     await em.flush();
-    return { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
+    return answer;
   });
+  ctx.deps.mail.wake();
+  return result;
 }
 
 export async function listPayments(ctx: ServiceContext, bookingId: string): Promise<TPayment[]> {

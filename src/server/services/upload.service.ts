@@ -119,7 +119,7 @@ function uploadKeys(values: string[]): string[] {
  * them meanwhile), then their stored files are checked side by side. Anything refused refuses them
  * all (the transaction rolls back); the reason is looked up only then.
  */
-export async function attachUploads(ctx: ServiceContext, values: string[], kind: UploadKind, owner: UploadOwner): Promise<void> {
+export async function attachUploads(ctx: ServiceContext, values: string[], kind: UploadKind, owner: UploadOwner): Promise<CheckedUpload[]> {
   const keys = uploadKeys(values);
   const claimed: Array<Pick<IUpload, 'objectKey' | 'kind' | 'contentType'>> = await ctx.em
     .createQueryBuilder(Upload)
@@ -128,7 +128,14 @@ export async function attachUploads(ctx: ServiceContext, values: string[], kind:
     .returning(['objectKey', 'kind', 'contentType'])
     .execute('all');
   if (claimed.length < keys.length) await explainRefusedAttach(ctx, keys, claimed, kind, owner);
-  await Promise.all(claimed.map((upload) => inspectObject(ctx.deps.storage, upload)));
+  const checked = await Promise.all(claimed.map((upload) => inspectObject(ctx.deps.storage, upload)));
+  return claimed.map((upload, i) => ({ objectKey: upload.objectKey, size: checked[i]!.size }));
+}
+
+/** An upload attached after its stored file was checked. */
+export interface CheckedUpload {
+  objectKey: string;
+  size: number;
 }
 
 /** Why some of `keys` could not be claimed: unknown, another kind, or someone else's. Those already the owner's are fine. */

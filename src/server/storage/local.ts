@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -108,6 +108,17 @@ export class LocalStorage implements Storage {
     } finally {
       closeSync(fd);
     }
+  }
+
+  async digest(key: string): Promise<string | null> {
+    const hash = createHash('md5');
+    try {
+      for await (const chunk of createReadStream(this.file(key))) hash.update(chunk as Buffer);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    return hash.digest('hex');
   }
 
   async get(key: string): Promise<StoredObject | null> {

@@ -100,6 +100,17 @@ export class S3Storage implements Storage {
     return { size: info.size, start: info.size ? await this.readStart(key, length) : new Uint8Array() };
   }
 
+  /** The object's ETag: the MD5 of its bytes for an object stored by one PUT, as every upload here is. */
+  async digest(key: string): Promise<string | null> {
+    try {
+      const answer = await guard(() => this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key })));
+      return answer.ETag?.replace(/"/g, '') ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     try {
       const answer = await guard(() => this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key })));

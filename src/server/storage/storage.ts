@@ -34,6 +34,8 @@ export interface Storage {
   /** Size and first `length` bytes in one look (null when there is no such object), to check an upload. */
   probe(key: string, length: number): Promise<{ size: number; start: Uint8Array } | null>;
   get(key: string): Promise<StoredObject | null>;
+  /** A digest of the object's bytes (equal bytes, equal digest), or null when there is no such object. */
+  digest(key: string): Promise<string | null>;
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
   /** Throws when the store cannot be reached. */

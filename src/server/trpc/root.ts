@@ -4,6 +4,7 @@ import { bookingsRouter } from '../routers/bookings.router';
 import { carsRouter } from '../routers/cars.router';
 import { contactRouter } from '../routers/contact.router';
 import { customersRouter } from '../routers/customers.router';
+import { myBookingRouter } from '../routers/myBooking.router';
 import { siteRouter } from '../routers/site.router';
 import { uploadsRouter } from '../routers/uploads.router';
 import { createCallerFactory, router } from './init';
@@ -11,6 +12,7 @@ import { createCallerFactory, router } from './init';
 export const appRouter = router({
   cars: carsRouter,
   bookings: bookingsRouter,
+  myBooking: myBookingRouter,
   customers: customersRouter,
   blocklist: blocklistRouter,
   contact: contactRouter,

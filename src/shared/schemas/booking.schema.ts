@@ -21,6 +21,10 @@ const v = messages.validation;
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Who cancelled a booking: staff, its renter (manage-booking page), or its unconfirmed hold running out. */
+export const CANCELLED_BY = ['staff', 'renter', 'hold'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
 /** Statuses whose bookings hold their days on the calendar. */
 export const OCCUPYING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 
@@ -34,6 +38,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The longest a booking may start ahead of today. */
 export const MAX_DAYS_AHEAD = 365;
+
+/** At most this many pending website bookings per e-mail address, and per phone number, whose renter has not yet opened their link. */
+export const MAX_UNPROVEN_BOOKINGS = 2;
 
 /** The longest rental the site takes; a longer one is arranged with the garage. */
 export const MAX_RENTAL_DAYS = 90;
@@ -124,14 +131,26 @@ export const ZCreateBookingSchema = z.object({
     photoId1Url: ZObjectPathSchema.optional(),
     photoId2Url: ZObjectPathSchema.optional(),
     proofOfBillingUrl: ZObjectPathSchema.optional(),
+  }).superRefine((renter, ctx) => {
+    // One uploaded file stands for one document only.
+    DOCUMENT_FIELDS.forEach((field, i) => {
+      if (renter[field] && DOCUMENT_FIELDS.slice(0, i).some((earlier) => renter[earlier] === renter[field])) {
+        ctx.addIssue({ code: 'custom', message: messages.errors.sameDocumentTwice, path: [field] });
+      }
+    });
   }),
   booking: ZRentalFieldsSchema.extend({ carId: ZIdSchema }).superRefine((rental, ctx) => checkRental(rental, ctx)),
 });
 export type TCreateBooking = z.infer<typeof ZCreateBookingSchema>;
 export type TCreateBookingInput = z.input<typeof ZCreateBookingSchema>;
 
+/** The renter's details a booking keeps and a customer record also holds: where the two can differ. */
+export const RENTER_RECORD_FIELDS = ['fullName', 'phone', 'license', 'facebookProfile', ...DOCUMENT_FIELDS] as const;
+export type RenterRecordField = (typeof RENTER_RECORD_FIELDS)[number];
+
 export const ZBookingSchema = z.object({
   id: ZIdSchema,
+  reference: z.string().describe('The short public reference, e.g. HI-7K3QPX'),
   createdAt: ZTimestampSchema,
   status: z.enum(BOOKING_STATUSES),
   source: z.enum(['website', 'admin']),
@@ -169,8 +188,21 @@ export const ZBookingSchema = z.object({
   total: ZMoneyOutSchema,
   amountPaid: ZMoneyOutSchema,
   balance: ZMoneyOutSchema,
+  holdUntil: ZTimestampSchema.nullable().describe('A pending website booking not yet confirmed by its renter or staff is cancelled at this time'),
+  emailProven: z.boolean().describe('The renter opened the booking link sent to their e-mail address'),
+  cancelledBy: z.enum(CANCELLED_BY).nullable(),
+  requestedDocument: z.enum(DOCUMENT_FIELDS).nullable().describe('A document staff asked the renter to replace'),
+  documentRequestNote: z.string().nullable(),
+  customerDiffers: z.array(z.enum(RENTER_RECORD_FIELDS)).describe("The booking's renter details that differ from the customer record (staff answers only)"),
 });
 export type TBooking = z.infer<typeof ZBookingSchema>;
+
+/** Staff ask the renter to replace one document, saying why. */
+export const ZRequestDocumentSchema = z.object({
+  field: z.enum(DOCUMENT_FIELDS, { error: v.documentField }),
+  note: z.string({ error: v.requestNote }).trim().min(3, v.requestNote).max(500, v.tooLong(500)),
+});
+export type TRequestDocument = z.infer<typeof ZRequestDocumentSchema>;
 
 /**
  * The answer to a public booking (`POST /api/bookings`, `bookings.create`): what the request sent

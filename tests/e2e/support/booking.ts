@@ -67,7 +67,7 @@ export async function chooseDates(page: Page, pickup: string, ret: string): Prom
 /** A renter no other test uses. */
 export function newRenter(label = 'Maria') {
   const tag = randomUUID().slice(0, 8);
-  return { fullName: `${label} Santos ${tag}`, email: `${label.toLowerCase()}.${tag}@example.com`, phone: '0917 123 4567' };
+  return { fullName: `${label} Santos ${tag}`, email: `${label.toLowerCase()}.${tag}@example.com`, phone: `0917 ${String(parseInt(tag.slice(0, 6), 16) % 10_000_000).padStart(7, '0')}` };
 }
 
 /** Fills the renter's details in the booking form. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { BOOKING_STATUSES, PICKUP_TIMES } from '../../../shared/schemas/booking.schema';
+import { BOOKING_STATUSES, CANCELLED_BY, DOCUMENT_FIELDS, PICKUP_TIMES } from '../../../shared/schemas/booking.schema';
 import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../../../shared/pricing';
 import { Car } from './Car.entity';
 import { Customer } from './Customer.entity';
@@ -17,6 +17,9 @@ export const Booking = defineEntity({
     { properties: ['createdAt'] },
     { properties: ['status', 'createdAt'] },
     { properties: ['pickupDate'] },
+    { properties: ['renterEmail'] },
+    { properties: ['renterPhoneKey'] },
+    { name: 'booking_hold_until_index', expression: `create index "booking_hold_until_index" on "booking" ("hold_until") where "status" = 'pending' and "hold_until" is not null` },
     { name: 'booking_car_name_trgm', expression: `create index "booking_car_name_trgm" on "booking" using gin ("car_name" gin_trgm_ops)` },
     {
       name: 'booking_no_overlap',
@@ -33,6 +36,8 @@ export const Booking = defineEntity({
   ],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
+    /** The short public reference renters and staff use (`src/shared/reference.ts`). */
+    reference: p.string().length(9).unique(),
     customer: () => p.manyToOne(Customer).index().deleteRule('cascade'),
     car: () => p.manyToOne(Car).nullable().deleteRule('set null'),
     /**
@@ -42,6 +47,8 @@ export const Booking = defineEntity({
     renterName: p.string().length(120),
     renterEmail: p.string().length(254),
     renterPhone: p.string().length(40),
+    /** `phoneKey(renterPhone)`: the number as the limit of unconfirmed bookings per phone counts it. */
+    renterPhoneKey: p.string().length(40),
     renterLicense: p.string().length(60).nullable(),
     /** The identity documents this booking was made with (website bookings), owned by it. */
     photoId1Url: p.string().length(80).nullable().fieldName('photo_id1_url'),
@@ -71,6 +78,21 @@ export const Booking = defineEntity({
     amountPaid: p.decimal('string').precision(12).scale(2).defaultRaw('0.00'),
     status: p.enum([...BOOKING_STATUSES]).nativeEnumName('booking_status').default('pending'),
     source: p.enum(['website', 'admin'] as const).nativeEnumName('booking_source'),
+    /** When the renter opened their "Manage your booking" link: their e-mail address is theirs. */
+    emailProvenAt: p.datetime().nullable(),
+    /**
+     * A website booking that neither its renter (by their link) nor staff confirmed by this time is
+     * cancelled and its days released. Null for bookings entered by staff.
+     */
+    holdUntil: p.datetime().nullable(),
+    /** When the reminder the day before pick-up was queued (once). */
+    reminderSentAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
+    cancelledBy: p.enum([...CANCELLED_BY]).nativeEnumName('booking_cancelled_by').nullable(),
+    /** A document staff asked the renter to replace, with their note, until the renter does. */
+    requestedDocument: p.enum([...DOCUMENT_FIELDS]).nativeEnumName('document_field').nullable(),
+    documentRequestNote: p.string().length(500).nullable(),
+    documentRequestedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

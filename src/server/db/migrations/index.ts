@@ -5,6 +5,7 @@ import { Migration20261123145357_scale_indexes } from './Migration20261123145357
 import { Migration20261123152854_audit_keyset } from './Migration20261123152854_audit_keyset';
 import { Migration20261124160000_search_and_tally } from './Migration20261124160000_search_and_tally';
 import { Migration20261125030000_booking_renter } from './Migration20261125030000_booking_renter';
+import { Migration20261125060000_booking_follow_up } from './Migration20261125060000_booking_follow_up';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123152854_audit_keyset', class: Migration20261123152854_audit_keyset },
   { name: 'Migration20261124160000_search_and_tally', class: Migration20261124160000_search_and_tally },
   { name: 'Migration20261125030000_booking_renter', class: Migration20261125030000_booking_renter },
+  { name: 'Migration20261125060000_booking_follow_up', class: Migration20261125060000_booking_follow_up },
 ];

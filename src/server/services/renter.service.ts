@@ -1,0 +1,123 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { cancellationState } from '../../shared/cancellation';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
+import type { TFindBooking, TManagedBooking } from '../../shared/schemas/renter.schema';
+import { clock } from '../clock';
+import { Booking, Customer, Payment, type IBooking } from '../db/entities';
+import type { ServiceContext } from '../deps';
+import { describeError, log } from '../logger';
+import { queueMail } from '../mail/outbox';
+import { bookingCancelledMail, bookingLinkMail, garageDocumentReceivedMail, garageRenterCancelledMail } from '../mail/templates';
+import { audit, RENTER_ACTOR } from './audit.service';
+import { changeBookings, lockBooking } from './booking-change.service';
+import { manageTokenBooking, renterMailContext } from './booking-tokens';
+import { replaceBookingDocuments } from './document.service';
+import { toBookingDto } from './dto';
+
+/**
+ * "Find my booking": e-mails the booking's link to the address it was made with, when the
+ * reference and the address match. The answer is the same, and comes as soon, whether or not they
+ * do: the look-up runs after it. Each booking's link is sent at most a few times in ten minutes
+ * (the `findBooking` limit, counted per booking as well as per caller).
+ */
+export function findMyBooking(ctx: ServiceContext, input: TFindBooking): { message: string } {
+  const { deps } = ctx;
+  void (async () => {
+    const em = deps.orm.em.fork();
+    const booking = await em.findOne(Booking, { reference: input.reference, renterEmail: input.email }, { populate: ['car'] });
+    if (!booking) return;
+    deps.limiter.hit('findBooking', `booking:${booking.id}`);
+    await queueMail(em, [bookingLinkMail(toBookingDto(booking), renterMailContext(deps, booking.id))]);
+    deps.mail.wake();
+  })().catch((error: unknown) => log.warn('booking.find.skipped', describeError(error)));
+  return { message: messages.myBooking.findSent };
+}
+
+/** The booking a manage link's token names (refused as one invalid link, whatever is wrong). */
+function bookingIdOf(ctx: ServiceContext, token: string): string {
+  const id = manageTokenBooking(ctx.deps.signingSecret, token);
+  if (!id) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
+  return id;
+}
+
+async function managedView(em: EntityManager, booking: IBooking): Promise<TManagedBooking> {
+  const { customerDiffers: _internal, ...dto } = toBookingDto(booking);
+  const payments = await em.find(Payment, { booking: booking.id }, { orderBy: { createdAt: 'asc' } });
+  return {
+    booking: dto,
+    payments: payments.map((payment) => ({ amount: payment.amount, method: payment.method, createdAt: payment.createdAt.toISOString() })),
+    cancellation: cancellationState(dto, clock.now()),
+    documentRequest:
+      booking.requestedDocument && booking.documentRequestedAt
+        ? { field: booking.requestedDocument, note: booking.documentRequestNote ?? '', requestedAt: booking.documentRequestedAt.toISOString() }
+        : null,
+  };
+}
+
+/**
+ * The manage-booking page: the booking, its payments, what cancelling allows and any document staff
+ * asked for. Opening it proves the renter reads the booking's e-mail: an unconfirmed booking keeps
+ * its days from then on (the hold no longer runs out).
+ */
+export async function viewMyBooking(ctx: ServiceContext, token: string): Promise<TManagedBooking> {
+  const id = bookingIdOf(ctx, token);
+  return ctx.em.transactional(async (em) => {
+    const booking = await em.findOne(Booking, { id }, { populate: ['car'] });
+    if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
+    if (!booking.emailProvenAt) {
+      booking.emailProvenAt = clock.now();
+      audit({ em, actor: RENTER_ACTOR }, 'booking.email_proven', 'booking', id, { emailProven: false }, { emailProven: true });
+      await em.flush();
+    }
+    return managedView(em, booking);
+  });
+}
+
+/** The renter cancels, free, while the terms allow it online (until 24 hours before pick-up). */
+export async function cancelMyBooking(ctx: ServiceContext, token: string): Promise<TManagedBooking> {
+  const id = bookingIdOf(ctx, token);
+  const view = await changeBookings(
+    ctx,
+    async (em) => {
+      const booking = await lockBooking(em, id);
+      if (!cancellationState(booking, clock.now()).canCancel) throw new AppError('CONFLICT', messages.errors.cannotCancelOnline);
+      const before = toBookingDto(booking);
+      Object.assign(booking, { status: 'cancelled', cancelledBy: 'renter', cancelledAt: clock.now(), emailProvenAt: booking.emailProvenAt ?? clock.now() });
+      const after = toBookingDto(booking);
+      audit({ em, actor: RENTER_ACTOR }, 'booking.status', 'booking', id, before, after);
+      await queueMail(em, [
+        bookingCancelledMail(after, 'renter', renterMailContext(ctx.deps, id)),
+        garageRenterCancelledMail(after, ctx.deps.business, ctx.deps.mail.garageTo),
+      ]);
+      await em.flush();
+      return managedView(em, booking);
+    },
+    (result) => [result.booking.carId],
+  );
+  ctx.deps.mail.wake();
+  return view;
+}
+
+/** The renter sends the document staff asked for (uploaded first, like the booking's documents). */
+export async function replaceRequestedDocument(ctx: ServiceContext, token: string, objectPath: string): Promise<TManagedBooking> {
+  const id = bookingIdOf(ctx, token);
+  const view = await ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const booking = await lockBooking(em, id);
+    const field = booking.requestedDocument;
+    if (!field) throw new AppError('CONFLICT', messages.errors.noDocumentRequested);
+    if (booking.status === 'cancelled' || booking.status === 'completed') throw new AppError('CONFLICT', messages.errors.bookingClosed);
+    const before = toBookingDto(booking);
+    const customer = await em.findOneOrFail(Customer, { id: booking.customer.id });
+    await replaceBookingDocuments(tx, booking, customer, { [field]: objectPath });
+    Object.assign(booking, { requestedDocument: null, documentRequestNote: null, documentRequestedAt: null, emailProvenAt: booking.emailProvenAt ?? clock.now() });
+    const after = toBookingDto(booking);
+    audit({ em, actor: RENTER_ACTOR }, 'booking.document', 'booking', id, before, after);
+    await queueMail(em, [garageDocumentReceivedMail(after, field, ctx.deps.business, ctx.deps.mail.garageTo)]);
+    await em.flush();
+    return managedView(em, booking);
+  });
+  ctx.deps.mail.wake();
+  return view;
+}

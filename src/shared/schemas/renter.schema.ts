@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { normalizeReference } from '../reference';
+import { DOCUMENT_FIELDS, PAYMENT_METHODS, ZBookingSchema } from './booking.schema';
+import { ZEmailSchema, ZMoneyOutSchema, ZTimestampSchema } from './common.schema';
+import { ZObjectPathSchema } from './upload.schema';
+
+/** "Find my booking": the reference (typed any way a person might) and the renter's e-mail address. */
+export const ZFindBookingSchema = z.object({
+  reference: z
+    .string({ error: messages.validation.reference })
+    .max(40, messages.validation.reference)
+    .transform((value, ctx) => normalizeReference(value) ?? (ctx.addIssue({ code: 'custom', message: messages.validation.reference }), z.NEVER)),
+  email: ZEmailSchema,
+});
+export type TFindBooking = z.infer<typeof ZFindBookingSchema>;
+
+/** The signed token of a booking's "Manage your booking" link (it names the booking). */
+export const ZManageTokenSchema = z.object({ token: z.string().min(20).max(200) });
+
+export const ZReplaceRequestedDocumentSchema = ZManageTokenSchema.extend({ objectPath: ZObjectPathSchema });
+
+/** A payment as its renter sees it. */
+export const ZRenterPaymentSchema = z.object({ amount: ZMoneyOutSchema, method: z.enum(PAYMENT_METHODS), createdAt: ZTimestampSchema });
+
+/** What the manage-booking page shows: the receipt, the payments, the hold, what cancelling allows, a document request. */
+export const ZManagedBookingSchema = z.object({
+  booking: ZBookingSchema.omit({ customerDiffers: true }),
+  payments: z.array(ZRenterPaymentSchema),
+  cancellation: z.object({ canCancel: z.boolean(), freeUntil: ZTimestampSchema }),
+  documentRequest: z.object({ field: z.enum(DOCUMENT_FIELDS), note: z.string(), requestedAt: ZTimestampSchema }).nullable(),
+});
+export type TManagedBooking = z.infer<typeof ZManagedBookingSchema>;
+
+/** Answers that say only that the request was taken (the same whether or not a booking matched). */
+export const ZAcceptedSchema = z.object({ message: z.string() });
