@@ -1,0 +1,295 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clock } from '../../src/server/clock';
+import { openOrm } from '../../src/server/db/orm';
+import { Booking, MailMessage, Upload } from '../../src/server/db/entities';
+import { releaseExpiredHolds, sendPickupReminders } from '../../src/server/services/booking-jobs.service';
+import { makeDocumentToken, makeManageToken } from '../../src/server/services/booking-tokens';
+import { messages } from '../../src/shared/messages';
+import { REFERENCE_PATTERN } from '../../src/shared/reference';
+import { MAX_UNPROVEN_BOOKINGS } from '../../src/shared/schemas/booking.schema';
+import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments, uniquePhone } from '../utils/fixtures';
+import { createHarness, type Harness } from '../utils/harness';
+import { auditOf, expectError, newCar, outcome, publicBooking, uniqueEmail } from './helpers';
+
+let h: Harness;
+let second: MikroORM;
+beforeAll(async () => {
+  h = await createHarness();
+  // A second instance's connections to the same database, for the jobs that several instances run.
+  second = await openOrm(h.databaseUrl, 4);
+});
+afterEach(() => clock.reset());
+afterAll(async () => {
+  await second.close(true);
+  await h.close();
+});
+
+const staff = () => h.caller({ staff: true });
+const HOUR = 3_600_000;
+
+/** The messages of one kind sent to one address, oldest first. */
+async function mailsTo(to: string, kind: string) {
+  return h.orm.em.fork().find(MailMessage, { to, kind }, { orderBy: { createdAt: 'asc' } });
+}
+
+/** The token of the "Manage your booking" link in a renter e-mail. */
+function linkToken(text: string): string {
+  const match = /\/my-booking#([\w.-]+)/.exec(text);
+  expect(match, 'the e-mail carries the manage link').not.toBeNull();
+  return match![1]!;
+}
+
+async function confirmationToken(email: string): Promise<string> {
+  const [mail] = await mailsTo(email, 'booking.confirmation');
+  return linkToken(mail!.text);
+}
+
+describe('booking references', () => {
+  it('gives every booking a short, unambiguous reference that staff find in any spelling', async () => {
+    const car = await newCar(h);
+    const references = new Set<string>();
+    for (let i = 0; i < 6; i += 1) {
+      const { answer } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3 + 2 * i), returnDate: daysFromToday(4 + 2 * i) } });
+      expect(answer.booking.reference).toMatch(REFERENCE_PATTERN);
+      references.add(answer.booking.reference);
+    }
+    expect(references.size).toBe(6);
+    const reference = [...references][0]!;
+    for (const typed of [reference, reference.toLowerCase(), reference.slice(3), reference.replace('-', ' ').replace(/0/g, 'o')]) {
+      const page = await staff().bookings.list({ q: typed });
+      expect(page.items.map((b) => b.reference), typed).toContain(reference);
+    }
+  });
+});
+
+describe('Find my booking', () => {
+  it('answers the same whether or not the reference and e-mail match, and e-mails the link only to a match', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('finder');
+    const { answer } = await publicBooking(h, car.id, { customer: { email } });
+    const matched = await h.caller().myBooking.find({ reference: answer.booking.reference.toLowerCase(), email: email.toUpperCase() });
+    const unmatched = await h.caller().myBooking.find({ reference: 'HI-000000', email });
+    const wrongAddress = await h.caller().myBooking.find({ reference: answer.booking.reference, email: uniqueEmail('stranger') });
+    expect(matched).toEqual({ message: messages.myBooking.findSent });
+    expect(unmatched).toEqual(matched);
+    expect(wrongAddress).toEqual(matched);
+    await vi.waitFor(async () => expect(await mailsTo(email, 'booking.link')).toHaveLength(1), { timeout: 5_000 });
+    const [link] = await mailsTo(email, 'booking.link');
+    expect(link!.text).toContain(answer.booking.reference);
+    expect((await h.caller().myBooking.open({ token: linkToken(link!.text) })).booking.id).toBe(answer.booking.id);
+  });
+
+  it('refuses what cannot be a reference', async () => {
+    await expectError(h.caller().myBooking.find({ reference: 'not a reference', email: 'a@example.com' }), 'BAD_REQUEST');
+  });
+});
+
+describe('the manage-booking link', () => {
+  it('opens the booking from its e-mail, proves the address once (audited), and shows its payments', async () => {
+    const car = await newCar(h, { dailyRate: '1800' });
+    const email = uniqueEmail('opener');
+    const { answer } = await publicBooking(h, car.id, { customer: { email } });
+    expect(answer.booking).toMatchObject({ status: 'pending', emailProven: false });
+    expect(answer.booking.holdUntil).not.toBeNull();
+    await staff().bookings.addPayment({ id: answer.booking.id, payment: { amount: '1000', method: 'gcash' } });
+
+    const token = await confirmationToken(email);
+    const view = await h.caller().myBooking.open({ token });
+    expect(view.booking).toMatchObject({ id: answer.booking.id, reference: answer.booking.reference, emailProven: true, amountPaid: '1000.00' });
+    expect(view.payments).toEqual([{ amount: '1000.00', method: 'gcash', createdAt: expect.any(String) }]);
+    expect(view.cancellation.canCancel).toBe(true);
+    await h.caller().myBooking.open({ token });
+    expect((await auditOf(h, 'booking', answer.booking.id)).filter((entry) => entry.action === 'booking.email_proven')).toEqual([
+      expect.objectContaining({ actor: 'Renter (booking link)' }),
+    ]);
+  });
+
+  it('refuses a forged, altered or other-purpose token', async () => {
+    const car = await newCar(h);
+    const { answer } = await publicBooking(h, car.id);
+    const token = makeManageToken(h.deps.signingSecret, answer.booking.id);
+    const [id, expires, signature] = token.split('.');
+    for (const bad of [`${id}.${expires}.${signature!.slice(0, -2)}xx`, `${id}.${Number(expires) + 1}.${signature}`, makeDocumentToken(h.deps.signingSecret, answer.booking.id), `${'0'.repeat(36)}.${expires}.${signature}`]) {
+      await expectError(h.caller().myBooking.open({ token: bad }), 'UNAUTHORIZED', messages.errors.manageLinkInvalid);
+    }
+  });
+
+  it('lets the renter cancel free until 24 hours before pick-up: the dates are free again and both sides are told', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('canceller');
+    const { answer } = await publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(5), returnDate: daysFromToday(7) } });
+    const token = await confirmationToken(email);
+    const view = await h.caller().myBooking.cancel({ token });
+    expect(view.booking).toMatchObject({ status: 'cancelled', cancelledBy: 'renter' });
+    expect(view.cancellation.canCancel).toBe(false);
+    expect(await h.caller().cars.bookedDates({ carId: car.id })).toEqual([]);
+    expect(await mailsTo(email, 'booking.cancelled')).toHaveLength(1);
+    expect((await mailsTo('garage@example.com', 'booking.garage_cancelled')).some((mail) => mail.text.includes(answer.booking.reference))).toBe(true);
+    await expectError(h.caller().myBooking.cancel({ token }), 'CONFLICT', messages.errors.cannotCancelOnline);
+    // The next visitor can take the same days.
+    expect((await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(5), returnDate: daysFromToday(7) } })).answer.booking.status).toBe('pending');
+  });
+
+  it('does not cancel online inside 24 hours of pick-up', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('late');
+    const { answer } = await publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(5), pickupTime: '10:00 AM' } });
+    const token = await confirmationToken(email);
+    await h.caller().myBooking.open({ token });
+    clock.advance(2 * 24 * HOUR + 12 * HOUR);
+    const view = await h.caller().myBooking.open({ token });
+    expect(view.cancellation.canCancel).toBe(false);
+    await expectError(h.caller().myBooking.cancel({ token }), 'CONFLICT', messages.errors.cannotCancelOnline);
+    expect((await staff().bookings.byId({ id: answer.booking.id })).status).toBe('pending');
+  });
+});
+
+describe('unconfirmed holds', () => {
+  it('releases a booking neither its renter nor staff confirmed in PENDING_HOLD_HOURS, once, audited and e-mailed, however many instances run the job', async () => {
+    const car = await newCar(h);
+    const unproven = uniqueEmail('unproven');
+    const lapsed = await publicBooking(h, car.id, { customer: { email: unproven }, booking: { pickupDate: daysFromToday(10), returnDate: daysFromToday(12) } });
+    const opened = uniqueEmail('opened');
+    const kept = await publicBooking(h, car.id, { customer: { email: opened }, booking: { pickupDate: daysFromToday(14), returnDate: daysFromToday(15) } });
+    await h.caller().myBooking.open({ token: await confirmationToken(opened) });
+    const confirmed = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(17), returnDate: daysFromToday(18) } });
+    await staff().bookings.updateStatus({ id: confirmed.answer.booking.id, status: 'confirmed' });
+
+    clock.advance((h.env.PENDING_HOLD_HOURS - 1) * HOUR);
+    expect(await releaseExpiredHolds(h.deps)).toBe(0);
+    clock.advance(2 * HOUR);
+    const counts = await Promise.all([releaseExpiredHolds(h.deps), releaseExpiredHolds({ ...h.deps, orm: second })]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+
+    expect(await staff().bookings.byId({ id: lapsed.answer.booking.id })).toMatchObject({ status: 'cancelled', cancelledBy: 'hold' });
+    expect((await staff().bookings.byId({ id: kept.answer.booking.id })).status).toBe('pending');
+    expect((await staff().bookings.byId({ id: confirmed.answer.booking.id })).status).toBe('confirmed');
+    expect(await mailsTo(unproven, 'booking.cancelled')).toHaveLength(1);
+    expect((await auditOf(h, 'booking', lapsed.answer.booking.id)).find((entry) => entry.action === 'booking.status')).toMatchObject({ actor: 'System' });
+    expect((await h.caller().cars.bookedDates({ carId: car.id })).map((range) => range.start)).toEqual([daysFromToday(14), daysFromToday(17)]);
+    expect(await releaseExpiredHolds(h.deps)).toBe(0);
+  });
+});
+
+describe('the reminder the day before pick-up', () => {
+  it('goes once per booking, across runs and two instances running at the same moment', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('reminded');
+    const { answer } = await publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(2), returnDate: daysFromToday(4) } });
+    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'confirmed' });
+    expect(await sendPickupReminders(h.deps)).toBe(0);
+
+    clock.advance(24 * HOUR);
+    const counts = await Promise.all([sendPickupReminders(h.deps), sendPickupReminders({ ...h.deps, orm: second }), sendPickupReminders(h.deps)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(await sendPickupReminders(h.deps)).toBe(0);
+    const reminders = await mailsTo(email, 'booking.reminder');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.text).toContain(answer.booking.reference);
+    expect(linkToken(reminders[0]!.text)).toBeTruthy();
+  });
+});
+
+describe('limits on unconfirmed bookings and documents', () => {
+  it(`holds at most ${MAX_UNPROVEN_BOOKINGS} unconfirmed bookings per e-mail address and per phone number`, async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('hoarder');
+    const phone = uniquePhone();
+    const days = (n: number) => ({ pickupDate: daysFromToday(3 * n + 2), returnDate: daysFromToday(3 * n + 3) });
+    for (let n = 0; n < MAX_UNPROVEN_BOOKINGS; n += 1) await publicBooking(h, car.id, { customer: { email, phone }, booking: days(n) });
+    await expectError(publicBooking(h, car.id, { customer: { email, phone: uniquePhone() }, booking: days(5) }), 'CONFLICT', messages.errors.unprovenLimit(MAX_UNPROVEN_BOOKINGS));
+    await expectError(
+      publicBooking(h, car.id, { customer: { email: uniqueEmail('other'), phone: phone.replace(/^0/, '+63 ') }, booking: days(6) }),
+      'CONFLICT',
+      messages.errors.unprovenLimit(MAX_UNPROVEN_BOOKINGS),
+    );
+    // Once the renter opens a booking's link, it no longer counts.
+    await h.caller().myBooking.open({ token: await confirmationToken(email) });
+    expect((await publicBooking(h, car.id, { customer: { email, phone }, booking: days(7) })).answer.booking.status).toBe('pending');
+  });
+
+  it(`lets exactly ${MAX_UNPROVEN_BOOKINGS} of 50 simultaneous bookings by one address through`, async () => {
+    const email = uniqueEmail('racer');
+    const cars = await Promise.all(Array.from({ length: 5 }, () => newCar(h)));
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const payload = bookingPayload(cars[i % 5]!.id, await uploadDocuments(h), {
+          customer: { email, phone: uniquePhone() },
+          booking: { pickupDate: daysFromToday(2 + 2 * Math.floor(i / 5)), returnDate: daysFromToday(3 + 2 * Math.floor(i / 5)) },
+        });
+        return outcome(h.caller().bookings.create(payload));
+      }),
+    );
+    expect(attempts.filter((result) => result === 'ok')).toHaveLength(MAX_UNPROVEN_BOOKINGS);
+    expect(attempts.filter((result) => result === 'CONFLICT')).toHaveLength(50 - MAX_UNPROVEN_BOOKINGS);
+    expect(await h.orm.em.fork().count(Booking, { renterEmail: email })).toBe(MAX_UNPROVEN_BOOKINGS);
+  });
+
+  it('refuses one file standing for two documents, by path or by bytes, storing nothing', async () => {
+    const car = await newCar(h);
+    const documents = await uploadDocuments(h);
+    const copy = await upload(h, fileBytes('png'));
+    const twin = await upload(h, fileBytes('png'));
+    const before = await h.orm.em.fork().count(Booking, { car: car.id });
+    await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId2Url: documents.photoId1Url! })), 'BAD_REQUEST');
+    await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId1Url: copy, photoId2Url: twin })), 'BAD_REQUEST', messages.errors.sameDocumentTwice);
+    expect(await h.orm.em.fork().count(Booking, { car: car.id })).toBe(before);
+    expect((await h.orm.em.fork().findOne(Upload, { objectKey: copy.slice('/objects/'.length) }))?.attachedTo).toBeNull();
+  });
+});
+
+describe('staff follow-up and what the renter hears', () => {
+  it('e-mails the renter on confirmation and on each payment (with the balance)', async () => {
+    const car = await newCar(h, { dailyRate: '2000' });
+    const email = uniqueEmail('told');
+    const { answer } = await publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(6), returnDate: daysFromToday(8) } });
+    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'confirmed' });
+    expect(await mailsTo(email, 'booking.confirmed')).toHaveLength(1);
+    await staff().bookings.addPayment({ id: answer.booking.id, payment: { amount: '1500', method: 'cash' } });
+    const [paid] = await mailsTo(email, 'payment.recorded');
+    expect(paid!.text).toContain('Amount: ₱1,500');
+    expect(paid!.text).toContain('Balance: ₱3,000');
+    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'cancelled' });
+    expect((await mailsTo(email, 'booking.cancelled'))[0]!.text).toContain('cancelled by our staff');
+  });
+
+  it('lets staff ask for a new document; the renter sends it through their link and the garage hears of it', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('asked');
+    const { answer, documents } = await publicBooking(h, car.id, { customer: { email } });
+    const asked = await staff().bookings.requestDocument({ id: answer.booking.id, request: { field: 'proofOfBillingUrl', note: 'The bill is cut off at the bottom' } });
+    expect(asked).toMatchObject({ requestedDocument: 'proofOfBillingUrl', documentRequestNote: 'The bill is cut off at the bottom' });
+    const [request] = await mailsTo(email, 'booking.document_request');
+    expect(request!.text).toContain('The bill is cut off at the bottom');
+    const token = linkToken(request!.text);
+    expect((await h.caller().myBooking.open({ token })).documentRequest).toMatchObject({ field: 'proofOfBillingUrl', note: 'The bill is cut off at the bottom' });
+
+    const fresh = await upload(h, fileBytes('pdf', 999), { contentType: 'application/pdf' });
+    const view = await h.caller().myBooking.replaceDocument({ token, objectPath: fresh });
+    expect(view.documentRequest).toBeNull();
+    expect(view.booking.proofOfBillingUrl).toBe(fresh);
+    expect((await h.orm.em.fork().findOne(Upload, { objectKey: fresh.slice('/objects/'.length) }))?.attachedTo).toBe(`booking:${answer.booking.id}`);
+    expect((await h.orm.em.fork().findOne(Upload, { objectKey: documents.proofOfBillingUrl!.slice('/objects/'.length) }))?.attachedTo).toBeNull();
+    expect((await mailsTo('garage@example.com', 'booking.garage_document')).some((mail) => mail.text.includes(answer.booking.reference))).toBe(true);
+    await expectError(h.caller().myBooking.replaceDocument({ token, objectPath: await upload(h, fileBytes('pdf', 998), { contentType: 'application/pdf' }) }), 'CONFLICT', messages.errors.noDocumentRequested);
+  });
+
+  it("shows staff where a returning renter's booking differs from the customer record, and applies it when asked (audited)", async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('returning');
+    const first = await publicBooking(h, car.id, { customer: { email, fullName: 'Lorna Bautista', phone: '0917 000 2222' }, booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
+    await h.caller().myBooking.open({ token: await confirmationToken(email) });
+    const second = await publicBooking(h, car.id, { customer: { email, fullName: 'Lorna B. Reyes', phone: '0917 000 3333' }, booking: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } });
+    const listed = (await staff().bookings.list({ q: second.answer.booking.reference })).items[0]!;
+    expect(listed.customerDiffers).toEqual(['fullName', 'phone', 'photoId1Url', 'photoId2Url', 'proofOfBillingUrl']);
+    expect((await staff().bookings.list({ q: first.answer.booking.reference })).items[0]!.customerDiffers).toEqual([]);
+
+    const applied = await staff().bookings.applyToCustomer({ id: second.answer.booking.id });
+    expect(applied.customerDiffers).toEqual([]);
+    expect(await staff().customers.byId({ id: first.answer.customer.id })).toMatchObject({ fullName: 'Lorna B. Reyes', phone: '0917 000 3333', ...second.documents });
+    expect((await auditOf(h, 'customer', first.answer.customer.id)).find((entry) => entry.action === 'customer.apply_booking')).toMatchObject({ actor: 'test staff' });
+    // Both bookings keep the files they were made with.
+    expect((await staff().bookings.byId({ id: first.answer.booking.id })).photoId1Url).toBe(first.documents.photoId1Url);
+  });
+});
