@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import type { AppDeps } from './deps';
 import { PRECOMPRESSED_EXTENSIONS } from './http/compression';
-import { baseMiddleware, crossSiteGuard, handleError, jsonBodyLimit, requestContext } from './http/middleware';
+import { baseMiddleware, crossSiteGuard, handleError, jsonBodyLimit, privateAnswers, requestContext } from './http/middleware';
 import { objectsApp } from './http/objects';
 import { PageRenderer } from './http/pages';
 import type { AppEnv } from './http/variables';
@@ -43,6 +43,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // they arrive when sent without one. File uploads (/objects/upload) have their own limits.
   app.use('/api/*', jsonBodyLimit());
   app.use('/trpc/*', jsonBodyLimit());
+  for (const path of ['/api/admin/*', '/api/my-booking', '/api/my-booking/*', '/trpc/*']) app.use(path, privateAnswers());
   for (const path of ['/api/*', '/trpc/*', '/objects/*']) {
     app.use(path, crossSiteGuard());
     app.use(path, requestContext(deps));

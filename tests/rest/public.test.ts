@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { restRoutes } from '../../src/server/rest';
-import { daysFromToday, fileBytes, uploadDocuments } from '../utils/fixtures';
+import { daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 import {
   LEAK_PATTERN,
@@ -355,7 +355,33 @@ describe('uploads', () => {
     expect(raw.headers.get('content-disposition')).toMatch(/^(inline|attachment); filename="/);
     expect(raw.headers.get('x-content-type-options')).toBe('nosniff');
     expect(raw.headers.get('cache-control')).toMatch(/no-store/);
+    expect(raw.headers.get('content-security-policy')).toMatch(/^sandbox;/);
     expect(Buffer.from(await raw.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('serves a PDF document sandboxed and as a download, so no script in it runs on the site', async () => {
+    const pdf = Buffer.concat([fileBytes('pdf', 600), Buffer.from('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>')]);
+    const objectPath = await upload(h, pdf, { contentType: 'application/pdf' });
+    const raw = await h.app.request(objectPath, { headers: { authorization: `Bearer ${h.env.ADMIN_API_TOKEN}` } });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-type')).toBe('application/pdf');
+    expect(raw.headers.get('content-security-policy')).toMatch(/^sandbox;.*default-src 'none'/);
+    expect(raw.headers.get('content-disposition')).toMatch(/^attachment; filename="document-[0-9a-f]{8}\.pdf"$/);
+  });
+
+  it('keeps private answers out of every cache: staff lists, the CSV export, tRPC answers and a renter’s own booking', async () => {
+    const staff = { headers: { authorization: `Bearer ${h.env.ADMIN_API_TOKEN}` } };
+    for (const path of ['/api/admin/bookings', '/api/admin/customers', '/api/admin/customers/export.csv', '/api/admin/overview', '/api/admin/audit', `/trpc/bookings.list?input=${encodeURIComponent('{"json":{}}')}`]) {
+      const answer = await h.app.request(path, staff);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const unauthorised = await h.app.request('/api/admin/bookings');
+    expect(unauthorised.headers.get('cache-control')).toBe('no-store');
+    const renter = await h.app.request('/api/my-booking', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'x'.repeat(40) }) });
+    expect(renter.headers.get('cache-control')).toBe('no-store');
+    // The public fleet keeps its own revalidation rule.
+    expect((await h.app.request('/api/cars')).headers.get('cache-control')).toBe('no-cache');
   });
 
   it('serves nothing for an unknown object (404)', async () => {

@@ -68,6 +68,17 @@ export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
   });
 }
 
+/**
+ * `Cache-Control: no-store` on private answers (staff lists, the CSV export, tRPC answers, a
+ * renter's booking), unless the route chose its own: no browser or shared cache keeps them.
+ */
+export function privateAnswers(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  };
+}
+
 /** Request id, security headers and the error handler's data for every request. */
 export function baseMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

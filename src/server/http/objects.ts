@@ -42,8 +42,13 @@ export function objectsApp(): Hono<AppEnv> {
       'X-Content-Type-Options': 'nosniff',
     };
     if (visibility === 'private') {
+      // A document is data, never a page: `sandbox` keeps any script in it (a PDF's JavaScript
+      // action, an SVG smuggled in) from running with the site's origin. Chrome will not show a
+      // sandboxed PDF inline, so PDFs are downloaded and open in the computer's own viewer.
       headers['Cache-Control'] = 'private, no-store';
-      headers['Content-Disposition'] = `inline; filename="document-${c.req.param('id').slice(0, 8)}.${EXTENSIONS[type] ?? 'bin'}"`;
+      headers['Content-Security-Policy'] = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+      const disposition = type === 'application/pdf' ? 'attachment' : 'inline';
+      headers['Content-Disposition'] = `${disposition}; filename="document-${c.req.param('id').slice(0, 8)}.${EXTENSIONS[type] ?? 'bin'}"`;
     } else {
       headers['Cache-Control'] = 'public, max-age=31536000, immutable';
     }
