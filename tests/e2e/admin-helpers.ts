@@ -50,8 +50,10 @@ export async function bookThroughPublicSite(request: APIRequestContext, renter: 
     });
     if (answer.status() === 409) continue;
     expect(answer.status(), await answer.text()).toBe(201);
-    const body = (await answer.json()) as { booking: { id: string; carName: string; total: string }; customer: { id: string } };
-    return { id: body.booking.id, customerId: body.customer.id, carName: body.booking.carName, total: body.booking.total, documents };
+    const body = (await answer.json()) as { booking: { id: string; carName: string; total: string }; customer: { id: string } & PublicBooking['documents'] };
+    // the booking keeps its documents under sealed paths of their own
+    const { photoId1Url, photoId2Url, proofOfBillingUrl } = body.customer;
+    return { id: body.booking.id, customerId: body.customer.id, carName: body.booking.carName, total: body.booking.total, documents: { photoId1Url, photoId2Url, proofOfBillingUrl } };
   }
   throw new Error('could not find free dates for a booking');
 }

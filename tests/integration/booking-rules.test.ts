@@ -232,9 +232,12 @@ describe('bookings.create: returning renters', () => {
     // The attacker's token reaches only the attacker's own booking.
     const fresh = await uploadDocuments(h);
     const swapped = await h.caller().customers.saveDocuments({ id: victim.answer.customer.id, documents: fresh, documentToken: attack.answer.documentToken });
-    expect(swapped).toEqual({ customerId: victim.answer.customer.id, bookingId: attack.answer.booking.id, ...fresh });
-    expect(await staff.customers.byId({ id: victim.answer.customer.id })).toMatchObject({ photoId1Url: victim.documents.photoId1Url, license: 'N01-99-123456' });
-    expect(await staff.bookings.byId({ id: victim.answer.booking.id })).toMatchObject(victim.documents);
+    expect(swapped).toMatchObject({ customerId: victim.answer.customer.id, bookingId: attack.answer.booking.id });
+    // A fresh caller, as a new request would be (this test's `staff` remembers what it loaded).
+    const later = h.caller({ staff: true });
+    expect(await later.bookings.byId({ id: attack.answer.booking.id })).toMatchObject({ photoId1Url: swapped.photoId1Url, proofOfBillingUrl: swapped.proofOfBillingUrl });
+    expect(await later.customers.byId({ id: victim.answer.customer.id })).toMatchObject({ photoId1Url: victim.documents.photoId1Url, license: 'N01-99-123456' });
+    expect(await later.bookings.byId({ id: victim.answer.booking.id })).toMatchObject(victim.documents);
   });
 
   it('keeps one customer when the same new renter books twice at the same moment', async () => {

@@ -21,7 +21,10 @@ describe('bookings.create', () => {
     expect(answer.booking.totalDays).toBe(days);
     expect(Number(answer.booking.total)).toBe(expected);
     expect(answer.booking.deliveryFee).toBe('500.00');
-    expect(answer.customer.photoId1Url).toBe(docs.photoId1Url);
+    // The booking keeps its documents under keys of their own (sealed as they were attached), and says so.
+    expect(answer.customer.photoId1Url).toMatch(/^\/objects\/private\//);
+    expect(answer.customer.photoId1Url).not.toBe(docs.photoId1Url);
+    expect(answer.booking.photoId1Url).toBe(answer.customer.photoId1Url);
     expect(answer.booking.status).toBe('pending');
   });
 

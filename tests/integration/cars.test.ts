@@ -98,12 +98,15 @@ describe('cars.create', () => {
     const image = await upload(h, fileBytes('png'), { kind: 'car-image', staff: true });
     expect(image).toMatch(/^\/objects\/public\//);
     const car = await newCar(h, { image });
-    expect(car.image).toBe(image);
-    const row = await uploadRow(image);
-    expect(row?.attachedTo).toBe(`car:${car.id}`);
+    // Attached, the image lives under a key of its own (no upload address can replace it) and is the car's.
+    expect(car.image).toMatch(/^\/objects\/public\//);
+    expect(car.image).not.toBe(image);
+    expect((await uploadRow(car.image))?.attachedTo).toBe(`car:${car.id}`);
+    expect((await h.app.request(car.image)).status).toBe(200);
 
-    // the same object cannot be attached to a second car
+    // the same upload cannot be attached to a second car, nor the car's own image
     await expectError(newCar(h, { image }), 'BAD_REQUEST', messages.errors.uploadInUse);
+    await expectError(newCar(h, { image: car.image }), 'BAD_REQUEST', messages.errors.uploadInUse);
   });
 
   it('refuses a private document upload as a car image, and an object path that was never uploaded', async () => {
@@ -153,9 +156,9 @@ describe('cars.update', () => {
     const second = await upload(h, fileBytes('webp'), { kind: 'car-image', staff: true, contentType: 'image/webp' });
     const car = await newCar(h, { image: first });
     const updated = await h.caller({ staff: true }).cars.update({ id: car.id, data: { image: second } });
-    expect(updated.image).toBe(second);
-    expect((await uploadRow(second))?.attachedTo).toBe(`car:${car.id}`);
-    expect((await uploadRow(first))?.attachedTo).toBeNull();
+    expect(updated.image).not.toBe(second);
+    expect((await uploadRow(updated.image))?.attachedTo).toBe(`car:${car.id}`);
+    expect((await uploadRow(car.image))?.attachedTo).toBeNull();
   });
 
   it('answers NOT_FOUND for an unknown car', async () => {

@@ -139,8 +139,7 @@ describe('cleanupUploads', () => {
     const loose = await upload(h, fileBytes('png'));
     const car = await newCar(h);
     const { documents } = await publicBooking(h, car.id);
-    const image = await upload(h, fileBytes('png'), { kind: 'car-image', staff: true });
-    await newCar(h, { image });
+    const { image } = await newCar(h, { image: await upload(h, fileBytes('png'), { kind: 'car-image', staff: true }) });
 
     // nothing is old enough yet
     await cleanupUploads(h.deps);
@@ -165,16 +164,33 @@ describe('cleanupUploads', () => {
     const first = await upload(h, fileBytes('png'), { kind: 'car-image', staff: true });
     const second = await upload(h, fileBytes('png'), { kind: 'car-image', staff: true });
     const car = await newCar(h, { image: first });
-    await h.caller({ staff: true }).cars.update({ id: car.id, data: { image: second } });
+    const updated = await h.caller({ staff: true }).cars.update({ id: car.id, data: { image: second } });
     clock.advance(25 * 3_600_000);
     try {
       await cleanupUploads(h.deps);
     } finally {
       clock.reset();
     }
-    expect(await uploadRow(first)).toBeNull();
-    expect(await h.deps.storage.head(key(first))).toBeNull();
-    expect((await uploadRow(second))?.attachedTo).toBe(`car:${car.id}`);
+    expect(await uploadRow(car.image)).toBeNull();
+    expect(await h.deps.storage.head(key(car.image))).toBeNull();
+    expect((await uploadRow(updated.image))?.attachedTo).toBe(`car:${car.id}`);
+  });
+
+  it('deletes what a sealed upload left at its upload address once the address has expired, never the sealed bytes', async () => {
+    const path = await upload(h, fileBytes('png'), { kind: 'car-image', staff: true });
+    const car = await newCar(h, { image: path });
+    expect((await uploadRow(path))?.attachedTo).toBe('sealed');
+    await cleanupUploads(h.deps);
+    expect(await uploadRow(path)).not.toBeNull();
+    clock.advance(31 * 60_000);
+    try {
+      await cleanupUploads(h.deps);
+    } finally {
+      clock.reset();
+    }
+    expect(await uploadRow(path)).toBeNull();
+    expect((await uploadRow(car.image))?.attachedTo).toBe(`car:${car.id}`);
+    expect(await h.deps.storage.head(key(car.image))).not.toBeNull();
   });
 });
 
@@ -185,8 +201,9 @@ describe('cleanupUploads racing an attach', () => {
     const em = h.orm.em.fork();
     await em.begin();
     let cleanup: Promise<number> | undefined;
+    let sealedPath: string | undefined;
     try {
-      await attachUpload({ em, deps: h.deps, actor: null }, path, 'document', `customer:${randomUUID()}`);
+      sealedPath = await attachUpload({ em, deps: h.deps, actor: null }, path, 'document', `customer:${randomUUID()}`);
       await em.flush();
       // the clean-up runs while the attaching transaction is still open, and gets as far as it can:
       // it either waits for that transaction's row lock or has finished
@@ -199,8 +216,9 @@ describe('cleanupUploads racing an attach', () => {
       throw error;
     }
     expect(await cleanup).toBe(0);
-    expect((await uploadRow(path))?.attachedTo).toMatch(/^customer:/);
-    expect(await h.deps.storage.head(key(path))).not.toBeNull();
+    expect((await uploadRow(path))?.attachedTo).toBe('sealed');
+    expect((await uploadRow(sealedPath!))?.attachedTo).toMatch(/^customer:/);
+    expect(await h.deps.storage.head(key(sealedPath!))).not.toBeNull();
   });
 });
 

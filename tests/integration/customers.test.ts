@@ -7,6 +7,7 @@ import { formatLongDate, todayInManila } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { CUSTOMER_CSV_COLUMNS, type TCreateCustomerInput } from '../../src/shared/schemas/customer.schema';
 import { daysFromToday, uploadDocuments } from '../utils/fixtures';
+import { DOCUMENT_FIELDS, type DocumentField } from '../../src/shared/schemas/booking.schema';
 import { createHarness, type Harness } from '../utils/harness';
 import { adminBooking, auditEntry, expectError, newCar, parseCsv, publicBooking, uniqueEmail, uniqueWord } from './helpers';
 
@@ -25,6 +26,11 @@ function phone(): string {
 
 function customerInput(overrides: Partial<TCreateCustomerInput> = {}): TCreateCustomerInput {
   return { fullName: `Carlo ${uniqueWord()}`, email: uniqueEmail('carlo'), phone: phone(), ...overrides };
+}
+
+/** The three document paths an answer holds. */
+function held(answer: Record<DocumentField, string | null>): Record<DocumentField, string> {
+  return { photoId1Url: answer.photoId1Url!, photoId2Url: answer.photoId2Url!, proofOfBillingUrl: answer.proofOfBillingUrl! };
 }
 
 async function uploadAttachedTo(path: string | null): Promise<string | null | undefined> {
@@ -227,8 +233,8 @@ describe('customers.delete', () => {
     const { answer, documents } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
     await staff().bookings.updateStatus({ id: answer.booking.id, status: 'completed' });
     expect(await uploadAttachedTo(documents.photoId1Url)).toBe(`booking:${answer.booking.id}`);
-    const own = await uploadDocuments(h);
-    await staff().customers.saveDocuments({ id: answer.customer.id, documents: own });
+    const own = held(await staff().customers.saveDocuments({ id: answer.customer.id, documents: await uploadDocuments(h) }));
+    expect(await uploadAttachedTo(own.photoId1Url)).toBe(`customer:${answer.customer.id}`);
     await staff().customers.delete({ id: answer.customer.id });
     for (const path of Object.values(own)) expect(await uploadAttachedTo(path)).toBeNull();
     for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBeNull();
@@ -246,9 +252,11 @@ describe('customers.saveDocuments', () => {
   it('lets staff replace a customer’s documents, releasing the files the record held, with an audit entry', async () => {
     const car = await newCar(h);
     const { answer, documents: first } = await publicBooking(h, car.id);
-    const documents = await uploadDocuments(h);
-    const saved = await staff().customers.saveDocuments({ id: answer.customer.id, documents });
+    const uploaded = await uploadDocuments(h);
+    const saved = await staff().customers.saveDocuments({ id: answer.customer.id, documents: uploaded });
+    const documents = held(saved);
     expect(saved).toEqual({ customerId: answer.customer.id, bookingId: null, ...documents });
+    for (const field of DOCUMENT_FIELDS) expect(documents[field]).not.toBe(uploaded[field]);
     for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBe(`customer:${answer.customer.id}`);
     // The first booking's documents stay that booking's.
     for (const path of Object.values(first)) expect(await uploadAttachedTo(path)).toBe(`booking:${answer.booking.id}`);
@@ -264,8 +272,8 @@ describe('customers.saveDocuments', () => {
   it('lets the renter replace their documents with the token from the booking answer', async () => {
     const car = await newCar(h);
     const { answer } = await publicBooking(h, car.id);
-    const documents = await uploadDocuments(h);
-    const saved = await h.caller().customers.saveDocuments({ id: answer.customer.id, documents, documentToken: answer.documentToken });
+    const saved = await h.caller().customers.saveDocuments({ id: answer.customer.id, documents: await uploadDocuments(h), documentToken: answer.documentToken });
+    const documents = held(saved);
     expect(saved).toEqual({ customerId: answer.customer.id, bookingId: answer.booking.id, ...documents });
     expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject(documents);
     // The record this first booking created follows it; the replaced files are released.

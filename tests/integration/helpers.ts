@@ -93,18 +93,23 @@ export async function adminBooking(
   });
 }
 
-/** A public booking with three freshly uploaded documents. */
+/**
+ * A public booking with three freshly uploaded documents: `uploaded` are the paths the uploads gave,
+ * `documents` the paths the booking keeps (its files are sealed under new keys as they are attached).
+ */
 export async function publicBooking(
   h: Harness,
   carId: string,
   overrides: { customer?: Partial<TCreateBookingInput['customer']>; booking?: Partial<TCreateBookingInput['booking']> } = {},
 ) {
-  const documents = await uploadDocuments(h);
-  const payload = bookingPayload(carId, documents, {
+  const uploaded = await uploadDocuments(h);
+  const payload = bookingPayload(carId, uploaded, {
     customer: { email: uniqueEmail(), ...overrides.customer },
     booking: overrides.booking ?? {},
   });
-  return { payload, documents, answer: await h.caller().bookings.create(payload) };
+  const answer = await h.caller().bookings.create(payload);
+  const { photoId1Url, photoId2Url, proofOfBillingUrl } = answer.booking;
+  return { payload, uploaded, documents: { photoId1Url: photoId1Url!, photoId2Url: photoId2Url!, proofOfBillingUrl: proofOfBillingUrl! }, answer };
 }
 
 /** The audit entries of one record, newest first. */

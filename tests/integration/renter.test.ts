@@ -268,8 +268,10 @@ describe('staff follow-up and what the renter hears', () => {
     const fresh = await upload(h, fileBytes('pdf', 999), { contentType: 'application/pdf' });
     const view = await h.caller().myBooking.replaceDocument({ token, objectPath: fresh });
     expect(view.documentRequest).toBeNull();
-    expect(view.booking.proofOfBillingUrl).toBe(fresh);
-    expect((await h.orm.em.fork().findOne(Upload, { objectKey: fresh.slice('/objects/'.length) }))?.attachedTo).toBe(`booking:${answer.booking.id}`);
+    const sent = view.booking.proofOfBillingUrl!;
+    expect(sent).toMatch(/^\/objects\/private\//);
+    expect(sent).not.toBe(documents.proofOfBillingUrl);
+    expect((await h.orm.em.fork().findOne(Upload, { objectKey: sent.slice('/objects/'.length) }))?.attachedTo).toBe(`booking:${answer.booking.id}`);
     expect((await h.orm.em.fork().findOne(Upload, { objectKey: documents.proofOfBillingUrl!.slice('/objects/'.length) }))?.attachedTo).toBeNull();
     expect((await mailsTo('garage@example.com', 'booking.garage_document')).some((mail) => mail.text.includes(answer.booking.reference))).toBe(true);
     await expectError(h.caller().myBooking.replaceDocument({ token, objectPath: await upload(h, fileBytes('pdf', 998), { contentType: 'application/pdf' }) }), 'CONFLICT', messages.errors.noDocumentRequested);

@@ -21,8 +21,8 @@ async function customerWithDocuments(email: string, pickupOffset: number, return
     returnDate: daysFromToday(returnOffset),
     status: 'completed',
   });
-  const documents = await uploadDocuments(h);
-  await staff.customers.saveDocuments({ id: booking.customerId, documents });
+  const saved = await staff.customers.saveDocuments({ id: booking.customerId, documents: await uploadDocuments(h) });
+  const documents = { photoId1Url: saved.photoId1Url!, photoId2Url: saved.photoId2Url!, proofOfBillingUrl: saved.proofOfBillingUrl! };
   return { customerId: booking.customerId, documents };
 }
 

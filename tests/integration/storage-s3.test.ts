@@ -69,13 +69,13 @@ async function streamBytes(body: ReadableStream<Uint8Array>): Promise<Buffer> {
 }
 
 /** The browser's upload flow against S3: ask the app for an address, then PUT the bytes straight to the bucket. */
-async function uploadToS3(h: Harness, bytes: Buffer, contentType: string): Promise<{ objectPath: string; key: string }> {
+async function uploadToS3(h: Harness, bytes: Buffer, contentType: string): Promise<{ objectPath: string; key: string; uploadURL: string }> {
   const ask = await request(h, 'POST', '/api/objects/upload', { kind: 'document', contentType });
   expect(ask.status).toBe(200);
   const put = await fetch(ask.body.uploadURL as string, { method: 'PUT', headers: ask.body.headers as Record<string, string>, body: new Uint8Array(bytes) });
   expect(put.status).toBe(200);
   const objectPath = ask.body.objectPath as string;
-  return { objectPath, key: keyFromObjectPath(objectPath) ?? '' };
+  return { objectPath, key: keyFromObjectPath(objectPath) ?? '', uploadURL: ask.body.uploadURL as string };
 }
 
 async function uploadDocumentsToS3(h: Harness) {
@@ -228,12 +228,30 @@ describe('uploads and bookings through the app with S3 storage', () => {
 
     expect(answer.status).toBe(201);
     expect(answer.body.booking.status).toBe('pending');
-    expect(answer.body.customer.photoId1Url).toBe(documents.photoId1Url);
-    expect(answer.body.customer.photoId2Url).toBe(documents.photoId2Url);
-    expect(answer.body.customer.proofOfBillingUrl).toBe(documents.proofOfBillingUrl);
-    for (const path of Object.values(documents)) {
-      expect(await h.deps.storage.head(keyFromObjectPath(path) ?? '')).not.toBeNull();
+    // Each document was copied in the bucket to a key no upload address was signed for.
+    for (const field of ['photoId1Url', 'photoId2Url', 'proofOfBillingUrl'] as const) {
+      expect(answer.body.customer[field]).toMatch(/^\/objects\/private\/[0-9a-f-]{36}$/);
+      expect(answer.body.customer[field]).not.toBe(documents[field]);
+      expect(await h.deps.storage.head(keyFromObjectPath(answer.body.customer[field]) ?? '')).not.toBeNull();
     }
+  });
+
+  it('keeps a checked document as it was when its still-valid upload address is used again', async () => {
+    const png = fileBytes('png', 4096);
+    const first = await uploadToS3(h, png, 'image/png');
+    const others = { photoId2Url: (await uploadToS3(h, fileBytes('jpeg'), 'image/jpeg')).objectPath, proofOfBillingUrl: (await uploadToS3(h, fileBytes('pdf'), 'application/pdf')).objectPath };
+    const payload = bookingPayload(await firstCarId(h, 2), { photoId1Url: first.objectPath, ...others }, { customer: { email: 'resealed@example.com' } });
+    const answer = await request(h, 'POST', '/api/bookings', payload);
+    expect(answer.status).toBe(201);
+
+    // The address lives 15 minutes: an HTML page and an 8 MB file PUT there after the check...
+    const html = fileBytes('html', 512);
+    expect((await fetch(first.uploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: new Uint8Array(html) })).status).toBe(200);
+    expect((await fetch(first.uploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: new Uint8Array(8 * 1024 * 1024) })).ok).toBe(true);
+    // ...reach only the abandoned original: staff still get the checked PNG.
+    const served = await h.app.request(answer.body.booking.photoId1Url as string, { headers: { authorization: `Bearer ${TEST_API_TOKEN}` } });
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
   });
 
   it('serves a private document from the bucket only to staff, with nosniff and Content-Disposition', async () => {

@@ -211,15 +211,18 @@ describe('admin cars', () => {
       transmission: 'Automatic',
       fuel: 'Gas',
       available: true,
-      image,
       year: Number(todayInManila().slice(0, 4)),
     });
+    // the picture is kept under a sealed public path of its own, which serves it
+    expect(created.body.image).toMatch(/^\/objects\/public\/[0-9a-f-]{36}$/);
+    expect(created.body.image).not.toBe(image);
+    expect((await h.app.request(created.body.image as string)).status).toBe(200);
     const id = created.body.id as string;
     expect((await listCars(h)).map((c) => c.id)).toContain(id);
 
     const changed = await call(h, 'PUT', `/api/admin/cars/${id}`, { dailyRate: 2750, seats: 7, transmission: 'Manual', available: false }, staff);
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ name: 'Suzuki Ertiga GLX', dailyRate: '2750.00', seats: 7, transmission: 'Manual', available: false, image });
+    expect(changed.body).toMatchObject({ name: 'Suzuki Ertiga GLX', dailyRate: '2750.00', seats: 7, transmission: 'Manual', available: false, image: created.body.image });
     expect((await listCars(h)).find((c) => c.id === id)).toMatchObject({ dailyRate: '2750.00', available: false });
 
     const deleted = await call(h, 'DELETE', `/api/admin/cars/${id}`, undefined, staff);

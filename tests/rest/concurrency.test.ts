@@ -84,12 +84,18 @@ describe(`${N} simultaneous requests for one car's overlapping days`, () => {
     const after = await fingerprint(h);
     expect(after.booking.rows - before.booking.rows).toBe(1);
     expect(after.customer.rows - before.customer.rows).toBe(1);
-    // The refused renters' documents stay unattached, free for the clean-up.
+    // The winner's three documents are sealed to the booking; the refused renters' stay unattached, free for the clean-up.
     const attached = (await h.orm.em
       .fork()
       .getConnection()
-      .execute(`select count(*)::int as n from upload where attached_to is not null and created_at >= now() - interval '10 minutes'`)) as Array<{ n: number }>;
-    expect(Number(attached[0]?.n)).toBe(3);
+      .execute(
+        `select attached_to like 'booking:%' as owned, attached_to = 'sealed' as sealed, count(*)::int as n from upload
+          where attached_to is not null and created_at >= now() - interval '10 minutes' group by 1, 2 order by 1, 2`,
+      )) as Array<{ owned: boolean; sealed: boolean; n: number }>;
+    expect(attached.map((row) => [row.owned, row.sealed, Number(row.n)])).toEqual([
+      [false, true, 3],
+      [true, false, 3],
+    ]);
   }, 120_000);
 
   it('re-activating cancelled bookings (PATCH /status): exactly one 200, 49 × 409, one active booking', async () => {

@@ -317,7 +317,9 @@ describe('409', () => {
     expect((await call(h, 'POST', '/api/bookings', refused)).status).toBe(409);
     const after = await call(h, 'POST', '/api/bookings', { ...refused, booking: { ...refused.booking, pickupDate: daysFromToday(24), returnDate: daysFromToday(25) } });
     expect(after.status).toBe(201);
-    expect(after.body.customer.photoId1Url).toBe(refused.customer.photoId1Url);
+    // attached under a sealed path of its own, not the address it was uploaded to
+    expect(after.body.customer.photoId1Url).toMatch(/^\/objects\/private\/[0-9a-f-]{36}$/);
+    expect(after.body.customer.photoId1Url).not.toBe(refused.customer.photoId1Url);
   });
 
   it('an unavailable car answers 409, nothing stored', async () => {

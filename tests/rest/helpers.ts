@@ -8,6 +8,17 @@ export const LEAK_PATTERN = /at .*\.ts:|select |insert |constraint|booking_no_ov
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * Documents are attached under sealed paths of their own (no upload address was ever signed for
+ * them): each of `kept` is a private object path, and none is the address it was uploaded to.
+ */
+export function expectSealed(uploaded: Record<string, string>, kept: Record<string, unknown>): void {
+  for (const [field, path] of Object.entries(uploaded)) {
+    expect(kept[field], field).toMatch(/^\/objects\/private\/[0-9a-f-]{36}$/);
+    expect(kept[field], field).not.toBe(path);
+  }
+}
+
 export const SPEC = {
   blocked: 'Your name is blocked. Do you think this is a mistake? Please contact us.',
   datesTaken: 'Those dates are no longer available for this car',

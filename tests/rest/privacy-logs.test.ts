@@ -71,7 +71,7 @@ describe('logs', () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
 
     // Staff read a document with the cookie, change the documents with the renter's token, and log out.
-    const read = await h.app.request(documents.photoId1Url, { headers: { cookie: session.cookie! } });
+    const read = await h.app.request(made.body.customer.photoId1Url as string, { headers: { cookie: session.cookie! } });
     expect(read.status).toBe(200);
     expect(Buffer.from(await read.arrayBuffer()).toString('latin1')).toContain(content);
     const replaced = await call(h, 'PUT', `/api/customers/${made.body.customer.id}/documents`, documents, { headers: { 'x-document-token': made.body.documentToken } });

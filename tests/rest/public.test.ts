@@ -12,6 +12,7 @@ import {
   book,
   bookOk,
   call,
+  expectSealed,
   expectUnchangedBy,
   fingerprint,
   listCars,
@@ -141,7 +142,8 @@ describe('POST /api/bookings', () => {
     const { customer, booking, documentToken } = answer.body;
 
     expect(customer.id).toMatch(UUID_PATTERN);
-    expect(customer).toMatchObject({ fullName: who.fullName, email: who.email, phone: '0917 555 0101', license: 'N01-23-456789', ...documents });
+    expect(customer).toMatchObject({ fullName: who.fullName, email: who.email, phone: '0917 555 0101', license: 'N01-23-456789' });
+    expectSealed(documents, customer);
     expect(typeof documentToken).toBe('string');
     expect(documentToken.length).toBeGreaterThan(10);
 
@@ -233,9 +235,11 @@ describe('PUT /api/customers/{id}/documents', () => {
     const fresh = await uploadDocuments(h);
     const answer = await call(h, 'PUT', `/api/customers/${made.customer.id}/documents`, fresh, { headers: { 'x-document-token': made.documentToken } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ customerId: made.customer.id, bookingId: made.booking.id, ...fresh });
+    expect(answer.body).toEqual({ customerId: made.customer.id, bookingId: made.booking.id, photoId1Url: expect.any(String), photoId2Url: expect.any(String), proofOfBillingUrl: expect.any(String) });
+    expectSealed(fresh, answer.body);
     const stored = await call(h, 'GET', `/api/admin/bookings/${made.booking.id}`, undefined, { staff: true });
-    expect(stored.body).toMatchObject(fresh);
+    const { customerId: _customer, bookingId: _booking, ...kept } = answer.body;
+    expect(stored.body).toMatchObject(kept);
   });
 
   it('replaces the documents for staff with the bearer token', async () => {
@@ -243,7 +247,7 @@ describe('PUT /api/customers/{id}/documents', () => {
     const fresh = await uploadDocuments(h);
     const answer = await call(h, 'PUT', `/api/customers/${made.customer.id}/documents`, fresh, { staff: true });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject(fresh);
+    expectSealed(fresh, answer.body);
   });
 
   it('stops accepting the document token after an hour (401)', async () => {

@@ -139,6 +139,7 @@ describe('two server instances on one database and one storage', () => {
       body: JSON.stringify(bookingPayload(car.id, documents, { customer: { fullName: 'Luz Two Instances', email: 'luz.two@example.com' } })),
     });
     expect(booked.status).toBe(201);
+    const proofOfBilling = ((await booked.json()) as { customer: { proofOfBillingUrl: string } }).customer.proofOfBillingUrl;
 
     const login = await fetch(`${a.base}/api/admin/login`, { method: 'POST', headers: json, body: JSON.stringify({ password: TEST_ADMIN_PASSWORD }) });
     expect(login.status).toBe(200);
@@ -150,10 +151,10 @@ describe('two server instances on one database and one storage', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('x-total-count')).toBe('1');
     expect(((await list.json()) as Array<{ fullName: string }>)[0]?.fullName).toBe('Luz Two Instances');
-    const document = await fetch(`${b.base}${documents.proofOfBillingUrl}`, { headers: asStaff });
+    const document = await fetch(`${b.base}${proofOfBilling}`, { headers: asStaff });
     expect(document.status).toBe(200);
     expect(Buffer.from(await document.arrayBuffer()).equals(Buffer.concat([pdf, Buffer.alloc(3)]))).toBe(true);
-    expect((await fetch(`${b.base}${documents.proofOfBillingUrl}`)).status).toBe(401);
+    expect((await fetch(`${b.base}${proofOfBilling}`)).status).toBe(401);
 
     const logout = await fetch(`${b.base}/api/admin/logout`, { method: 'POST', headers: asStaff });
     expect(logout.status).toBe(200);

@@ -46,7 +46,7 @@ export function objectsApp(): Hono<AppEnv> {
       // action, an SVG smuggled in) from running with the site's origin. Chrome will not show a
       // sandboxed PDF inline, so PDFs are downloaded and open in the computer's own viewer.
       headers['Cache-Control'] = 'private, no-store';
-      headers['Content-Security-Policy'] = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+      headers['Content-Security-Policy'] = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
       const disposition = type === 'application/pdf' ? 'attachment' : 'inline';
       headers['Content-Disposition'] = `${disposition}; filename="document-${c.req.param('id').slice(0, 8)}.${EXTENSIONS[type] ?? 'bin'}"`;
     } else {

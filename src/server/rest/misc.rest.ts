@@ -33,7 +33,7 @@ export const miscRoutes = [
     description:
       'No body asks for an identity-document upload (JPG, PNG or PDF, at most 5 MB), its type checked when attached. ' +
       'Send `{kind, contentType, size}` to have the address signed for that type and size; `kind: "car-image"` (JPG, PNG or WebP, at most 10 MB) needs staff. ' +
-      'PUT the file to `uploadURL` with `headers`, then use `objectPath` in the booking or car. The address lives 15 minutes; an upload not attached within 24 hours is deleted.',
+      'PUT the file to `uploadURL` with `headers`, then use `objectPath` in the booking or car. Once attached, the checked bytes are copied to a new path that the answer names (later PUTs to the address change nothing). The address lives 15 minutes; an upload not attached within 24 hours is deleted.',
     auth: 'public',
     rateLimit: 'uploads',
     body: ZRequestUploadSchema,

@@ -31,7 +31,7 @@ import { isNameBlocked } from './blocklist.service';
 import { refuseSameFileTwice } from './document.service';
 import { makeDocumentToken, renterMailContext } from './booking-tokens';
 import { toBookingDto } from './dto';
-import { attachUploads } from './upload.service';
+import { attachUploads, planUploads } from './upload.service';
 
 /** The facts of a car a booking needs, read as a plain row. */
 export type CarForBooking = Pick<ICar, 'id' | 'name' | 'category' | 'transmission' | 'fuel' | 'dailyRate' | 'available'>;
@@ -225,7 +225,10 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     const message = messages.validation.documentsRequired;
     throw new AppError('BAD_REQUEST', message, { issues: missing.map((field) => ({ path: `customer.${field}`, message })) });
   }
-  const documents = { photoId1Url: renter.photoId1Url!, photoId2Url: renter.photoId2Url!, proofOfBillingUrl: renter.proofOfBillingUrl! };
+  // The documents are stored under new keys as they are attached (see attachUploads): the booking names those.
+  const plan = planUploads(DOCUMENT_FIELDS.map((field) => renter[field]!), 'document');
+  const [photoId1Url, photoId2Url, proofOfBillingUrl] = plan.map((step) => step.to) as [string, string, string];
+  const documents = { photoId1Url, photoId2Url, proofOfBillingUrl };
   // The car's rate and availability as the fleet list shows them: every car change clears that list
   // at its commit here and, through the change feed, on every other instance. A car deleted meanwhile
   // fails the booking's foreign key (404).
@@ -244,7 +247,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       await refuseTooManyUnproven(em, renter.email, renter.phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
       const booking = await insertBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil });
-      const checked = await attachUploads(tx, Object.values(documents), 'document', `booking:${booking.id}`);
+      const checked = await attachUploads(tx, plan, 'document', `booking:${booking.id}`);
       await refuseSameFileTwice(ctx.deps.storage, checked);
       await queueMail(em, [bookingReceivedMail(booking, renterMailContext(ctx.deps, booking.id)), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);
       const customer = { id: customerId, fullName: renter.fullName, email: renter.email, phone: renter.phone, license: renter.license ?? null, facebookProfile: renter.facebookProfile ?? null, ...documents };

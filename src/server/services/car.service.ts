@@ -93,7 +93,7 @@ export async function createCar(ctx: AdminContext, input: TCreateCar): Promise<T
   return changeFleet(ctx, async (tx) => {
     const em = tx.em;
     const car = em.create(Car, { ...input, id: randomUUID(), position: 1000, createdAt: clock.now(), updatedAt: clock.now() });
-    await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
+    car.image = await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
     audit(tx, 'car.create', 'car', car.id, null, toCarDto(car));
     await em.flush();
     return toCarDto(car);
@@ -106,11 +106,12 @@ export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar
     const car = await em.findOne(Car, { id });
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
     const before = toCarDto(car);
+    const changes = { ...input };
     if (input.image !== undefined && input.image !== car.image) {
-      await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
+      changes.image = await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
       await releaseUploads(tx, `car:${car.id}`, [car.image]);
     }
-    em.assign(car, input);
+    em.assign(car, changes);
     audit(tx, 'car.update', 'car', car.id, before, toCarDto(car));
     await em.flush();
     return toCarDto(car);

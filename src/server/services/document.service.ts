@@ -7,7 +7,7 @@ import { keyFromObjectPath, type Storage } from '../storage/storage';
 import { audit } from './audit.service';
 import { documentTokenBooking } from './booking-tokens';
 import { toCustomerDto } from './dto';
-import { attachUploads, releaseUploads, type UploadOwner } from './upload.service';
+import { attachUploads, planUploads, releaseUploads, type UploadOwner } from './upload.service';
 
 /**
  * Refuses (400) documents of which two are the same file: same size, then the same bytes (the
@@ -32,8 +32,9 @@ async function replaceDocuments(ctx: ServiceContext, holder: Documents, document
   const changed = DOCUMENT_FIELDS.filter((field) => documents[field] && documents[field] !== holder[field]);
   if (!changed.length) return changed;
   const previous = changed.map((field) => holder[field]);
-  await attachUploads(ctx, changed.map((field) => documents[field]!), 'document', owner);
-  for (const field of changed) holder[field] = documents[field]!;
+  const plan = planUploads(changed.map((field) => documents[field]!), 'document');
+  await attachUploads(ctx, plan, 'document', owner);
+  changed.forEach((field, i) => (holder[field] = plan[i]!.to));
   const kept = new Set(DOCUMENT_FIELDS.map((field) => holder[field]));
   await releaseUploads(ctx, owner, previous.filter((value) => !kept.has(value)));
   return changed;

@@ -97,39 +97,79 @@ export async function checkUpload(ctx: ServiceContext, path: string): Promise<{ 
 /** Who an upload belongs to once attached: the booking, customer or car it was uploaded for. */
 export type UploadOwner = `booking:${string}` | `customer:${string}` | `car:${string}`;
 
+/** The mark of an upload whose bytes were sealed under another key (`Storage.seal`): its own object waits for the clean-up. */
+const SEALED = 'sealed';
+
+/** An upload to attach (`from`, the path its upload address wrote) and where its checked bytes will live (`to`). */
+export interface UploadPlan {
+  from: string;
+  to: string;
+}
+
 /**
- * Attaches an uploaded object to its owner inside the caller's transaction. A value that is not an
- * object path (a legacy car picture name) needs nothing.
+ * Where each uploaded object will live once attached: a new key of the same visibility that no
+ * upload address was ever signed for. Chosen up front, so a record can name its files before they
+ * are attached (and nothing is copied when the record is refused first).
  */
-export async function attachUpload(ctx: ServiceContext, value: string, kind: UploadKind, owner: UploadOwner): Promise<void> {
-  if (!value.startsWith('/objects/') && kind !== 'document') return;
-  await attachUploads(ctx, [value], kind, owner);
-}
-
-/** The storage keys of object paths; anything else is refused. */
-function uploadKeys(values: string[]): string[] {
-  const keys = values.map((value) => (value.startsWith('/objects/') ? keyFromObjectPath(value) : null));
-  if (keys.some((key) => !key)) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
-  return [...new Set(keys as string[])];
+export function planUploads(values: string[], kind: UploadKind): UploadPlan[] {
+  return values.map((from) => {
+    if (!keyFromObjectPath(from)) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
+    return { from, to: objectPath(`${kind === 'document' ? 'private' : 'public'}/${randomUUID()}`) };
+  });
 }
 
 /**
- * Attaches uploaded objects to one owner inside the caller's transaction: one update claims the
+ * Attaches an uploaded car image to its car inside the caller's transaction and answers the value
+ * to store: its sealed path, or a legacy picture name as it is.
+ */
+export async function attachUpload(ctx: ServiceContext, value: string, kind: UploadKind, owner: UploadOwner): Promise<string> {
+  if (!value.startsWith('/objects/') && kind !== 'document') return value;
+  const plan = planUploads([value], kind);
+  await attachUploads(ctx, plan, kind, owner);
+  return plan[0]!.to;
+}
+
+/**
+ * Attaches uploaded objects to one owner inside the caller's transaction. One update claims the
  * unattached uploads of `kind` (locking their rows, so a clean-up or another booking cannot take
- * them meanwhile), then their stored files are checked side by side. Anything refused refuses them
- * all (the transaction rolls back); the reason is looked up only then.
+ * them), their bytes are sealed under the plan's new keys (so an upload address that is still
+ * valid can no longer replace them, on S3 as on disk), the sealed bytes are checked side by side,
+ * and the new keys are recorded as the owner's. Anything refused refuses them all (the transaction
+ * rolls back, and the sealed copies are deleted); the reason is looked up only then.
  */
-export async function attachUploads(ctx: ServiceContext, values: string[], kind: UploadKind, owner: UploadOwner): Promise<CheckedUpload[]> {
-  const keys = uploadKeys(values);
+export async function attachUploads(ctx: ServiceContext, plan: UploadPlan[], kind: UploadKind, owner: UploadOwner): Promise<CheckedUpload[]> {
+  const keys = plan.map((step) => keyFromObjectPath(step.from)!);
+  if (new Set(keys).size < keys.length) throw new AppError('BAD_REQUEST', messages.errors.sameDocumentTwice);
+  const now = clock.now();
   const claimed: Array<Pick<IUpload, 'objectKey' | 'kind' | 'contentType'>> = await ctx.em
     .createQueryBuilder(Upload)
-    .update({ attachedTo: owner, attachedAt: clock.now() })
+    .update({ attachedTo: SEALED, attachedAt: now })
     .where({ objectKey: { $in: keys }, kind, attachedTo: null })
     .returning(['objectKey', 'kind', 'contentType'])
     .execute('all');
-  if (claimed.length < keys.length) await explainRefusedAttach(ctx, keys, claimed, kind, owner);
-  const checked = await Promise.all(claimed.map((upload) => inspectObject(ctx.deps.storage, upload)));
-  return claimed.map((upload, i) => ({ objectKey: upload.objectKey, size: checked[i]!.size }));
+  if (claimed.length < keys.length) await explainRefusedAttach(ctx, keys, claimed, kind);
+  const { storage } = ctx.deps;
+  const sealed = plan.map((step, i) => ({ ...claimed.find((upload) => upload.objectKey === keys[i])!, objectKey: keyFromObjectPath(step.to)! }));
+  try {
+    await Promise.all(plan.map((step, i) => storage.seal(keys[i]!, sealed[i]!.objectKey)));
+    // A file refused for its bytes is gone at once, its original too (S3 keeps the original after a copy).
+    const checked = await Promise.all(
+      sealed.map((upload, i) =>
+        inspectObject(storage, upload).catch(async (error: unknown) => {
+          await storage.delete(keys[i]!).catch(() => undefined);
+          throw error;
+        }),
+      ),
+    );
+    await ctx.em.insertMany(
+      Upload,
+      sealed.map((upload) => ({ id: upload.objectKey.slice(upload.objectKey.indexOf('/') + 1), kind, objectKey: upload.objectKey, contentType: upload.contentType ?? null, attachedTo: owner, attachedAt: now, createdAt: now })),
+    );
+    return sealed.map((upload, i) => ({ objectKey: upload.objectKey, size: checked[i]!.size }));
+  } catch (error) {
+    await Promise.all(sealed.map((upload) => storage.delete(upload.objectKey).catch(() => undefined)));
+    throw error;
+  }
 }
 
 /** An upload attached after its stored file was checked. */
@@ -138,15 +178,15 @@ export interface CheckedUpload {
   size: number;
 }
 
-/** Why some of `keys` could not be claimed: unknown, another kind, or someone else's. Those already the owner's are fine. */
-async function explainRefusedAttach(ctx: ServiceContext, keys: string[], claimed: Array<{ objectKey: string }>, kind: UploadKind, owner: UploadOwner): Promise<void> {
+/** Why some of `keys` could not be claimed: unknown, another kind, or already attached. */
+async function explainRefusedAttach(ctx: ServiceContext, keys: string[], claimed: Array<{ objectKey: string }>, kind: UploadKind): Promise<void> {
   const taken = new Set(claimed.map((upload) => upload.objectKey));
   const rows = new Map((await ctx.em.find(Upload, { objectKey: { $in: keys.filter((key) => !taken.has(key)) } })).map((row) => [row.objectKey, row]));
   for (const key of keys.filter((k) => !taken.has(k))) {
     const upload = rows.get(key);
     if (!upload) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
     if (upload.kind !== kind) throw new AppError('BAD_REQUEST', messages.errors.uploadKind);
-    if (upload.attachedTo !== owner) throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
+    throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
   }
 }
 
@@ -212,18 +252,21 @@ export async function acceptLocalUpload(
 }
 
 /**
- * Deletes uploads that were never attached within 24 hours (or were released since). The row goes
- * first, and only while still unattached (a booking attaching it holds its lock), so a file is
- * never deleted from under a booking or car that has just taken it.
+ * Deletes uploads that were never attached within 24 hours (or were released since), and the
+ * originals of sealed ones. The row goes first, and only while still in that state (a booking
+ * attaching it holds its lock), so a file is never deleted from under a booking or car that has
+ * just taken it.
  */
 export async function cleanupUploads(deps: AppDeps): Promise<number> {
   const em = deps.orm.em.fork();
   const cutoff = new Date(clock.now().getTime() - UNATTACHED_UPLOAD_HOURS * 3_600_000);
-  const stale = await em.find(Upload, { attachedTo: null, createdAt: { $lt: cutoff } }, { limit: 500 });
+  // A sealed upload's own object (S3 keeps it after the copy) goes once its upload address has expired.
+  const sealedBefore = new Date(clock.now().getTime() - 2 * UPLOAD_URL_SECONDS * 1000);
+  const stale = await em.find(Upload, { $or: [{ attachedTo: null, createdAt: { $lt: cutoff } }, { attachedTo: SEALED, attachedAt: { $lt: sealedBefore } }] }, { limit: 500 });
   let removed = 0;
   for (const upload of stale) {
     try {
-      const deleted = await em.nativeDelete(Upload, { id: upload.id, attachedTo: null });
+      const deleted = await em.nativeDelete(Upload, { id: upload.id, attachedTo: upload.attachedTo });
       if (!deleted) continue;
       await deps.storage.delete(upload.objectKey);
       removed += 1;

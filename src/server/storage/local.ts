@@ -3,6 +3,8 @@ import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
 import { clock } from '../clock';
 import { OBJECT_KEY_PATTERN, type Storage, type StoredObject, type StoredObjectInfo, type UploadUrlOptions } from './storage';
 
@@ -107,6 +109,17 @@ export class LocalStorage implements Storage {
       return { size: fstatSync(fd).size, start: buffer.subarray(0, bytesRead) };
     } finally {
       closeSync(fd);
+    }
+  }
+
+  async seal(from: string, to: string): Promise<void> {
+    await mkdir(dirname(this.file(to)), { recursive: true });
+    try {
+      await rename(`${this.file(from)}.meta.json`, `${this.file(to)}.meta.json`);
+      await rename(this.file(from), this.file(to));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('BAD_REQUEST', messages.errors.uploadNotStored);
+      throw error;
     }
   }
 

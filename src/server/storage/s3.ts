@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -9,6 +10,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
 import { storageUnavailable, type Storage, type StoredObject, type StoredObjectInfo, type UploadUrlOptions } from './storage';
 
 export interface S3Settings {
@@ -98,6 +101,17 @@ export class S3Storage implements Storage {
     const info = await this.head(key);
     if (!info) return null;
     return { size: info.size, start: info.size ? await this.readStart(key, length) : new Uint8Array() };
+  }
+
+  async seal(from: string, to: string): Promise<void> {
+    try {
+      await guard(() =>
+        this.client.send(new CopyObjectCommand({ Bucket: this.settings.bucket, Key: to, CopySource: `${this.settings.bucket}/${from}`, MetadataDirective: 'COPY' })),
+      );
+    } catch (error) {
+      if (isNotFound(error)) throw new AppError('BAD_REQUEST', messages.errors.uploadNotStored);
+      throw error;
+    }
   }
 
   /** The object's ETag: the MD5 of its bytes for an object stored by one PUT, as every upload here is. */

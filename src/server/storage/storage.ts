@@ -34,6 +34,12 @@ export interface Storage {
   /** Size and first `length` bytes in one look (null when there is no such object), to check an upload. */
   probe(key: string, length: number): Promise<{ size: number; start: Uint8Array } | null>;
   get(key: string): Promise<StoredObject | null>;
+  /**
+   * Puts the bytes stored at `from` under `to`, a key no upload address was signed for, so nothing
+   * can change them any more (local disk: a rename; S3: a server-side copy, the original left for the
+   * clean-up). Throws the upload's "not stored" error when there is nothing at `from`.
+   */
+  seal(from: string, to: string): Promise<void>;
   /** A digest of the object's bytes (equal bytes, equal digest), or null when there is no such object. */
   digest(key: string): Promise<string | null>;
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 /** What `locator.setInputFiles()` takes: a file made in memory. */
@@ -32,7 +33,8 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /**
  * A real PNG (a lagoon-teal square) that image viewers and the server's magic-byte check accept.
- * `size` pads it with a comment chunk to about that many bytes, still a valid PNG.
+ * Each one carries a comment of its own, so two are never the same file (the server refuses one
+ * file for two documents), as two photos never are; `size` pads the comment to about that many bytes.
  */
 export function pngFile(name = 'photo-id.png', options: { side?: number; size?: number } = {}): FilePayload {
   const side = options.side ?? 16;
@@ -43,13 +45,14 @@ export function pngFile(name = 'photo-id.png', options: { side?: number; size?: 
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: side }, () => [0x0b, 0x72, 0x85]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: side }, () => row)));
   const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels)];
-  const used = parts.reduce((total, part) => total + part.length, 0) + 12;
-  if (options.size && options.size > used + 12) parts.push(chunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(options.size - used - 12 - 8, 0x20)])));
+  const comment = Buffer.from(`Comment\0${name} ${randomUUID()}`, 'latin1');
+  const used = parts.reduce((total, part) => total + part.length, 0) + 12 + 12 + comment.length;
+  parts.push(chunk('tEXt', Buffer.concat([comment, Buffer.alloc(Math.max(0, (options.size ?? 0) - used), 0x20)])));
   parts.push(chunk('IEND', Buffer.alloc(0)));
   return { name, mimeType: 'image/png', buffer: Buffer.concat(parts) };
 }
 
-/** A real one-page PDF with a line of text; `size` pads it with a comment to about that many bytes. */
+/** A real one-page PDF with a line of text, never the same bytes twice; `size` pads it with a comment to about that many bytes. */
 export function pdfFile(name = 'proof-of-billing.pdf', options: { size?: number } = {}): FilePayload {
   const stream = 'BT /F1 18 Tf 72 720 Td (Proof of billing - e2e test) Tj ET';
   const objects = [
@@ -59,7 +62,7 @@ export function pdfFile(name = 'proof-of-billing.pdf', options: { size?: number 
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
-  let body = '%PDF-1.4\n';
+  let body = `%PDF-1.4\n% ${randomUUID()}\n`;
   const offsets: number[] = [];
   objects.forEach((object, index) => {
     offsets.push(body.length);
