@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
+import { messages } from '../../src/shared/messages';
 import { createHarness, type Harness } from '../utils/harness';
 import {
   LEAK_PATTERN,
@@ -228,6 +229,25 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
       }
       await expect(h.caller().contact.send({ firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hi\u0000' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     });
+  });
+
+  it('a line break in a one-line field answers 400 and nothing is stored or queued (no forged e-mail headers)', async () => {
+    const forged = 'Eve\r\nBcc: x@victim.example\r\nX-Evil: 1';
+    const booking = await validPayload(2, { pickupDate: daysFromToday(7), returnDate: daysFromToday(8) });
+    await expectUnchangedBy(h, async () => {
+      const contact = await call(h, 'POST', '/api/contact', { firstName: forged, lastName: 'Reyes', email: 'eve@example.com', message: 'Hello' });
+      expect(contact.status).toBe(400);
+      expect(contact.body).toEqual({ message: messages.errors.invalidInput, issues: [{ path: 'firstName', message: messages.validation.oneLine }] });
+
+      const booked = await call(h, 'POST', '/api/bookings', { ...booking, customer: { ...booking.customer, fullName: forged } });
+      expect(booked.status).toBe(400);
+      expect(booked.body).toEqual({ message: messages.errors.invalidInput, issues: [{ path: 'customer.fullName', message: messages.validation.oneLine }] });
+
+      await expect(h.caller().contact.send({ firstName: 'Eve', lastName: forged, email: 'eve@example.com', message: 'Hello' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+    // A message keeps its line breaks.
+    const kept = await call(h, 'POST', '/api/contact', { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Line one\r\nLine two' });
+    expect(kept.status).toBe(201);
   });
 
   it('a malformed id in a path answers 400', async () => {
