@@ -37,6 +37,8 @@ export const messages = {
     password: 'Password is required',
     tooLong: (max: number) => `At most ${max} characters`,
     nulCharacter: 'Text cannot contain NUL characters',
+    malformedText: 'Text contains characters that are not valid Unicode',
+    nestedTooDeeply: 'The input is nested too deeply',
     oneLine: 'Use a single line of text, without line breaks or control characters',
     controlCharacter: 'Text cannot contain control characters other than line breaks and tabs',
     reference: 'Enter the booking reference from your e-mail, e.g. HI-7K3QPX',

@@ -250,6 +250,44 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     expect(kept.status).toBe(201);
   });
 
+  it('text that is not well-formed Unicode answers 400, not 500, in bodies, keys, query strings, paths and tRPC inputs', async () => {
+    const car = await availableCar(h, 2);
+    const booking = await validPayload(2, { pickupDate: daysFromToday(9), returnDate: daysFromToday(10) });
+    const contact = { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hello' };
+    const malformed = { message: messages.errors.invalidInput, issues: expect.arrayContaining([expect.objectContaining({ message: messages.validation.malformedText })]) };
+    await expectUnchangedBy(h, async () => {
+      for (const [method, path, body, options] of [
+        // JSON's \ud800 escape gives a lone surrogate: a booking stored it as U+FFFD, staff writes answered 500 (the audit log's jsonb refused it).
+        ['POST', '/api/bookings', { ...booking, customer: { ...booking.customer, fullName: 'Ana \ud800 Reyes' } }, {}],
+        ['POST', '/api/contact', { ...contact, message: 'Hi \udfff' }, {}],
+        ['POST', '/api/contact', { ...contact, ['extra\ud83d']: 'a key' }, {}],
+        ['POST', '/api/admin/blocked-names', { fullName: 'Ana \ud800 Reyes' }, staff],
+        ['POST', '/api/admin/customers', { fullName: 'Ana \udc00 Reyes', email: 'lone@example.com', phone: '09171234567' }, staff],
+        ['PUT', `/api/admin/cars/${car.id}`, { description: 'Roomy \ud800' }, staff],
+        // %ED%A0%80 is a surrogate in UTF-8's form, %E2%82 a cut-off sequence: Hono kept them as typed.
+        ['GET', '/api/blocked-names/check?name=Ana%ED%A0%80', undefined, {}],
+        ['GET', '/api/blocked-names/check?name=Ana%E2%82', undefined, {}],
+        ['GET', '/api/admin/customers?q=%ED%A0%80', undefined, staff],
+        ['GET', '/api/cars/%ED%A0%80/booked-dates', undefined, {}],
+      ] as const) {
+        const answer = await call(h, method, path, body, options);
+        expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body, `${method} ${path}`).toEqual(malformed);
+      }
+      const trpcMalformed = { error: { json: expect.objectContaining({ message: messages.errors.invalidInput, data: expect.objectContaining({ httpStatus: 400, issues: [expect.objectContaining({ message: messages.validation.malformedText })] }) }) } };
+      const mutation = await call(h, 'POST', '/trpc/contact.send', undefined, { raw: JSON.stringify({ json: { ...contact, firstName: 'Ana\ud800' } }) });
+      expect(mutation.status).toBe(400);
+      expect(mutation.body).toEqual(trpcMalformed);
+      const query = await call(h, 'GET', `/trpc/blocklist.check?input=${encodeURIComponent(JSON.stringify({ json: { name: 'Ana\ud800' } }))}`);
+      expect(query.status).toBe(400);
+      expect(query.body).toEqual(trpcMalformed);
+      const escaped = await call(h, 'GET', `/trpc/blocklist.check?input=${encodeURIComponent('{"json":{"name":"Ana')}%ED%A0%80${encodeURIComponent('"}}')}`);
+      expect(escaped.status).toBe(400);
+      expect(escaped.body).toEqual(trpcMalformed);
+      await expect(h.caller({ staff: true }).blocklist.block({ fullName: 'Ana \ud800 Reyes' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+  });
+
   it('a malformed id in a path answers 400', async () => {
     const answer = await call(h, 'PATCH', '/api/admin/bookings/12345/status', { status: 'confirmed' }, staff);
     expect(answer.status).toBe(400);

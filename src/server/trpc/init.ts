@@ -3,7 +3,7 @@ import superjson from 'superjson';
 import { AppError, ERROR_CODES } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { RateLimitName } from '../env';
-import { refuseNulCharacters, toAppError } from '../errors';
+import { refuseMalformedText, toAppError } from '../errors';
 import { log } from '../logger';
 import type { Context } from './context';
 
@@ -32,12 +32,13 @@ const mapErrors = t.middleware(async ({ next, path }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-const refuseNul = t.middleware(async ({ next, getRawInput }) => {
-  refuseNulCharacters(await getRawInput());
+/** The input check the REST adapters also make (src/server/errors.ts), on the raw input before any schema. */
+const refuseMalformed = t.middleware(async ({ next, getRawInput }) => {
+  refuseMalformedText(await getRawInput());
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(refuseNul);
+export const publicProcedure = t.procedure.use(mapErrors).use(refuseMalformed);
 
 /** Counts the call against the caller's address for the named limit (429 when over). */
 export function rateLimited(name: RateLimitName) {
