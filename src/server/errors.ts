@@ -121,7 +121,12 @@ export function toAppError(error: unknown): AppError {
       NOT_FOUND: 'NOT_FOUND', CONFLICT: 'CONFLICT', PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE', UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
       TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS', METHOD_NOT_SUPPORTED: 'BAD_REQUEST', SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
     } as const).find(([trpc]) => trpc === error.code)?.[1]) ?? 'INTERNAL';
-    return new AppError(code, code === 'INTERNAL' ? messages.errors.internal : error.message);
+    if (code === 'INTERNAL') return new AppError(code, messages.errors.internal);
+    // tRPC words a failure to read the input with its parser's message (JSON.parse, superjson): ours instead.
+    if (code === 'BAD_REQUEST' && error.cause && error.cause !== error) {
+      return new AppError(code, error.cause instanceof SyntaxError ? messages.errors.malformedJson : messages.errors.invalidInput);
+    }
+    return new AppError(code, error.message);
   }
   if (error instanceof ZodError) return new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: zodIssues(error) });
   if (error instanceof NotFoundError) return new AppError('NOT_FOUND', messages.errors.notFound);

@@ -288,6 +288,42 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     });
   });
 
+  it('tRPC answers broken or absurdly nested JSON with our 400 message, never a parser\'s', async () => {
+    const parserWords = /JSON at position|Unterminated|Unexpected|call stack|token/i;
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    await expectUnchangedBy(h, async () => {
+      for (const [path, raw, message] of [
+        ['/trpc/contact.send', '{"json":{"firstName":"Ana', messages.errors.malformedJson],
+        ['/trpc/contact.send', '{"json":', messages.errors.malformedJson],
+        ['/trpc/contact.send', deep, messages.errors.invalidInput],
+        ['/trpc/contact.send', `{"json":${deep}}`, messages.errors.invalidInput],
+        ['/trpc/contact.send', `{"json":{"firstName":"Ana"},"meta":{"values":${deep}}}`, messages.errors.invalidInput],
+      ] as const) {
+        const answer = await call(h, 'POST', path, undefined, { raw });
+        expect(answer.status, raw.slice(0, 40)).toBe(400);
+        expect(answer.body.error.json.message, raw.slice(0, 40)).toBe(message);
+        expect(JSON.stringify(answer.body)).not.toMatch(parserWords);
+      }
+      for (const raw of ['{"0":{"json":{"firstName":"Ana', `{"0":{"json":{"firstName":"Ana"},"meta":{"values":${deep}}},"1":{"json":${deep}}}`]) {
+        const batch = await call(h, 'POST', '/trpc/contact.send,contact.send?batch=1', undefined, { raw });
+        expect(batch.status, raw.slice(0, 40)).toBe(400);
+        expect(batch.body).toHaveLength(2);
+        for (const item of batch.body) expect([messages.errors.malformedJson, messages.errors.invalidInput]).toContain(item.error.json.message);
+        expect(JSON.stringify(batch.body)).not.toMatch(parserWords);
+      }
+      const query = await call(h, 'GET', `/trpc/blocklist.check?input=${encodeURIComponent(`{"json":{"name":"x"},"meta":{"values":${'['.repeat(5_000)}${']'.repeat(5_000)}}}`)}`);
+      expect(query.status).toBe(400);
+      expect(query.body.error.json.message).toBe(messages.errors.invalidInput);
+      const broken = await call(h, 'GET', `/trpc/blocklist.check?input=${encodeURIComponent('{"json":')}`);
+      expect(broken.status).toBe(400);
+      expect(broken.body.error.json.message).toBe(messages.errors.malformedJson);
+      // REST said so already
+      const rest = await call(h, 'POST', '/api/contact', undefined, { raw: deep });
+      expect(rest.status).toBe(400);
+      expect(JSON.stringify(rest.body)).not.toMatch(parserWords);
+    });
+  });
+
   it('a malformed id in a path answers 400', async () => {
     const answer = await call(h, 'PATCH', '/api/admin/bookings/12345/status', { status: 'confirmed' }, staff);
     expect(answer.status).toBe(400);

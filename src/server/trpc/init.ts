@@ -10,15 +10,18 @@ import type { Context } from './context';
 /**
  * tRPC is initialised once, here. Errors leave every procedure through `mapErrors`, which uses
  * the same table as the REST adapters (src/shared/errors.ts), so a rule fails with the same code
- * and message on both paths; stacks never leave the server.
+ * and message on both paths; stacks never leave the server. The formatter words every answer
+ * through `toAppError` too, including errors tRPC raises before a procedure runs: a message tRPC
+ * copied from a parser ("Unterminated string in JSON", "Maximum call stack size exceeded")
+ * never reaches the client.
  * https://trpc.io/docs/server/error-formatting
  */
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   isDev: false,
   errorFormatter({ shape, error }) {
-    const cause = error.cause instanceof AppError ? error.cause : null;
-    return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: cause?.issues ?? null } };
+    const answer = toAppError(error);
+    return { ...shape, message: answer.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: answer.issues ?? null } };
   },
 });
 
