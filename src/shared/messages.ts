@@ -41,6 +41,7 @@ export const messages = {
     nestedTooDeeply: 'The input is nested too deeply',
     oneLine: 'Use a single line of text, without line breaks or control characters',
     controlCharacter: 'Text cannot contain control characters other than line breaks and tabs',
+    nameTooLongToCompare: 'This name is too long to compare with the blocklist once its special characters are spelled out. Please shorten it.',
     reference: 'Enter the booking reference from your e-mail, e.g. HI-7K3QPX',
     documentField: 'Choose which document to ask for',
     requestNote: 'Say what is wrong with the document (at least 3 characters)',
