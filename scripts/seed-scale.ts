@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { nameSkeleton } from '../src/server/services/name-skeleton';
 
 /** Anything that runs one SQL statement: a `pg` client or pool, or a MikroORM connection. */
 export type SqlRunner = { query: (sql: string) => Promise<unknown> } | { execute: (sql: string) => Promise<unknown> };
@@ -145,11 +146,16 @@ export async function generateScaleData(db: SqlRunner, options: ScaleOptions): P
     `),
   );
 
+  // Each name's key is its skeleton, which only JavaScript computes (src/server/services/name-skeleton.ts).
+  const blocked = Array.from({ length: blockedNames }, (_, n) => {
+    const fullName = `Blocked Person ${tag} ${n + 1}`;
+    return { i: n + 1, full_name: fullName, key: nameSkeleton(fullName) };
+  });
   await run(`
     insert into blocked_name (id, full_name, normalized_name, reason, blocked_by, created_at)
-    select gen_random_uuid(), 'Blocked Person ${tag} ' || i, 'blocked person ${tag} ' || i,
-      case when i % 2 = 0 then 'Returned the car late, twice' end, 'scale data', now() - make_interval(hours => i)
-    from generate_series(1, ${blockedNames}) as i
+    select gen_random_uuid(), v.full_name, v.key,
+      case when v.i % 2 = 0 then 'Returned the car late, twice' end, 'scale data', now() - make_interval(hours => v.i)
+    from json_to_recordset('${JSON.stringify(blocked).replace(/'/g, "''")}'::json) as v(i int, full_name text, key text)
   `);
   await run(`
     insert into audit_entry (id, at, actor, action, entity_type, entity_id, before, after)

@@ -19,30 +19,67 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   booking_dates_check: messages.validation.returnAfterPickup,
 };
 
+/** How deep the input check follows nested objects and arrays; no schema of ours nests half as deep. */
+const MAX_INPUT_DEPTH = 20;
+
 /**
- * PostgreSQL cannot store U+0000 in text and its wire protocol refuses it, so input carrying one
- * would fail deep in a query as a fault. Every request's input is checked for it here first
- * (REST adapters and tRPC alike) and refused as bad input, naming the fields.
+ * The one check every request's input passes first (REST adapters and tRPC alike), before any
+ * schema, on every string value and every key:
+ * - U+0000: PostgreSQL cannot store it in text and its wire protocol refuses it;
+ * - text that is not well-formed UTF-16 (a lone surrogate, which JSON's `\ud800` escape makes):
+ *   PostgreSQL's JSON parser refuses it (the audit log's jsonb answered 500), and text columns
+ *   would silently store U+FFFD in its place.
+ * Input nested deeper than any schema is refused too, so nothing goes unchecked. Refusals are bad
+ * input (400), naming the fields.
  */
-export function refuseNulCharacters(value: unknown): void {
-  const paths: string[] = [];
+export function refuseMalformedText(value: unknown): void {
+  const issues: FieldIssue[] = [];
+  const check = (text: string, path: string) => {
+    if (text.includes('\u0000')) issues.push({ path, message: messages.validation.nulCharacter });
+    else if (!text.isWellFormed()) issues.push({ path, message: messages.validation.malformedText });
+  };
   const visit = (node: unknown, path: string, depth: number) => {
-    if (typeof node === 'string') {
-      if (node.includes('\u0000')) paths.push(path);
-    } else if (node && typeof node === 'object' && depth < 20) {
+    if (typeof node === 'string') check(node, path);
+    else if (node && typeof node === 'object') {
+      if (depth >= MAX_INPUT_DEPTH) {
+        issues.push({ path, message: messages.validation.nestedTooDeeply });
+        return;
+      }
       for (const [key, child] of Object.entries(node)) {
         const childPath = path ? `${path}.${key}` : key;
-        if (key.includes('\u0000')) paths.push(childPath);
+        check(key, childPath);
         visit(child, childPath, depth + 1);
       }
     }
   };
   visit(value, '', 0);
-  if (paths.length) {
-    throw new AppError('BAD_REQUEST', messages.errors.invalidInput, {
-      issues: paths.map((path) => ({ path, message: messages.validation.nulCharacter })),
-    });
-  }
+  if (issues.length) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues });
+}
+
+/** A run of %-escapes that does not decode as UTF-8 (such as %ED%A0%80, a surrogate, or a cut-off sequence). */
+function undecodable(part: string): boolean {
+  return (part.match(/(?:%[0-9A-Fa-f]{2})+/g) ?? []).some((run) => {
+    try {
+      decodeURIComponent(run);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/**
+ * The same check for a request's URL, whose path and query arrive %-encoded: escapes that do not
+ * spell UTF-8 are refused (400). Left alone, Hono would hand them on as typed ("%ED%A0%80") and
+ * tRPC's URLSearchParams would turn them into U+FFFD, both silently.
+ */
+export function refuseUndecodableUrl(url: string): void {
+  const { pathname, search } = new URL(url);
+  const issues = [
+    ...(undecodable(pathname) ? [{ path: 'path', message: messages.validation.malformedText }] : []),
+    ...(undecodable(search) ? [{ path: 'query', message: messages.validation.malformedText }] : []),
+  ];
+  if (issues.length) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues });
 }
 
 export function zodIssues(error: ZodError): FieldIssue[] {
@@ -84,7 +121,12 @@ export function toAppError(error: unknown): AppError {
       NOT_FOUND: 'NOT_FOUND', CONFLICT: 'CONFLICT', PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE', UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
       TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS', METHOD_NOT_SUPPORTED: 'BAD_REQUEST', SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
     } as const).find(([trpc]) => trpc === error.code)?.[1]) ?? 'INTERNAL';
-    return new AppError(code, code === 'INTERNAL' ? messages.errors.internal : error.message);
+    if (code === 'INTERNAL') return new AppError(code, messages.errors.internal);
+    // tRPC words a failure to read the input with its parser's message (JSON.parse, superjson): ours instead.
+    if (code === 'BAD_REQUEST' && error.cause && error.cause !== error) {
+      return new AppError(code, error.cause instanceof SyntaxError ? messages.errors.malformedJson : messages.errors.invalidInput);
+    }
+    return new AppError(code, error.message);
   }
   if (error instanceof ZodError) return new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: zodIssues(error) });
   if (error instanceof NotFoundError) return new AppError('NOT_FOUND', messages.errors.notFound);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockedName } from '../../src/server/db/entities';
+import { BlockedName, Customer } from '../../src/server/db/entities';
 import { messages } from '../../src/shared/messages';
 import { createHarness, type Harness } from '../utils/harness';
-import { auditEntry, expectError, issueMessages, uniqueWord } from './helpers';
+import { auditEntry, expectError, issueMessages, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -58,6 +58,79 @@ describe('blocklist.check', () => {
     expect(await h.caller().blocklist.check({ name: `Ramona ${word}` })).toEqual({ isBlocked: false });
     expect(await h.caller().blocklist.check({ name: word })).toEqual({ isBlocked: false });
     expect(await h.caller().blocklist.check({ name: '' })).toEqual({ isBlocked: false });
+  });
+});
+
+describe('names are compared by their skeleton', () => {
+  /** A name of the test's own, blocked; each bypass below spells it another way. */
+  async function blocked(first: string): Promise<{ name: string; word: string }> {
+    const word = uniqueWord('Cruz');
+    const name = `${first} Dela ${word}`;
+    await staff().blocklist.block({ fullName: name, reason: 'Unpaid damages' });
+    return { name, word };
+  }
+
+  /** The spelling is blocked: the live check says so, and a booking under it is refused with nothing stored. */
+  async function expectBlocked(spelling: string) {
+    expect(await h.caller().blocklist.check({ name: spelling }), spelling).toEqual({ isBlocked: true });
+    const car = await newCar(h);
+    const email = uniqueEmail();
+    await expectError(publicBooking(h, car.id, { customer: { fullName: spelling, email } }), 'FORBIDDEN', messages.errors.nameBlocked);
+    expect(await h.orm.em.fork().count(Customer, { email })).toBe(0);
+  }
+
+  it('a zero-width space inside the name does not get past it', async () => {
+    const { word } = await blocked('Juan');
+    await expectBlocked(`Ju\u200ban Dela ${word}`);
+  });
+
+  it('a soft hyphen inside the name does not get past it', async () => {
+    const { word } = await blocked('Juan');
+    await expectBlocked(`Juan De\u00adla ${word.slice(0, 3)}\u00ad${word.slice(3)}`);
+  });
+
+  it('a Cyrillic о in place of the Latin o does not get past it', async () => {
+    const { word } = await blocked('Rosario');
+    await expectBlocked(`R\u043esari\u043e Dela ${word}`);
+  });
+
+  it('the words in another order do not get past it', async () => {
+    const { word } = await blocked('Juan');
+    await expectBlocked(`${word} Dela Juan`);
+  });
+
+  it('punctuation does not get past it', async () => {
+    const { word } = await blocked('Juan');
+    await expectBlocked(`Dela-${word}, J.uan!`);
+  });
+
+  it('keeps ordinary different names apart: Mario books when Maria is blocked', async () => {
+    const { word } = await blocked('Maria Santos');
+    expect(await h.caller().blocklist.check({ name: `Mario Santos Dela ${word}` })).toEqual({ isBlocked: false });
+    const car = await newCar(h);
+    const { answer } = await publicBooking(h, car.id, { customer: { fullName: `Mario Santos Dela ${word}` } });
+    expect(answer.booking.status).toBe('pending');
+  });
+
+  it('treats two blocked names with one skeleton as the same entry (CONFLICT)', async () => {
+    const { name, word } = await blocked('Juan');
+    // Reordered with a comma; a zero-width space; a Cyrillic Ј and а.
+    for (const variant of [`${word}, Dela Juan`, `Ju\u200ban Dela ${word}`, `\u0408u\u0430n Dela ${word}`]) {
+      await expectError(staff().blocklist.block({ fullName: variant }), 'CONFLICT', messages.errors.alreadyBlocked);
+    }
+    expect((await staff().blocklist.list({ q: word })).items.map((row) => row.fullName)).toEqual([name]);
+  });
+
+  it('refuses to block a name with nothing to compare (punctuation alone)', async () => {
+    const error = await expectError(staff().blocklist.block({ fullName: '- . -' }), 'BAD_REQUEST');
+    expect(issueMessages(error)).toContain(messages.validation.fullName);
+  });
+
+  it('refuses to block a name whose skeleton would not fit (ligatures that spell out to hundreds of letters)', async () => {
+    // U+FDFA is one character that NFKC spells out as eighteen.
+    const error = await expectError(staff().blocklist.block({ fullName: '\ufdfa'.repeat(40) }), 'BAD_REQUEST');
+    expect(issueMessages(error)).toContain(messages.validation.nameTooLongToCompare);
+    expect(await h.caller().blocklist.check({ name: '\ufdfa'.repeat(40) })).toEqual({ isBlocked: false });
   });
 });
 

@@ -372,4 +372,36 @@ describe('mail without SMTP_URL (outbox folder)', () => {
     expect(eml.headers.to).toBe('renter@example.com');
     expect(plainText(eml.headers, eml.body)).toContain('Thank you for booking.');
   });
+
+  // The schemas refuse line breaks in one-line fields; this is the second line of defence, in the composer.
+  it('composes header values that contain CR/LF without adding a header or a body (nodemailer folds them into the value)', async () => {
+    const transport = createMailTransport({ dataDir });
+    const id = randomUUID();
+    const forged = 'Eve\r\nBcc: x@victim.example\r\nX-Evil: 1\r\n\r\nForged body';
+    await transport.send({
+      id,
+      from: 'Test Garage <hello@garage.example>',
+      to: `"${forged}" <garage@example.com>`,
+      replyTo: `"${forged}" <eve@example.com>`,
+      subject: `Enquiry (General Inquiry) from ${forged}`,
+      text: 'The real body.',
+      html: '<p>The real body.</p>',
+    });
+    transport.close();
+
+    const raw = await readFile(join(dataDir, 'outbox', `${id}.eml`), 'utf8');
+    const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    // Every line of the header section that is not a folded continuation starts a header: only the expected ones.
+    const names = head.split('\r\n').filter((line) => !/^[ \t]/.test(line)).map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
+    expect(names.sort()).toEqual(['content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to']);
+    expect(raw).not.toMatch(/^(bcc|x-evil):/im);
+    const eml = splitHeaders(raw);
+    const subject = decodeWords(eml.headers.subject ?? '');
+    expect(subject).not.toMatch(/[\r\n]/);
+    expect(subject).toContain('Bcc: x@victim.example');
+    expect(eml.headers.to).toContain('<garage@example.com>');
+    expect(eml.headers['reply-to']).toContain('<eve@example.com>');
+    expect(plainText(eml.headers, eml.body)).toBe('The real body.');
+    expect(raw).not.toContain('\r\nForged body');
+  });
 });

@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ormConfig } from '../../src/server/db/config';
+import { ensureDatabase } from '../../src/server/db/orm';
 import { createHarness, type Harness } from '../utils/harness';
 
 let h: Harness;
@@ -21,5 +25,49 @@ describe('committed migrations', () => {
     expect(rows[0]!.definition).toMatch(/EXCLUDE USING gist \(car_id WITH =, daterange\(pickup_date, return_date, '\[\]'::text\) WITH &&\) WHERE \(\(?status = ANY/);
     expect(rows[0]!.definition).toMatch(/pending/);
     expect(rows[0]!.definition).toMatch(/confirmed/);
+  });
+});
+
+describe('the blocklist skeleton migration', () => {
+  it('recomputes the key of the names already blocked, and merges those that turn out to be one entry', async () => {
+    const url = `${inject('pgServerUrl')}/test_${randomBytes(6).toString('hex')}`;
+    await ensureDatabase(url);
+    const orm = await MikroORM.init(ormConfig(url, 2));
+    try {
+      const migrator = orm.getMigrator();
+      await migrator.up({ to: 'Migration20261125060000_booking_follow_up' });
+      const connection = orm.em.fork().getConnection();
+      // Rows as the previous version wrote them: the key ignored case, accents and spaces only.
+      await connection.execute(`
+        insert into blocked_name (id, full_name, normalized_name, reason, blocked_by, created_at) values
+          ('00000000-0000-4000-8000-000000000001', 'Juan Dela Cruz', 'juan dela cruz', 'Unpaid damages', 'admin', '2026-01-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000002', 'Dela Cruz, Juan', 'dela cruz, juan', 'Same man', 'Liza', '2026-02-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000003', 'Maria Santos', 'maria santos', null, 'admin', '2026-03-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000004', 'Mario Santos', 'mario santos', null, 'admin', '2026-03-02T00:00:00Z')`);
+      await migrator.up();
+
+      const rows = (await connection.execute(`select id, full_name, normalized_name from blocked_name order by id`)) as Array<{ id: string; full_name: string; normalized_name: string }>;
+      expect(rows.map((row) => [row.full_name, row.normalized_name])).toEqual([
+        ['Juan Dela Cruz', 'cruz dela juan'],
+        ['Maria Santos', 'rnaria santos'],
+        ['Mario Santos', 'rnario santos'],
+      ]);
+      const [entry] = (await connection.execute(`select actor, action, entity_id, before, after from audit_entry where entity_type = 'blocked_name'`)) as Array<Record<string, any>>;
+      expect(entry).toMatchObject({
+        actor: 'System',
+        action: 'blocked_name.merge',
+        entity_id: '00000000-0000-4000-8000-000000000002',
+        before: { fullName: 'Dela Cruz, Juan', reason: 'Same man', blockedBy: 'Liza' },
+        after: { id: '00000000-0000-4000-8000-000000000001', fullName: 'Juan Dela Cruz' },
+      });
+      expect(await migrator.checkMigrationNeeded()).toBe(false);
+
+      // and back: the previous keys again
+      await migrator.down();
+      const before = (await connection.execute(`select normalized_name from blocked_name order by id`)) as Array<{ normalized_name: string }>;
+      expect(before.map((row) => row.normalized_name)).toEqual(['juan dela cruz', 'maria santos', 'mario santos']);
+    } finally {
+      await orm.close(true);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
+import { messages } from '../../src/shared/messages';
 import { createHarness, type Harness } from '../utils/harness';
 import {
   LEAK_PATTERN,
@@ -227,6 +228,99 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
         expect(answer.body.requestId).toBeUndefined();
       }
       await expect(h.caller().contact.send({ firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hi\u0000' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+  });
+
+  it('a line break in a one-line field answers 400 and nothing is stored or queued (no forged e-mail headers)', async () => {
+    const forged = 'Eve\r\nBcc: x@victim.example\r\nX-Evil: 1';
+    const booking = await validPayload(2, { pickupDate: daysFromToday(7), returnDate: daysFromToday(8) });
+    await expectUnchangedBy(h, async () => {
+      const contact = await call(h, 'POST', '/api/contact', { firstName: forged, lastName: 'Reyes', email: 'eve@example.com', message: 'Hello' });
+      expect(contact.status).toBe(400);
+      expect(contact.body).toEqual({ message: messages.errors.invalidInput, issues: [{ path: 'firstName', message: messages.validation.oneLine }] });
+
+      const booked = await call(h, 'POST', '/api/bookings', { ...booking, customer: { ...booking.customer, fullName: forged } });
+      expect(booked.status).toBe(400);
+      expect(booked.body).toEqual({ message: messages.errors.invalidInput, issues: [{ path: 'customer.fullName', message: messages.validation.oneLine }] });
+
+      await expect(h.caller().contact.send({ firstName: 'Eve', lastName: forged, email: 'eve@example.com', message: 'Hello' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+    // A message keeps its line breaks.
+    const kept = await call(h, 'POST', '/api/contact', { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Line one\r\nLine two' });
+    expect(kept.status).toBe(201);
+  });
+
+  it('text that is not well-formed Unicode answers 400, not 500, in bodies, keys, query strings, paths and tRPC inputs', async () => {
+    const car = await availableCar(h, 2);
+    const booking = await validPayload(2, { pickupDate: daysFromToday(9), returnDate: daysFromToday(10) });
+    const contact = { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hello' };
+    const malformed = { message: messages.errors.invalidInput, issues: expect.arrayContaining([expect.objectContaining({ message: messages.validation.malformedText })]) };
+    await expectUnchangedBy(h, async () => {
+      for (const [method, path, body, options] of [
+        // JSON's \ud800 escape gives a lone surrogate: a booking stored it as U+FFFD, staff writes answered 500 (the audit log's jsonb refused it).
+        ['POST', '/api/bookings', { ...booking, customer: { ...booking.customer, fullName: 'Ana \ud800 Reyes' } }, {}],
+        ['POST', '/api/contact', { ...contact, message: 'Hi \udfff' }, {}],
+        ['POST', '/api/contact', { ...contact, ['extra\ud83d']: 'a key' }, {}],
+        ['POST', '/api/admin/blocked-names', { fullName: 'Ana \ud800 Reyes' }, staff],
+        ['POST', '/api/admin/customers', { fullName: 'Ana \udc00 Reyes', email: 'lone@example.com', phone: '09171234567' }, staff],
+        ['PUT', `/api/admin/cars/${car.id}`, { description: 'Roomy \ud800' }, staff],
+        // %ED%A0%80 is a surrogate in UTF-8's form, %E2%82 a cut-off sequence: Hono kept them as typed.
+        ['GET', '/api/blocked-names/check?name=Ana%ED%A0%80', undefined, {}],
+        ['GET', '/api/blocked-names/check?name=Ana%E2%82', undefined, {}],
+        ['GET', '/api/admin/customers?q=%ED%A0%80', undefined, staff],
+        ['GET', '/api/cars/%ED%A0%80/booked-dates', undefined, {}],
+      ] as const) {
+        const answer = await call(h, method, path, body, options);
+        expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body, `${method} ${path}`).toEqual(malformed);
+      }
+      const trpcMalformed = { error: { json: expect.objectContaining({ message: messages.errors.invalidInput, data: expect.objectContaining({ httpStatus: 400, issues: [expect.objectContaining({ message: messages.validation.malformedText })] }) }) } };
+      const mutation = await call(h, 'POST', '/trpc/contact.send', undefined, { raw: JSON.stringify({ json: { ...contact, firstName: 'Ana\ud800' } }) });
+      expect(mutation.status).toBe(400);
+      expect(mutation.body).toEqual(trpcMalformed);
+      const query = await call(h, 'GET', `/trpc/blocklist.check?input=${encodeURIComponent(JSON.stringify({ json: { name: 'Ana\ud800' } }))}`);
+      expect(query.status).toBe(400);
+      expect(query.body).toEqual(trpcMalformed);
+      const escaped = await call(h, 'GET', `/trpc/blocklist.check?input=${encodeURIComponent('{"json":{"name":"Ana')}%ED%A0%80${encodeURIComponent('"}}')}`);
+      expect(escaped.status).toBe(400);
+      expect(escaped.body).toEqual(trpcMalformed);
+      await expect(h.caller({ staff: true }).blocklist.block({ fullName: 'Ana \ud800 Reyes' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    });
+  });
+
+  it('tRPC answers broken or absurdly nested JSON with our 400 message, never a parser\'s', async () => {
+    const parserWords = /JSON at position|Unterminated|Unexpected|call stack|token/i;
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    await expectUnchangedBy(h, async () => {
+      for (const [path, raw, message] of [
+        ['/trpc/contact.send', '{"json":{"firstName":"Ana', messages.errors.malformedJson],
+        ['/trpc/contact.send', '{"json":', messages.errors.malformedJson],
+        ['/trpc/contact.send', deep, messages.errors.invalidInput],
+        ['/trpc/contact.send', `{"json":${deep}}`, messages.errors.invalidInput],
+        ['/trpc/contact.send', `{"json":{"firstName":"Ana"},"meta":{"values":${deep}}}`, messages.errors.invalidInput],
+      ] as const) {
+        const answer = await call(h, 'POST', path, undefined, { raw });
+        expect(answer.status, raw.slice(0, 40)).toBe(400);
+        expect(answer.body.error.json.message, raw.slice(0, 40)).toBe(message);
+        expect(JSON.stringify(answer.body)).not.toMatch(parserWords);
+      }
+      for (const raw of ['{"0":{"json":{"firstName":"Ana', `{"0":{"json":{"firstName":"Ana"},"meta":{"values":${deep}}},"1":{"json":${deep}}}`]) {
+        const batch = await call(h, 'POST', '/trpc/contact.send,contact.send?batch=1', undefined, { raw });
+        expect(batch.status, raw.slice(0, 40)).toBe(400);
+        expect(batch.body).toHaveLength(2);
+        for (const item of batch.body) expect([messages.errors.malformedJson, messages.errors.invalidInput]).toContain(item.error.json.message);
+        expect(JSON.stringify(batch.body)).not.toMatch(parserWords);
+      }
+      const query = await call(h, 'GET', `/trpc/blocklist.check?input=${encodeURIComponent(`{"json":{"name":"x"},"meta":{"values":${'['.repeat(5_000)}${']'.repeat(5_000)}}}`)}`);
+      expect(query.status).toBe(400);
+      expect(query.body.error.json.message).toBe(messages.errors.invalidInput);
+      const broken = await call(h, 'GET', `/trpc/blocklist.check?input=${encodeURIComponent('{"json":')}`);
+      expect(broken.status).toBe(400);
+      expect(broken.body.error.json.message).toBe(messages.errors.malformedJson);
+      // REST said so already
+      const rest = await call(h, 'POST', '/api/contact', undefined, { raw: deep });
+      expect(rest.status).toBe(400);
+      expect(JSON.stringify(rest.body)).not.toMatch(parserWords);
     });
   });
 

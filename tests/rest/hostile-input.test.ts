@@ -63,6 +63,15 @@ const nasty = fc.constantFrom<unknown>(
   '_%\\',
   '\\x00',
   '\uD800',
+  '\uDFFF',
+  'Ana\uD83D',
+  '\uDE00Reyes',
+  '\uD83D\uDE00',
+  'a\u0000b',
+  'Eve\r\nBcc: x@victim.example\r\nX-Evil: 1',
+  'Hi\r\n\r\nForged body',
+  '\u0007\u001b[31m\u007f\u0085\u009b',
+  'line\u2028separator\u2029',
   '\u202Eevil',
   '<script>alert(1)</script>',
   '../../etc/passwd',
@@ -104,12 +113,28 @@ const nasty = fc.constantFrom<unknown>(
   JSON.parse(`${'['.repeat(3000)}${']'.repeat(3000)}`),
 );
 
+/** Characters that break text: lone surrogates, NUL and the other control characters, line separators. */
+const breaking = fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\u0000', '\r', '\n', '\t', '\u0001', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029');
+/** Ordinary text with breaking characters anywhere in it. */
+const brokenText = fc.string({ unit: fc.oneof({ weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 1 }) }, { weight: 1, arbitrary: breaking }), maxLength: 30 });
+
 const leaf: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: nasty },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 2, arbitrary: brokenText },
   { weight: 1, arbitrary: fc.double() },
 );
+
+/** Keys as a client might send them: ordinary, or carrying breaking characters. */
+const hostileKey = fc.oneof({ weight: 3, arbitrary: fc.string({ maxLength: 12 }) }, { weight: 1, arbitrary: brokenText });
+
+/** Whether a value holds, anywhere a request check reaches (keys too), a NUL or text that is not well-formed. */
+function holdsMalformedText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed();
+  if (!value || typeof value !== 'object' || depth > 20) return false;
+  return Object.entries(value).some(([key, child]) => holdsMalformedText(key) || holdsMalformedText(child, depth + 1));
+}
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; entries?: Record<string, string>; element?: z.ZodType };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -150,7 +175,7 @@ function mutated(base: unknown): fc.Arbitrary<unknown> {
     if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) visit(child, [...at, Array.isArray(value) ? Number(key) : key]);
   };
   visit(base, []);
-  return fc.tuple(fc.constantFrom(...spots), fc.constantFrom('replace', 'delete', 'add'), leaf, fc.string({ maxLength: 12 })).map(([at, how, value, key]) => {
+  return fc.tuple(fc.constantFrom(...spots), fc.constantFrom('replace', 'delete', 'add'), leaf, hostileKey).map(([at, how, value, key]) => {
     const copy = structuredClone(base) as Record<string | number, unknown>;
     if (!at.length) return how === 'replace' ? value : copy;
     let parent: Record<string | number, unknown> = copy;
@@ -167,6 +192,8 @@ function mutated(base: unknown): fc.Arbitrary<unknown> {
 /** Path parameter values: real ids, mangled ids, traversal and encoded slashes. */
 const paramValue = fc.oneof(
   fc.constantFrom('00000000-0000-4000-8000-000000000000', 'not-a-uuid', '..', '%2e%2e%2f', '..%2F..%2Fetc', "1' OR '1'='1", 'export.csv', '%00', ' ', 'x'.repeat(300)),
+  // %-escapes that are not UTF-8: a surrogate in UTF-8's form, a cut-off sequence, an overlong slash.
+  fc.constantFrom('%ED%A0%80', 'a%E2%82', '%C0%AF', '%FF'),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).map((s) => encodeURIComponent(s)),
 );
 
@@ -284,17 +311,24 @@ describe('hostile input to every REST path', () => {
       { weight: 2, arbitrary: fc.constant(realParams(route)) },
       { weight: 1, arbitrary: fc.record({ id: paramValue, carId: paramValue }) },
     );
-    const query = fc.option(fc.dictionary(fc.constantFrom('q', 'limit', 'offset', 'status', 'name', 'entityType', 'x'), fc.oneof(paramValue, fc.string())), { nil: undefined });
+    const query = fc.option(fc.dictionary(fc.constantFrom('q', 'limit', 'offset', 'status', 'name', 'entityType', 'x'), fc.oneof(paramValue, fc.string(), brokenText)), { nil: undefined });
+    // URLSearchParams would escape a %: these go into the query as they are.
+    const rawQuery = fc.option(fc.constantFrom('name=%ED%A0%80', 'q=a%E2%82', 'x=%FF', 'q=%C0%AF'), { nil: undefined });
     // DELETE with the real id would succeed on the first run and then 404: keep it to mangled ids.
     const paramsFor = route.method === 'delete' ? fc.record({ id: paramValue, carId: paramValue }) : params;
 
     await fc.assert(
-      fc.asyncProperty(bodies, paramsFor, query, fc.boolean(), fc.boolean(), async (body, values, search, staff, raw) => {
+      fc.asyncProperty(bodies, paramsFor, query, rawQuery, fc.boolean(), fc.boolean(), async (body, values, search, extra, staff, raw) => {
         let path = fillPath(route, values);
-        if (search) path += `?${new URLSearchParams(search as Record<string, string>)}`;
+        const queryString = [search ? `${new URLSearchParams(search as Record<string, string>)}` : '', extra ?? ''].filter(Boolean).join('&');
+        if (queryString) path += `?${queryString}`;
         const withBody = route.method !== 'get' && route.method !== 'delete';
         const text = withBody ? (raw && typeof body === 'string' ? body : JSON.stringify(body)) : undefined;
-        await expectSafe(`${method} ${path} ${staff ? 'staff' : 'public'} ${String(text).slice(0, 200)}`, await send(method, path, text, staff));
+        const label = `${method} ${path} ${staff ? 'staff' : 'public'} ${String(text).slice(0, 200)}`;
+        const answer = await send(method, path, text, staff);
+        await expectSafe(label, answer);
+        // Text that is not well-formed, or holds a NUL, is never taken: in a body the path reads, or in the URL.
+        if ((route.body && withBody && holdsMalformedText(body)) || extra) expect(answer.status, `${label} → ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       }),
       runOptions(),
     );
@@ -358,6 +392,7 @@ describe('hostile input to every tRPC procedure', () => {
             ? await send('GET', `/trpc/${name}?input=${encodeURIComponent(payload)}`, undefined, staff)
             : await send('POST', `/trpc/${name}`, payload, staff);
         await expectSafe(`${name} ${staff ? 'staff' : 'public'} ${payload.slice(0, 200)}`, answer);
+        if (encoding === 'superjson' && holdsMalformedText(value)) expect(answer.status, `${name} ${payload.slice(0, 200)} → ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       }),
       runOptions(),
     );

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { NAME_CHECK_MIN_LENGTH, ZBlockNameSchema } from '../../src/shared/schemas/blocklist.schema';
-import { ZAddPaymentSchema } from '../../src/shared/schemas/booking.schema';
-import { ZMoneySchema, ZPositiveMoneySchema } from '../../src/shared/schemas/common.schema';
+import fc from 'fast-check';
+import { ZAddPaymentSchema, ZAdminCreateBookingSchema, ZCreateBookingSchema, ZRequestDocumentSchema } from '../../src/shared/schemas/booking.schema';
+import { ZCheckNameSchema } from '../../src/shared/schemas/blocklist.schema';
+import { ZCreateCarSchema, ZUpdateCarSchema } from '../../src/shared/schemas/car.schema';
+import { ZListQuerySchema, ZMoneySchema, ZPositiveMoneySchema } from '../../src/shared/schemas/common.schema';
+import { messages } from '../../src/shared/messages';
 import { CONTACT_SUBJECTS, ZContactSchema } from '../../src/shared/schemas/contact.schema';
-import { ZCreateCustomerSchema } from '../../src/shared/schemas/customer.schema';
+import { ZCreateCustomerSchema, ZUpdateCustomerSchema } from '../../src/shared/schemas/customer.schema';
 import {
   CAR_IMAGE_MAX_BYTES,
   DOCUMENT_MAX_BYTES,
@@ -11,6 +15,7 @@ import {
   ZRequestUploadSchema,
   sniffContentType,
 } from '../../src/shared/schemas/upload.schema';
+import type { z } from 'zod';
 import { issuesOf, parseOk } from './helpers';
 
 const AMOUNT_MESSAGE = 'Enter an amount in pesos, for example 1500 or 1500.50';
@@ -263,5 +268,80 @@ describe('sniffContentType (magic bytes)', () => {
     ['text that merely mentions PDF', bytes(' %PDF-1.7')],
   ])('gives null for %s', (_name, head) => {
     expect(sniffContentType(head)).toBeNull();
+  });
+});
+
+describe('line breaks and control characters in text fields', () => {
+  const ONE_LINE = messages.validation.oneLine;
+  const CONTROL = messages.validation.controlCharacter;
+  const contact = { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hello' };
+  const renter = { fullName: 'Ana Reyes', email: 'ana@example.com', phone: '09171234567' };
+  const rental = { carId: '00000000-0000-4000-8000-000000000000', pickupDate: '2030-01-10', returnDate: '2030-01-12' };
+  const booking = (customer: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ customer: { ...renter, ...customer }, booking: { ...rental, ...extra } });
+  const car = { name: 'Vios', category: 'Sedan', dailyRate: '2000', image: 'vios.jpg' };
+
+  /** Every one-line field of the shared schemas: where an injected line break is refused. */
+  const oneLineFields: Array<[string, z.ZodType, (value: string) => unknown, string]> = [
+    ['contact first name', ZContactSchema, (value) => ({ ...contact, firstName: value }), 'firstName'],
+    ['contact last name', ZContactSchema, (value) => ({ ...contact, lastName: value }), 'lastName'],
+    ['contact phone', ZContactSchema, (value) => ({ ...contact, phone: value }), 'phone'],
+    ['booking full name', ZCreateBookingSchema, (value) => booking({ fullName: value }), 'customer.fullName'],
+    ['booking phone', ZCreateBookingSchema, (value) => booking({ phone: `0917${value}` }), 'customer.phone'],
+    ['booking licence', ZCreateBookingSchema, (value) => booking({ license: value }), 'customer.license'],
+    ['booking Facebook profile', ZCreateBookingSchema, (value) => booking({ facebookProfile: value }), 'customer.facebookProfile'],
+    ['staff booking name', ZAdminCreateBookingSchema, (value) => ({ customerEmail: 'a@example.com', customerName: value, carName: 'Vios', pickupDate: '2030-01-10', returnDate: '2030-01-12' }), 'customerName'],
+    ['staff booking car name', ZAdminCreateBookingSchema, (value) => ({ customerEmail: 'a@example.com', customerName: 'Ana Reyes', carName: value, pickupDate: '2030-01-10', returnDate: '2030-01-12' }), 'carName'],
+    ['car name', ZCreateCarSchema, (value) => ({ ...car, name: value }), 'name'],
+    ['car category', ZCreateCarSchema, (value) => ({ ...car, category: value }), 'category'],
+    ['car image', ZCreateCarSchema, (value) => ({ ...car, image: value }), 'image'],
+    ['car mileage', ZUpdateCarSchema, (value) => ({ mileage: value }), 'mileage'],
+    ['car plate number', ZUpdateCarSchema, (value) => ({ plateNumber: value }), 'plateNumber'],
+    ['customer name', ZUpdateCustomerSchema, (value) => ({ fullName: value }), 'fullName'],
+    ['customer licence', ZUpdateCustomerSchema, (value) => ({ license: value }), 'license'],
+    ['blocked name', ZBlockNameSchema, (value) => ({ fullName: value }), 'fullName'],
+    ['blocked by', ZBlockNameSchema, (value) => ({ fullName: 'Ana Reyes', blockedBy: value }), 'blockedBy'],
+    ['name check', ZCheckNameSchema, (value) => ({ name: value }), 'name'],
+    ['list search', ZListQuerySchema, (value) => ({ q: value }), 'q'],
+  ];
+
+  it.each(oneLineFields)('the %s refuses CR/LF inside it (a forged e-mail header)', (_label, schema, build, path) => {
+    expect(issuesOf(schema, build('Eve\r\nBcc: x@victim\r\nX-Evil: 1'))[path]).toContain(ONE_LINE);
+  });
+
+  it.each(oneLineFields)('the %s refuses any control character or line separator', (_label, schema, build, path) => {
+    fc.assert(
+      fc.property(fc.constantFrom(...'\u0001\u0007\b\t\n\u000b\f\r\u001b\u007f\u0085\u009f\u2028\u2029'), (control) => {
+        expect(issuesOf(schema, build(`Ana${control}Reyes55`))[path]).toContain(ONE_LINE);
+      }),
+    );
+  });
+
+  it('the e-mail address refuses a line break (it becomes Reply-To)', () => {
+    expect(issuesOf(ZContactSchema, { ...contact, email: 'ana@example.com\r\nBcc: x@victim.example' }).email).toEqual([messages.validation.email]);
+  });
+
+  it('a trailing line break is trimmed away like any other outer space', () => {
+    expect(parseOk(ZContactSchema, { ...contact, firstName: 'Ana\r\n' }).firstName).toBe('Ana');
+  });
+
+  /** Every multi-line field (a Textarea in the forms): line breaks and tabs stay, other control characters do not. */
+  const multiLineFields: Array<[string, z.ZodType, (value: string) => unknown, (parsed: any) => unknown, string]> = [
+    ['enquiry message', ZContactSchema, (value) => ({ ...contact, message: value }), (p) => p.message, 'message'],
+    ['car description', ZUpdateCarSchema, (value) => ({ description: value }), (p) => p.description, 'description'],
+    ['delivery address', ZCreateBookingSchema, (value) => booking({}, { wantsDelivery: true, deliveryArea: 'alaminos_city', deliveryAddress: value }), (p) => p.booking.deliveryAddress, 'booking.deliveryAddress'],
+    ['customer address', ZUpdateCustomerSchema, (value) => ({ address: value }), (p) => p.address, 'address'],
+    ['blocking reason', ZBlockNameSchema, (value) => ({ fullName: 'Ana Reyes', reason: value }), (p) => p.reason, 'reason'],
+    ['payment note', ZAddPaymentSchema, (value) => ({ amount: '100', note: value }), (p) => p.note, 'note'],
+    ['document request note', ZRequestDocumentSchema, (value) => ({ field: 'photoId1Url', note: value }), (p) => p.note, 'note'],
+  ];
+
+  it.each(multiLineFields)('the %s keeps line breaks and tabs', (_label, schema, build, read) => {
+    expect(read(parseOk(schema, build('Line one\r\nLine two\n\tindented')))).toBe('Line one\r\nLine two\n\tindented');
+  });
+
+  it.each(multiLineFields)('the %s refuses other control characters', (_label, schema, build, _read, path) => {
+    for (const control of ['\u0007', '\u001b[31m', '\u007f', '\u0085', '\b']) {
+      expect(issuesOf(schema, build(`Line one${control}two`))[path]).toContain(CONTROL);
+    }
   });
 });

@@ -10,7 +10,9 @@ export const blocklistRoutes = [
     path: '/api/blocked-names/check',
     tag: 'Bookings',
     summary: 'Is a name blocked?',
-    description: 'Names match after trimming, collapsing spaces, ignoring case and accents.',
+    description:
+      'Names are compared by their skeleton: case, accents, spaces, punctuation, the order of the words and invisible characters (zero-width spaces, soft hyphens) are ignored, ' +
+      'and letters of other scripts that look like Latin ones (Unicode TR39 confusables: a Cyrillic о is an o) count as those letters. `name` is one line of text.',
     auth: 'public',
     rateLimit: 'nameCheck',
     query: ZCheckNameSchema,
@@ -35,7 +37,9 @@ export const blocklistRoutes = [
     path: '/api/admin/blocked-names',
     tag: 'Admin: blocklist',
     summary: 'Block a name',
-    description: '`fullName` is trimmed and required; an empty `reason` becomes null; `blockedBy` defaults to "admin". A name already blocked answers 409.',
+    description:
+      '`fullName` is trimmed, required and one line; an empty `reason` (which may have several lines) becomes null; `blockedBy` defaults to "admin". ' +
+      'A name with the same skeleton as one already blocked (see GET /api/blocked-names/check) is the same entry and answers 409.',
     auth: 'admin',
     body: ZBlockNameSchema,
     response: { status: 201, schema: ZBlockedNameSchema, description: 'The blocked name' },

@@ -27,7 +27,8 @@ export const bookingRoutes = [
       'The three documents (`customer.photoId1Url`, `photoId2Url`, `proofOfBillingUrl`) are required: upload each first through POST /api/objects/upload. ' +
       'Prices are computed by the server from the car’s rate; any figures sent (totalDays, subtotal, total, ...) are ignored. ' +
       'The customer is found by e-mail or created. Pick-up is today or later (Asia/Manila) and at most 365 days ahead; a rental lasts 1 to 90 days. ' +
-      'Answers 403 for a blocked name, 409 when the dates are taken or the car is unavailable.',
+      'The renter’s name, phone, licence and Facebook profile are one line each (a line break or another control character answers 400); the delivery address may have several lines. ' +
+      'Answers 403 for a blocked name (compared as GET /api/blocked-names/check says), 409 when the dates are taken or the car is unavailable.',
     auth: 'public',
     rateLimit: 'bookings',
     body: ZCreateBookingSchema,

@@ -17,7 +17,9 @@ export const miscRoutes = [
     path: '/api/contact',
     tag: 'Enquiries',
     summary: 'Send an enquiry',
-    description: 'firstName, lastName, email and message are required; phone and subject are optional. The garage is notified by e-mail.',
+    description:
+      'firstName, lastName, email and message are required; phone and subject are optional. The garage is notified by e-mail. ' +
+      'Names and phone are one line each (a line break or another control character answers 400); the message may have several lines and tabs.',
     auth: 'public',
     rateLimit: 'contact',
     body: ZContactSchema,

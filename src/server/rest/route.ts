@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { AdminContext, ServiceContext } from '../deps';
 import type { RateLimitName } from '../env';
-import { refuseNulCharacters, zodIssues } from '../errors';
+import { refuseMalformedText, refuseUndecodableUrl, zodIssues } from '../errors';
 import type { AppEnv } from '../http/variables';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -69,12 +69,13 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
 }
 
 export async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<RouteInput<unknown, unknown, unknown>> {
+  refuseUndecodableUrl(c.req.url);
   const params = c.req.param();
   const query = c.req.query();
   const body = route.body ? await readJson(c) : undefined;
-  refuseNulCharacters(params);
-  refuseNulCharacters(query);
-  refuseNulCharacters(body);
+  refuseMalformedText(params);
+  refuseMalformedText(query);
+  refuseMalformedText(body);
   return {
     params: route.params ? parse(route.params, params) : undefined,
     query: route.query ? parse(route.query, query) : undefined,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
-import { normalizeName, tidyName } from '../../shared/names';
+import { tidyName } from '../../shared/names';
 import type { TBlockName, TBlockedName } from '../../shared/schemas/blocklist.schema';
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
@@ -9,16 +9,18 @@ import { containsPattern } from '../db/like';
 import { BlockedName, type IBlockedName } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
+import { NAME_SKELETON_MAX, nameSkeleton } from './name-skeleton';
 
 export function toBlockedNameDto(row: IBlockedName): TBlockedName {
   return { id: row.id, fullName: row.fullName, reason: row.reason ?? null, blockedBy: row.blockedBy, createdAt: row.createdAt.toISOString() };
 }
 
+/** Whether a name is blocked: whether a blocked name has its skeleton (see nameSkeleton for what counts as the same name). */
 export async function isNameBlocked(ctx: ServiceContext, name: string): Promise<boolean> {
-  const normalized = normalizeName(name);
-  if (!normalized) return false;
+  const skeleton = nameSkeleton(name);
+  if (!skeleton) return false;
   // A plain statement: every public booking asks this.
-  return (await ctx.em.execute('select 1 from blocked_name where normalized_name = ? limit 1', [normalized])).length > 0;
+  return (await ctx.em.execute('select 1 from blocked_name where normalized_name = ? limit 1', [skeleton])).length > 0;
 }
 
 export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): Promise<{ items: TBlockedName[]; total: number }> {
@@ -29,12 +31,17 @@ export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): 
 }
 
 export async function blockName(ctx: AdminContext, input: TBlockName): Promise<TBlockedName> {
-  const normalized = normalizeName(input.fullName);
-  if (await ctx.em.count(BlockedName, { normalizedName: normalized })) throw new AppError('CONFLICT', messages.errors.alreadyBlocked);
+  const skeleton = nameSkeleton(input.fullName);
+  // A name of punctuation alone has nothing to compare; one of hundreds of ligatures would not fit.
+  if (!skeleton) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: [{ path: 'fullName', message: messages.validation.fullName }] });
+  if (skeleton.length > NAME_SKELETON_MAX) {
+    throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: [{ path: 'fullName', message: messages.validation.nameTooLongToCompare }] });
+  }
+  if (await ctx.em.count(BlockedName, { normalizedName: skeleton })) throw new AppError('CONFLICT', messages.errors.alreadyBlocked);
   const row = ctx.em.create(BlockedName, {
     id: randomUUID(),
     fullName: tidyName(input.fullName),
-    normalizedName: normalized,
+    normalizedName: skeleton,
     reason: input.reason,
     blockedBy: input.blockedBy,
     createdAt: clock.now(),

@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
+import { AppError, ERROR_CODES } from '../../shared/errors';
 import type { Actor, AppDeps, ServiceContext } from '../deps';
+import { refuseUndecodableUrl } from '../errors';
 import type { AppVariables, RequestMeta, SessionCookie } from '../http/variables';
 
 export interface Context extends ServiceContext {
@@ -30,8 +33,19 @@ export function createContextInner(options: {
   };
 }
 
-/** The context of a real request: Hono's middleware has already forked the EntityManager and resolved the actor. */
+/**
+ * The context of a real request: Hono's middleware has already forked the EntityManager and resolved the actor.
+ * A URL whose %-escapes are not UTF-8 is refused here, as the REST adapters refuse it: tRPC would
+ * read `?input=` through URLSearchParams, which turns them into U+FFFD without a word.
+ */
 export function createContext(c: HonoContext<{ Variables: AppVariables }>): Context {
+  try {
+    refuseUndecodableUrl(c.req.url);
+  } catch (error) {
+    // tRPC answers an error thrown here with the status of its code: give it ours, not a 500.
+    if (error instanceof AppError) throw new TRPCError({ code: ERROR_CODES[error.code].trpc, message: error.message, cause: error });
+    throw error;
+  }
   return createContextInner({
     em: c.get('em'),
     deps: c.get('deps'),

@@ -3,22 +3,25 @@ import superjson from 'superjson';
 import { AppError, ERROR_CODES } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { RateLimitName } from '../env';
-import { refuseNulCharacters, toAppError } from '../errors';
+import { refuseMalformedText, toAppError } from '../errors';
 import { log } from '../logger';
 import type { Context } from './context';
 
 /**
  * tRPC is initialised once, here. Errors leave every procedure through `mapErrors`, which uses
  * the same table as the REST adapters (src/shared/errors.ts), so a rule fails with the same code
- * and message on both paths; stacks never leave the server.
+ * and message on both paths; stacks never leave the server. The formatter words every answer
+ * through `toAppError` too, including errors tRPC raises before a procedure runs: a message tRPC
+ * copied from a parser ("Unterminated string in JSON", "Maximum call stack size exceeded")
+ * never reaches the client.
  * https://trpc.io/docs/server/error-formatting
  */
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   isDev: false,
   errorFormatter({ shape, error }) {
-    const cause = error.cause instanceof AppError ? error.cause : null;
-    return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: cause?.issues ?? null } };
+    const answer = toAppError(error);
+    return { ...shape, message: answer.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues: answer.issues ?? null } };
   },
 });
 
@@ -32,12 +35,13 @@ const mapErrors = t.middleware(async ({ next, path }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-const refuseNul = t.middleware(async ({ next, getRawInput }) => {
-  refuseNulCharacters(await getRawInput());
+/** The input check the REST adapters also make (src/server/errors.ts), on the raw input before any schema. */
+const refuseMalformed = t.middleware(async ({ next, getRawInput }) => {
+  refuseMalformedText(await getRawInput());
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(refuseNul);
+export const publicProcedure = t.procedure.use(mapErrors).use(refuseMalformed);
 
 /** Counts the call against the caller's address for the named limit (429 when over). */
 export function rateLimited(name: RateLimitName) {

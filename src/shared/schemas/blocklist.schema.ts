@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { ZIdSchema, ZTimestampSchema, optionalText } from './common.schema';
+import { ZIdSchema, ZTimestampSchema, optionalText, text } from './common.schema';
 
 export const ZBlockNameSchema = z.object({
-  fullName: z.string({ error: messages.validation.fullName }).trim().min(1, messages.validation.fullName).max(120),
-  reason: optionalText(500).transform((reason) => reason ?? null),
-  blockedBy: z
-    .string()
-    .trim()
+  fullName: text('one', messages.validation.fullName).min(1, messages.validation.fullName).max(120, messages.validation.tooLong(120)),
+  reason: optionalText(500, 'many').transform((reason) => reason ?? null),
+  blockedBy: text()
     .max(60)
     .nullish()
     .transform((value) => value || 'admin'),
@@ -24,7 +22,7 @@ export const ZBlockedNameSchema = z.object({
 });
 export type TBlockedName = z.infer<typeof ZBlockedNameSchema>;
 
-export const ZCheckNameSchema = z.object({ name: z.string().max(200).default('') });
+export const ZCheckNameSchema = z.object({ name: text().max(200).default('') });
 export const ZCheckNameAnswerSchema = z.object({ isBlocked: z.boolean() });
 
 /** The booking form checks a name once its trimmed length passes this. */

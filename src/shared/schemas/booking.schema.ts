@@ -13,7 +13,7 @@ import {
   ZTimestampSchema,
   optionalText,
   pageOf,
-
+  text,
 } from './common.schema';
 import { ZObjectPathSchema } from './upload.schema';
 
@@ -58,7 +58,7 @@ export function isRentalTooLong(pickupDate: string, returnDate: string, maxDays:
   }
 }
 
-export const ZFullNameSchema = z.string({ error: v.fullName }).trim().min(2, v.fullName).max(120, v.tooLong(120));
+export const ZFullNameSchema = text('one', v.fullName).min(2, v.fullName).max(120, v.tooLong(120));
 
 /** The renter's details, shared by the booking form and `POST /api/bookings`. */
 export const ZRenterSchema = z.object({
@@ -97,7 +97,7 @@ const ZRentalFieldsSchema = z.object({
   distanceService: z.enum(DISTANCE_SERVICES).default('none'),
   wantsDelivery: z.boolean().default(false),
   deliveryArea: z.enum(DELIVERY_AREAS, { error: v.deliveryArea }).nullish(),
-  deliveryAddress: z.string().trim().max(500, v.tooLong(500)).nullish(),
+  deliveryAddress: text('many').max(500, v.tooLong(500)).nullish(),
 });
 
 type RentalFields = z.infer<typeof ZRentalFieldsSchema>;
@@ -200,7 +200,7 @@ export type TBooking = z.infer<typeof ZBookingSchema>;
 /** Staff ask the renter to replace one document, saying why. */
 export const ZRequestDocumentSchema = z.object({
   field: z.enum(DOCUMENT_FIELDS, { error: v.documentField }),
-  note: z.string({ error: v.requestNote }).trim().min(3, v.requestNote).max(500, v.tooLong(500)),
+  note: text('many', v.requestNote).min(3, v.requestNote).max(500, v.tooLong(500)),
 });
 export type TRequestDocument = z.infer<typeof ZRequestDocumentSchema>;
 
@@ -244,7 +244,7 @@ export const ZAdminCreateBookingSchema = z
     customerName: ZFullNameSchema,
     customerPhone: ZPhoneSchema.optional(),
     carId: ZIdSchema.optional(),
-    carName: z.string().trim().min(1).max(120).optional(),
+    carName: text().min(1).max(120).optional(),
     pickupDate: ZIsoDateSchema,
     returnDate: ZIsoDateSchema,
     pickupTime: z.enum(PICKUP_TIMES).default(DEFAULT_PICKUP_TIME),
@@ -276,7 +276,7 @@ export const ZUpdateBookingDatesSchema = z
 export const ZAddPaymentSchema = z.object({
   amount: ZPositiveMoneySchema,
   method: z.enum(PAYMENT_METHODS).default('cash'),
-  note: optionalText(300),
+  note: optionalText(300, 'many'),
 });
 export type TAddPayment = z.infer<typeof ZAddPaymentSchema>;
 

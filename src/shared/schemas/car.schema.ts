@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { todayInManila } from '../dates';
 import { messages } from '../messages';
 import { formatPeso, toCentavos } from '../money';
-import { ZIdSchema, ZMoneyOutSchema, ZPositiveMoneySchema, requiredText } from './common.schema';
+import { ZIdSchema, ZMoneyOutSchema, ZPositiveMoneySchema, requiredText, text } from './common.schema';
 
 const v = messages.validation;
 
@@ -47,11 +47,11 @@ const ZCarFieldsSchema = z.object({
   seats: z.coerce.number({ error: v.seats }).int(v.seats).min(1, v.seats).max(60, v.seats),
   transmission: z.enum(TRANSMISSIONS),
   fuel: z.enum(FUELS),
-  image: z.string().trim().min(1, messages.errors.carImageRequired).max(300),
-  description: z.string().trim().max(2000),
-  mileage: z.string().trim().max(60),
+  image: text('one', messages.errors.carImageRequired).min(1, messages.errors.carImageRequired).max(300),
+  description: text('many').max(2000),
+  mileage: text().max(60),
   year: z.coerce.number({ error: v.year }).int(v.year).min(1980, v.year).refine((year) => year <= currentYear() + 1, v.year),
-  plateNumber: z.string().trim().toUpperCase().max(20),
+  plateNumber: text().toUpperCase().max(20),
   available: z.boolean(),
 });
 
@@ -59,7 +59,7 @@ export const ZCreateCarSchema = ZCarFieldsSchema.extend({
   seats: ZCarFieldsSchema.shape.seats.default(CAR_DEFAULTS.seats),
   transmission: ZCarFieldsSchema.shape.transmission.default(CAR_DEFAULTS.transmission),
   fuel: ZCarFieldsSchema.shape.fuel.default(CAR_DEFAULTS.fuel),
-  image: z.string({ error: messages.errors.carImageRequired }).trim().min(1, messages.errors.carImageRequired).max(300),
+  image: ZCarFieldsSchema.shape.image,
   description: ZCarFieldsSchema.shape.description.default(''),
   mileage: ZCarFieldsSchema.shape.mileage.default(''),
   year: ZCarFieldsSchema.shape.year.default(currentYear),

@@ -5,16 +5,31 @@ import { messages } from '../messages';
 
 const v = messages.validation;
 
+/**
+ * One line of text: no control characters (C0, DEL, C1) and no line or paragraph separators.
+ * A line break in a name or a subject would forge e-mail headers and break CSV rows.
+ */
+export const ONE_LINE_PATTERN = /^[^\p{Cc}\u2028\u2029]*$/u;
+/** Several lines (messages, descriptions, notes, addresses): line breaks and tabs, no other control character. */
+export const MULTI_LINE_PATTERN = /^(?:[\t\n\r]|[^\p{Cc}])*$/u;
+
+/** Whether a text field is one line (the default) or may hold several (a Textarea in the forms). */
+export type Lines = 'one' | 'many';
+
+/** A trimmed string of one line, or of several lines when `lines` is 'many'. */
+export function text(lines: Lines = 'one', message?: string) {
+  const base = z.string(message ? { error: message } : undefined).trim();
+  return lines === 'one' ? base.regex(ONE_LINE_PATTERN, v.oneLine) : base.regex(MULTI_LINE_PATTERN, v.controlCharacter);
+}
+
 /** A required, trimmed string: missing, wrong type and blank all give `message`. */
-export function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(max, v.tooLong(max));
+export function requiredText(message: string, max = 200, lines: Lines = 'one') {
+  return text(lines, message).min(1, message).max(max, v.tooLong(max));
 }
 
 /** An optional trimmed string; blank becomes undefined. */
-export function optionalText(max = 200) {
-  return z
-    .string()
-    .trim()
+export function optionalText(max = 200, lines: Lines = 'one') {
+  return text(lines)
     .max(max, v.tooLong(max))
     .optional()
     .nullable()
@@ -53,13 +68,14 @@ export const ZEmailSchema = z
 export const ZPhoneSchema = z
   .string({ error: v.phone })
   .trim()
+  .regex(ONE_LINE_PATTERN, v.oneLine)
   .min(10, v.phone)
   .max(40, v.tooLong(40))
   .regex(/^[+\d][\d\s()./-]*$/, v.phone);
 
 /** Paging and search for admin lists. */
 export const ZListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });

@@ -24,7 +24,7 @@ export const ZContactSchema = z.object({
     .union([z.enum(CONTACT_SUBJECTS), z.literal('')])
     .nullish()
     .transform((subject) => subject || 'General Inquiry'),
-  message: requiredText(v.message, 5000),
+  message: requiredText(v.message, 5000, 'many'),
 });
 export type TContact = z.infer<typeof ZContactSchema>;
 export type TContactInput = z.input<typeof ZContactSchema>;

@@ -35,7 +35,7 @@ const ZCustomerFieldsSchema = z.object({
   fullName: ZFullNameSchema,
   email: ZEmailSchema,
   phone: ZPhoneSchema,
-  address: optionalText(300),
+  address: optionalText(300, 'many'),
   license: optionalText(60),
   licenseExpiry: z
     .union([ZIsoDateSchema, z.literal('')])

@@ -7,8 +7,8 @@ export const BlockedName = defineEntity({
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     fullName: p.string().length(120),
-    /** `normalizeName(fullName)`: what a booking's name is compared with. */
-    normalizedName: p.string().length(120).unique(),
+    /** `nameSkeleton(fullName)` (services/name-skeleton.ts): what a booking's name is compared with; one row per skeleton. */
+    normalizedName: p.string().length(480).unique(),
     reason: p.string().length(500).nullable(),
     blockedBy: p.string().length(60),
     createdAt: p.datetime().onCreate(() => new Date()),
