@@ -92,7 +92,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     signingSecret: secret,
     mail: { from, garageTo: env.GARAGE_NOTIFY_EMAIL ?? business.email, wake: () => mailWorker.wake() },
-    limiter: new RateLimiter(env.RATE_LIMITS),
+    limiter: new RateLimiter(env.RATE_LIMITS, orm),
     loginThrottle: new LoginThrottle(),
     changes,
     fleet: new FleetCache(loadFleet, changes),
@@ -101,10 +101,12 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   await changes.listen();
   mailWorker.start();
 
-  // Housekeeping every hour: unattached uploads (24 h) and identity documents past retention.
+  // Housekeeping every hour: unattached uploads (24 h), identity documents past retention, and the
+  // per-address limits' windows that have passed.
   const housekeeping = async () => {
     await cleanupUploads(deps).catch((error) => log.warn('upload.cleanup.failed', describeError(error)));
     await purgeExpiredDocuments(deps).catch((error) => log.warn('retention.failed', describeError(error)));
+    await deps.limiter.sweep().catch((error) => log.warn('rate_limit.sweep.failed', describeError(error)));
   };
   const cleanup = setInterval(() => void housekeeping(), 60 * 60_000);
   cleanup.unref();

@@ -41,8 +41,8 @@ export const publicProcedure = t.procedure.use(mapErrors).use(refuseNul);
 
 /** Counts the call against the caller's address for the named limit (429 when over). */
 export function rateLimited(name: RateLimitName) {
-  return publicProcedure.use(({ ctx, next }) => {
-    ctx.deps.limiter.hit(name, ctx.request.ip);
+  return publicProcedure.use(async ({ ctx, next }) => {
+    await ctx.deps.limiter.hit(name, ctx.request.ip);
     return next();
   });
 }
