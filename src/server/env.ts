@@ -56,11 +56,21 @@ const ZRateLimitsSchema = z
  */
 export const DEFAULT_DATABASE_POOL_MAX = 8;
 
+/**
+ * Open connections in all, and from one address (0: no cap per address; off behind a proxy, where
+ * every connection is the proxy's). A browser opens up to six; the address cap leaves room for a
+ * household or an office behind one address, and for the load tests' 50 connections.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 2_000;
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 100;
+
 export const ZEnvSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
   TRUST_PROXY: flag,
+  MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS)),
+  MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS)),
   PUBLIC_URL: optional(z.url().transform((url) => url.replace(/\/+$/, ''))),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')),
   DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(DEFAULT_DATABASE_POOL_MAX)),

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -8,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { openOrm } from './db/orm';
 import type { AppDeps } from './deps';
 import { businessInfo, type Env } from './env';
+import { capConnections, CONNECTION_TIMEOUTS } from './http/connections';
 import { describeError, log } from './logger';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
@@ -26,6 +28,8 @@ import type { Storage } from './storage/storage';
 export interface RunningServer {
   url: string;
   port: number;
+  /** The Node HTTP server, with its time limits and connection caps. */
+  httpServer: Server;
   deps: AppDeps;
   mailWorker: MailWorker;
   /** Set on the first start when ADMIN_PASSWORD is unset. */
@@ -92,7 +96,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     signingSecret: secret,
     mail: { from, garageTo: env.GARAGE_NOTIFY_EMAIL ?? business.email, wake: () => mailWorker.wake() },
-    limiter: new RateLimiter(env.RATE_LIMITS),
+    limiter: new RateLimiter(env.RATE_LIMITS, orm),
     loginThrottle: new LoginThrottle(),
     changes,
     fleet: new FleetCache(loadFleet, changes),
@@ -101,10 +105,12 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   await changes.listen();
   mailWorker.start();
 
-  // Housekeeping every hour: unattached uploads (24 h) and identity documents past retention.
+  // Housekeeping every hour: unattached uploads (24 h), identity documents past retention, and the
+  // per-address limits' windows that have passed.
   const housekeeping = async () => {
     await cleanupUploads(deps).catch((error) => log.warn('upload.cleanup.failed', describeError(error)));
     await purgeExpiredDocuments(deps).catch((error) => log.warn('retention.failed', describeError(error)));
+    await deps.limiter.sweep().catch((error) => log.warn('rate_limit.sweep.failed', describeError(error)));
   };
   const cleanup = setInterval(() => void housekeeping(), 60 * 60_000);
   cleanup.unref();
@@ -117,8 +123,11 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
 
   const app = createApp(deps, { ...(options.clientDir ? { clientDir: options.clientDir } : {}), ...(options.version ? { version: options.version } : {}) });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: CONNECTION_TIMEOUTS }, () => resolve(s));
   });
+  const httpServer = server as Server;
+  // Behind a proxy every connection comes from the proxy's address: the proxy limits its clients.
+  capConnections(httpServer, { max: env.MAX_CONNECTIONS, perAddress: env.TRUST_PROXY ? null : env.MAX_CONNECTIONS_PER_ADDRESS });
   const port = (server.address() as AddressInfo).port;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = env.PUBLIC_URL ?? `http://${host}:${port}`;
@@ -130,7 +139,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       clearInterval(cleanup);
       clearInterval(followUps);
       await new Promise<void>((resolve) => {
-        const http = server as import('node:http').Server;
+        const http = httpServer;
         http.close(() => resolve());
         // Requests in flight finish; keep-alive clients would go on sending requests on their open
         // sockets and hold close() open forever: answers from now on end their socket, and sockets
@@ -146,5 +155,5 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       await embedded?.stop();
     })());
 
-  return { url, port, deps, mailWorker, generatedPassword: generated, close };
+  return { url, port, httpServer, deps, mailWorker, generatedPassword: generated, close };
 }

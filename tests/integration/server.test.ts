@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
-import { parseEnv } from '../../src/server/env';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, parseEnv } from '../../src/server/env';
+import { CONNECTION_TIMEOUTS } from '../../src/server/http/connections';
 import { setLogLevel } from '../../src/server/logger';
 import { startServer, type RunningServer } from '../../src/server/server';
 import type { LocalStorage } from '../../src/server/storage/local';
@@ -115,5 +116,91 @@ describe('starting the server', () => {
     expect(stopWorker).toHaveBeenCalledOnce();
     running.splice(running.indexOf(server), 1);
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  }, 60_000);
+});
+
+/** A TCP connection to the server from `from` (any loopback address), resolved once connected. */
+function open(server: RunningServer, from = '127.0.0.1'): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port: server.port, host: '127.0.0.1', localAddress: from });
+    socket.on('error', () => undefined);
+    socket.once('connect', () => resolve(socket));
+    socket.once('close', () => reject(new Error('closed before connecting')));
+  });
+}
+
+/** Whether the server closes `socket` within `ms` (a connection it keeps stays open). */
+function closedWithin(socket: Socket, ms: number): Promise<boolean> {
+  if (socket.destroyed) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** The status of a GET sent on an open connection. */
+function statusOn(socket: Socket, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    socket.once('data', (chunk: Buffer) => resolve(Number(chunk.toString('latin1').slice(9, 12))));
+    socket.once('close', () => reject(new Error('closed without an answer')));
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  });
+}
+
+describe('slow and numerous clients', () => {
+  it('sets time limits on every connection: headers in 20 s, a whole request in 5 minutes, 5 s idle between requests', async () => {
+    const server = await start();
+    expect(server.httpServer).toMatchObject({ headersTimeout: 20_000, requestTimeout: 300_000, keepAliveTimeout: 5_000 });
+    expect(CONNECTION_TIMEOUTS.connectionsCheckingInterval).toBeLessThanOrEqual(2_000);
+    // A 10 MiB car image fits in the request time at 280 kbit/s.
+    expect((10 * 1024 * 1024 * 8) / (CONNECTION_TIMEOUTS.requestTimeout / 1000)).toBeLessThanOrEqual(280_000);
+    expect(server.httpServer.maxConnections).toBe(DEFAULT_MAX_CONNECTIONS);
+    // The load tests and benchmarks open 50 connections from one address.
+    expect(server.deps.env.MAX_CONNECTIONS_PER_ADDRESS).toBe(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
+    expect(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS).toBeGreaterThan(50);
+    await stop(server);
+  }, 60_000);
+
+  it('closes connections from one address beyond MAX_CONNECTIONS_PER_ADDRESS at once; other addresses, and that one once it has fewer, are served', async () => {
+    const server = await start({ MAX_CONNECTIONS_PER_ADDRESS: '3' });
+    const held = [await open(server, '127.0.0.2'), await open(server, '127.0.0.2'), await open(server, '127.0.0.2')];
+    // Closed at once: a connection that is even refused before it is made counts as closed.
+    expect(await open(server, '127.0.0.2').then((beyond) => closedWithin(beyond, 2_000), () => true)).toBe(true);
+    expect(await closedWithin(held[0]!, 300)).toBe(false);
+
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(await statusOn(held[1]!, '/api/health')).toBe(200);
+    held[0]!.destroy();
+    await vi.waitFor(async () => {
+      const again = await open(server, '127.0.0.2');
+      try {
+        expect(await statusOn(again, '/api/health')).toBe(200);
+      } finally {
+        again.destroy();
+      }
+    }, { timeout: 5_000, interval: 100 });
+    for (const socket of held) socket.destroy();
+    await stop(server);
+  }, 60_000);
+
+  it('closes connections beyond MAX_CONNECTIONS in all, whatever their address', async () => {
+    const server = await start({ MAX_CONNECTIONS: '4', MAX_CONNECTIONS_PER_ADDRESS: '0' });
+    const held = [await open(server, '127.0.0.2'), await open(server, '127.0.0.3'), await open(server, '127.0.0.3'), await open(server, '127.0.0.4')];
+    expect(await open(server).then((beyond) => closedWithin(beyond, 2_000), () => true)).toBe(true);
+    expect(await statusOn(held[3]!, '/api/health')).toBe(200);
+    for (const socket of held) socket.destroy();
+    await stop(server);
+  }, 60_000);
+
+  it('behind a proxy (TRUST_PROXY=true), where every connection is the proxy\'s, counts none per address', async () => {
+    const server = await start({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '2' });
+    const held = await Promise.all(Array.from({ length: 5 }, () => open(server, '127.0.0.2')));
+    expect(await closedWithin(held[4]!, 300)).toBe(false);
+    expect(await statusOn(held[4]!, '/api/health')).toBe(200);
+    for (const socket of held) socket.destroy();
+    await stop(server);
   }, 60_000);
 });

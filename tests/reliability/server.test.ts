@@ -1,5 +1,6 @@
 import { uniquePhone } from '../utils/fixtures';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,8 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../src/server/db/embedded';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../../src/server/env';
+import { CONNECTION_TIMEOUTS } from '../../src/server/http/connections';
 import { addDays, todayInManila } from '../../src/shared/dates';
 import { waitForOutput } from '../utils/process';
 
@@ -24,6 +27,8 @@ import { waitForOutput } from '../utils/process';
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = 50;
 const SMTP_DOWN_SECONDS = Number(process.env.SMTP_DOWN_SECONDS ?? 60);
+const FLOOD_CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 3_000);
+const FLOOD_SECONDS = 30;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 0x20)]);
 
 /** Exactly what `npm start` runs (package.json), with node and tsx resolved here. */
@@ -333,6 +338,104 @@ describe('the real server under load and faults', () => {
       await stopServer(server);
     }
   }, (LOAD_SECONDS + 120) * 1000);
+
+  it(`a slow-client flood: ${FLOOD_CONNECTIONS} connections from 127.0.0.2 trickling for ${FLOOD_SECONDS} s hold at most the cap per address; pages, health and the fleet from 127.0.0.1 are all answered`, async () => {
+    const server = await startServer('flood');
+    const port = Number(new URL(server.base).port);
+    const normal = async (seconds: number) => {
+      const samples: Sample[] = [];
+      const until = Date.now() + seconds * 1000;
+      const paths = ['/', '/api/health', '/api/cars'];
+      await Promise.all(
+        Array.from({ length: 4 }, async (_, worker) => {
+          for (let i = worker; Date.now() < until; i += 1) {
+            samples.push(await timed('read', () => fetch(`${server.base}${paths[i % paths.length]}`, { signal: AbortSignal.timeout(10_000) })));
+          }
+        }),
+      );
+      return samples;
+    };
+
+    interface Trickler {
+      kind: 'body' | 'headers';
+      socket: Socket;
+      connectedAt?: number;
+      closedAt?: number;
+      answer: string;
+    }
+    const tricklers: Trickler[] = [];
+    let deadline = Infinity;
+    /**
+     * One slow client from 127.0.0.2: a POST that declares a 1 MiB body and sends a byte of it a
+     * second, or headers that never end (a byte a second). It stops at the deadline.
+     */
+    const trickle = (kind: Trickler['kind']) => {
+      const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+      const t: Trickler = { kind, socket, answer: '' };
+      tricklers.push(t);
+      let drip: NodeJS.Timeout | undefined;
+      socket.on('error', () => undefined);
+      socket.on('data', (chunk: Buffer) => (t.answer += chunk.toString('latin1')));
+      socket.once('close', () => {
+        t.closedAt = Date.now();
+        clearInterval(drip);
+      });
+      socket.once('connect', () => {
+        t.connectedAt = Date.now();
+        socket.write(
+          kind === 'body'
+            ? `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024}\r\n\r\n{`
+            : 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ',
+        );
+        drip = setInterval(() => {
+          if (Date.now() >= deadline) socket.destroy();
+          else socket.write(kind === 'body' ? ' ' : 'x');
+        }, 1_000);
+      });
+    };
+
+    try {
+      await normal(3); // warm-up: the first page renders and fleet reads of a fresh process
+      const before = await normal(5);
+      const floodAt = Date.now();
+      deadline = floodAt + FLOOD_SECONDS * 1000;
+      // Opened in steps of 200, so the kernel's accept queue takes them all.
+      for (let i = 0; i < FLOOD_CONNECTIONS; i += 200) {
+        for (let j = i; j < Math.min(i + 200, FLOOD_CONNECTIONS); j += 1) trickle(j % 3 === 0 ? 'headers' : 'body');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await vi.waitFor(() => expect(tricklers.every((t) => t.connectedAt !== undefined || t.closedAt !== undefined)).toBe(true), { timeout: 20_000, interval: 100 });
+      // Those beyond the cap are closed at once; a second later the ones still open are those the server kept.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const held = tricklers.filter((t) => t.connectedAt !== undefined && t.closedAt === undefined);
+      const during = await normal(Math.max(1, (deadline - Date.now()) / 1000 - 1));
+      await vi.waitFor(() => expect(tricklers.every((t) => t.closedAt !== undefined)).toBe(true), { timeout: 10_000, interval: 100 });
+
+      const heldHeaders = held.filter((t) => t.kind === 'headers');
+      const headerLifetimes = heldHeaders.map((t) => (t.closedAt! - t.connectedAt!) / 1000);
+      note(
+        `flood: ${tricklers.length} slow connections from 127.0.0.2 over ${FLOOD_SECONDS} s: ${held.length} kept (cap ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS}), ` +
+          `${tricklers.length - held.length} closed at once; unfinished headers closed after ${Math.min(...headerLifetimes).toFixed(1)}-${Math.max(...headerLifetimes).toFixed(1)} s ` +
+          `(${heldHeaders.filter((t) => t.answer.startsWith('HTTP/1.1 408')).length} of ${heldHeaders.length} with 408)`,
+      );
+      note(`flood: from 127.0.0.1 before it, pages/health/fleet ${describeLatency(before)}`);
+      note(`flood: from 127.0.0.1 during it, pages/health/fleet ${describeLatency(during)}, answers ${JSON.stringify(tally(during))}`);
+
+      expect(held.length).toBeLessThanOrEqual(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
+      expect(heldHeaders.length).toBeGreaterThan(0);
+      expect(held.length).toBeGreaterThan(heldHeaders.length);
+      expect(during.length).toBeGreaterThan(0);
+      expect(during.filter((s) => s.status !== 200), JSON.stringify(during.find((s) => s.status !== 200))).toEqual([]);
+      // Headers that never end are cut off by the server after headersTimeout (checked every few seconds).
+      const headersLimit = (CONNECTION_TIMEOUTS.headersTimeout + 2 * CONNECTION_TIMEOUTS.connectionsCheckingInterval) / 1000;
+      expect(Math.max(...headerLifetimes)).toBeLessThanOrEqual(headersLimit + 1);
+      expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      for (const t of tricklers) t.socket.destroy();
+      await stopServer(server);
+    }
+  }, 180_000);
 
   it('SIGTERM during load: requests in flight complete, exit 0 within 10 s, later ones are refused cleanly, no half-written booking', async () => {
     const server = await startServer('sigterm');

@@ -4,7 +4,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { RateLimiter } from '../../src/server/auth/rateLimit';
 import { openOrm } from '../../src/server/db/orm';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/env';
 import type { AppEnv } from '../../src/server/http/variables';
 import { bookingPayload, daysFromToday, request, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
@@ -71,9 +73,9 @@ afterAll(async () => {
   await h.close();
 });
 
-async function ask(method: string, path: string, body?: unknown) {
+async function ask(method: string, path: string, body?: unknown, through: Hono<AppEnv> = app) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const response = await app.request(path, {
+  const response = await through.request(path, {
     method,
     headers: payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {},
     ...(payload ? { body: payload } : {}),
@@ -113,5 +115,21 @@ describe('while PostgreSQL is unreachable', () => {
     expect((await request(h, 'GET', '/api/admin/bookings', undefined, { staff: true })).headers.get('x-total-count')).toBe(rowsBefore);
     const booked = await ask('POST', '/api/bookings', payload);
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  }, 60_000);
+
+  it('with the per-address limits on, calls go on uncounted: a limited write answers 503 at its own step, never 500, and Find my booking keeps its 202', async () => {
+    const limited = createApp({ ...h.deps, orm, limiter: new RateLimiter(DEFAULT_RATE_LIMITS, orm) });
+    expect((await ask('POST', '/api/bookings/find', { reference: 'HI-7K3QPX', email: 'nobody@example.com' }, limited)).status).toBe(202);
+    const port = relay.port;
+
+    await relay.cut();
+    const found = await ask('POST', '/api/bookings/find', { reference: 'HI-7K3QPX', email: 'nobody@example.com' }, limited);
+    expect(found.status, JSON.stringify(found.body)).toBe(202);
+    const enquiry = await ask('POST', '/api/contact', { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hello' }, limited);
+    expect(enquiry.status, JSON.stringify(enquiry.body)).toBe(503);
+    expect(enquiry.headers.get('retry-after')).toMatch(/^\d+$/);
+
+    await relay.start(port);
+    expect((await ask('POST', '/api/contact', { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hello again' }, limited)).status).toBe(201);
   }, 60_000);
 });

@@ -1,3 +1,6 @@
+import type { Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { TEST_ADMIN_PASSWORD, createHarness, type Harness } from '../utils/harness';
@@ -53,5 +56,64 @@ describe('per-address limits on public writes (RATE_LIMITS)', () => {
     await caller.admin.login({ password: TEST_ADMIN_PASSWORD });
     await caller.admin.login({ password: TEST_ADMIN_PASSWORD });
     await expect(caller.admin.login({ password: TEST_ADMIN_PASSWORD })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+
+  it('refuses 64 over-limit posts of 1 MiB bodies with 429 before their bodies are read, through tRPC (batched or not) and REST', async () => {
+    const server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const port = (server.address() as AddressInfo).port;
+    const MiB = 1024 * 1024;
+    /**
+     * Declares a 1 MiB JSON body but sends only its first 16 KiB, then waits for the answer: one
+     * that comes was given without the body, which never arrives.
+     */
+    const postWithoutTheBody = (path: string) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        let received = Buffer.alloc(0);
+        const timer = setTimeout(() => {
+          socket.destroy();
+          reject(new Error(`${path}: no answer without the body`));
+        }, 10_000);
+        socket.on('connect', () => {
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${MiB}\r\n\r\n`);
+          socket.write(`{"json": {"firstName": "Flo", "lastName": "Od", "email": "flood@example.com", "message": "${'x'.repeat(16 * 1024)}`);
+        });
+        socket.on('data', (chunk: Buffer) => {
+          received = Buffer.concat([received, chunk]);
+          const text = received.toString('utf8');
+          const end = text.indexOf('\r\n\r\n');
+          const length = Number(/\r\ncontent-length: (\d+)/i.exec(text)?.[1] ?? NaN);
+          if (end < 0 || Buffer.byteLength(text.slice(end + 4)) < length) return;
+          clearTimeout(timer);
+          socket.destroy();
+          resolve({ status: Number(text.slice(9, 12)), body: JSON.parse(text.slice(end + 4)) });
+        });
+        socket.on('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+      });
+    try {
+      // The one enquiry this file's limit allows from this address, through the site's form.
+      const first = await fetch(`http://127.0.0.1:${port}/trpc/contact.send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: { firstName: 'Flo', lastName: 'Od', email: 'flood@example.com', message: 'The one allowed' } }),
+      });
+      expect(first.status).toBe(200);
+
+      const paths = Array.from({ length: 64 }, (_, i) => ['/trpc/contact.send', '/trpc/contact.send,contact.send?batch=1', '/api/contact'][i % 3]!);
+      const answers = await Promise.all(paths.map(postWithoutTheBody));
+      expect(answers.map((answer) => answer.status)).toEqual(paths.map(() => 429));
+      const tooMany = { message: 'Too many requests. Please wait a moment and try again.' };
+      expect(answers[0]!.body).toMatchObject({ error: { json: { ...tooMany, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } } } });
+      expect(answers[1]!.body).toMatchObject([{ error: { json: tooMany } }, { error: { json: tooMany } }]);
+      expect(answers[2]!.body).toEqual(tooMany);
+    } finally {
+      (server as Server).closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -18,6 +18,7 @@ interface Instance {
   output: string[];
 }
 
+const CONTACT_LIMIT = 3;
 let h: Harness;
 let a: Instance;
 let b: Instance;
@@ -32,7 +33,8 @@ async function startInstance(): Promise<Instance> {
     DATABASE_URL: h.databaseUrl,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ADMIN_API_TOKEN: TEST_API_TOKEN,
-    RATE_LIMITS: 'off',
+    // The default limits, with a small one for enquiries that the limits' test below reaches.
+    RATE_LIMITS: `contact=${CONTACT_LIMIT}/10m`,
     LOG_LEVEL: 'warn',
   });
   const child = spawn(process.execPath, SERVER_NODE_ARGS, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -189,5 +191,28 @@ describe('two server instances on one database and one storage', () => {
       body: JSON.stringify(bookingPayload(car.id, others, { customer: { email: 'other.two@example.com' }, booking: dates })),
     });
     expect(clash.status).toBe(409);
+  });
+
+  it('the per-address limits are counted in the database: enquiries sent alternately through A and B reach the limit together', async () => {
+    const enquiry = (instance: Instance, i: number) =>
+      fetch(`${instance.base}/api/contact`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ firstName: 'Tina', lastName: 'Twice', email: 'tina.twice@example.com', message: `Enquiry ${i}` }),
+      });
+    const answers: Response[] = [];
+    for (const [i, instance] of [a, b, a, b, a].entries()) answers.push(await enquiry(instance, i));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 429, 429]);
+    expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThan(500);
+
+    // The site's own form (tRPC) counts against the same window, on either instance.
+    const form = await fetch(`${b.base}/trpc/contact.send`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ json: { firstName: 'Tina', lastName: 'Twice', email: 'tina.twice@example.com', message: 'Through the form' } }),
+    });
+    expect(form.status).toBe(429);
+    const stored = await h.orm.em.fork().getConnection().execute(`select count(*)::int as n from contact_message where email = 'tina.twice@example.com'`);
+    expect(stored).toEqual([{ n: CONTACT_LIMIT }]);
   });
 });

@@ -78,7 +78,7 @@ export async function createHarness(
     siteUrl: env.PUBLIC_URL ?? 'http://localhost',
     signingSecret: secret,
     mail: { from: business.email, garageTo: 'garage@example.com', wake: () => undefined },
-    limiter: new RateLimiter(env.RATE_LIMITS),
+    limiter: new RateLimiter(env.RATE_LIMITS, orm),
     loginThrottle: new LoginThrottle(),
     fleet: new FleetCache(loadFleet),
     bookedDates: new BookedDatesCache(),

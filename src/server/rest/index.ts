@@ -22,7 +22,7 @@ export function restApp(version: string): Hono<AppEnv> {
   for (const route of restRoutes) {
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(route.method.toUpperCase(), honoPath, async (c) => {
-      if (route.rateLimit) c.get('deps').limiter.hit(route.rateLimit, c.get('request').ip);
+      if (route.rateLimit) await c.get('deps').limiter.hit(route.rateLimit, c.get('request').ip);
       if (route.auth === 'admin' && !c.get('actor')) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
       const input = await readInput(c, route);
       const result = await route.handler(c, input);

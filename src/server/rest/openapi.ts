@@ -43,7 +43,11 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
       },
     };
     for (const status of route.errors) {
-      responses[status] = { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      const description =
+        status === 429 && route.rateLimit
+          ? `${STATUS_TEXT[429]}. Calls are counted per address against the \`${route.rateLimit}\` limit of RATE_LIMITS, by every server instance together, before the body is read`
+          : (STATUS_TEXT[status] ?? 'Error');
+      responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
     const security = route.auth === 'admin' ? [{ session: [] }, { bearer: [] }] : route.auth === 'document-token' ? [{ session: [] }, { bearer: [] }, { documentToken: [] }] : [];
     (paths[route.path] ??= {})[route.method] = {

@@ -27,7 +27,7 @@ export function findMyBooking(ctx: ServiceContext, input: TFindBooking): { messa
     const em = deps.orm.em.fork();
     const booking = await em.findOne(Booking, { reference: input.reference, renterEmail: input.email }, { populate: ['car'] });
     if (!booking) return;
-    deps.limiter.hit('findBooking', `booking:${booking.id}`);
+    await deps.limiter.hit('findBooking', `booking:${booking.id}`);
     await queueMail(em, [bookingLinkMail(toBookingDto(booking), renterMailContext(deps, booking.id))]);
     deps.mail.wake();
   })().catch((error: unknown) => log.warn('booking.find.skipped', describeError(error)));

@@ -15,8 +15,13 @@ import type { Context } from './context';
  * copied from a parser ("Unterminated string in JSON", "Maximum call stack size exceeded")
  * never reaches the client.
  * https://trpc.io/docs/server/error-formatting
- */
-const t = initTRPC.context<Context>().create({
+ *
+ * What a procedure declares about itself: the per-address limit its calls count against. */
+interface ProcedureMeta {
+  rateLimit?: RateLimitName;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
   isDev: false,
   errorFormatter({ shape, error }) {
@@ -41,14 +46,21 @@ const refuseMalformed = t.middleware(async ({ next, getRawInput }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(refuseMalformed);
+/**
+ * Counts a call against the limit its procedure declares, before anything reads the request's
+ * body (input is read lazily, by the first middleware that asks for it): a refused call costs no
+ * parsing. Metadata reaches every middleware: https://trpc.io/docs/server/metadata
+ */
+const countRateLimit = t.middleware(async ({ ctx, meta, next }) => {
+  if (meta?.rateLimit) await ctx.deps.limiter.hit(meta.rateLimit, ctx.request.ip);
+  return next();
+});
 
-/** Counts the call against the caller's address for the named limit (429 when over). */
+export const publicProcedure = t.procedure.use(mapErrors).use(countRateLimit).use(refuseMalformed);
+
+/** A public procedure whose calls count against the caller's address for the named limit (429 when over). */
 export function rateLimited(name: RateLimitName) {
-  return publicProcedure.use(({ ctx, next }) => {
-    ctx.deps.limiter.hit(name, ctx.request.ip);
-    return next();
-  });
+  return publicProcedure.meta({ rateLimit: name });
 }
 
 /** Staff only: a live session or the API token. Handlers receive a non-null `ctx.actor`. */

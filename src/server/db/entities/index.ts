@@ -9,6 +9,7 @@ import { ContactMessage } from './ContactMessage.entity';
 import { Customer } from './Customer.entity';
 import { MailMessage } from './MailMessage.entity';
 import { Payment } from './Payment.entity';
+import { RateLimitWindow } from './RateLimitWindow.entity';
 import { Upload } from './Upload.entity';
 
 export * from './AdminSession.entity';
@@ -22,7 +23,8 @@ export * from './ContactMessage.entity';
 export * from './Customer.entity';
 export * from './MailMessage.entity';
 export * from './Payment.entity';
+export * from './RateLimitWindow.entity';
 export * from './Upload.entity';
 
 /** Every entity, listed explicitly (no globbing), for the ORM and the CLI. */
-export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally];
+export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally, RateLimitWindow];

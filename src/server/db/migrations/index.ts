@@ -7,6 +7,7 @@ import { Migration20261124160000_search_and_tally } from './Migration20261124160
 import { Migration20261125030000_booking_renter } from './Migration20261125030000_booking_renter';
 import { Migration20261125060000_booking_follow_up } from './Migration20261125060000_booking_follow_up';
 import { Migration20261125090000_blocked_name_skeleton } from './Migration20261125090000_blocked_name_skeleton';
+import { Migration20261125093000_rate_limits } from './Migration20261125093000_rate_limits';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125030000_booking_renter', class: Migration20261125030000_booking_renter },
   { name: 'Migration20261125060000_booking_follow_up', class: Migration20261125060000_booking_follow_up },
   { name: 'Migration20261125090000_blocked_name_skeleton', class: Migration20261125090000_blocked_name_skeleton },
+  { name: 'Migration20261125093000_rate_limits', class: Migration20261125093000_rate_limits },
 ];
