@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
+import { AppError } from '../shared/errors';
 import type { AppDeps } from './deps';
 import { PRECOMPRESSED_EXTENSIONS } from './http/compression';
 import { baseMiddleware, crossSiteGuard, handleError, jsonBodyLimit, privateAnswers, requestContext } from './http/middleware';
@@ -65,6 +66,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       router: appRouter,
       // A batch is one HTTP request: cap it so one request cannot fan out into hundreds of queries.
       maxBatchSize: 20,
+      // A refusal that says when to come back (rate limits, a busy or unreachable database) says it
+      // as REST does, in Retry-After.
+      responseMeta: ({ errors }) => {
+        const wait = Math.max(0, ...errors.map((error) => (error.cause instanceof AppError ? (error.cause.retryAfter ?? 0) : 0)));
+        return wait ? { headers: { 'Retry-After': String(wait) } } : {};
+      },
       createContext: (_opts, c) => createContext(c as never) as unknown as Record<string, unknown>,
     }),
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BUSINESS, type TBusinessInfo } from '../shared/business';
+import type { DatabaseLimits } from './db/config';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
@@ -74,6 +75,8 @@ export const ZEnvSchema = z.object({
   PUBLIC_URL: optional(z.url().transform((url) => url.replace(/\/+$/, ''))),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')),
   DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(DEFAULT_DATABASE_POOL_MAX)),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(10_000)),
+  DATABASE_POOL_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
   S3_BUCKET: optional(z.string().min(3)),
   S3_ENDPOINT: optional(z.url()),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
@@ -118,6 +121,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError('Invalid settings:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
   }
   return env;
+}
+
+/** How long a request may wait for the database (see `ormConfig`). */
+export function databaseLimits(env: Env): DatabaseLimits {
+  return { statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DATABASE_POOL_TIMEOUT_MS };
 }
 
 export function businessInfo(env: Env): TBusinessInfo {

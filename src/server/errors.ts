@@ -86,6 +86,18 @@ export function zodIssues(error: ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
+/**
+ * "The database is busy": a statement PostgreSQL cancelled at its time limit (57014), a transaction
+ * ended for idling (25P03), or no free connection within the pool's wait (knex's
+ * KnexTimeoutError). The request is refused (503) so it holds nothing; the next may get through.
+ */
+const BUSY_CODES = new Set(['57014', '25P03']);
+function isBusy(error: unknown): boolean {
+  const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === 'string' && BUSY_CODES.has(code)) return true;
+  return name === 'KnexTimeoutError' || (typeof message === 'string' && /Timeout acquiring a connection/.test(message));
+}
+
 function isUnavailable(error: unknown): boolean {
   if (error instanceof ConnectionException) return true;
   const code = (error as { code?: unknown })?.code;
@@ -131,6 +143,7 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof ZodError) return new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: zodIssues(error) });
   if (error instanceof NotFoundError) return new AppError('NOT_FOUND', messages.errors.notFound);
   if (isUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', messages.errors.databaseUnavailable, { retryAfter: 5 });
+  if (isBusy(error)) return new AppError('SERVICE_UNAVAILABLE', messages.errors.databaseBusy, { retryAfter: 2 });
   const database = databaseError(error);
   if (database) {
     const known = CONSTRAINT_MESSAGES[database.constraint];

@@ -8,7 +8,7 @@ import { createApp } from './app';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { openOrm } from './db/orm';
 import type { AppDeps } from './deps';
-import { businessInfo, type Env } from './env';
+import { businessInfo, databaseLimits, type Env } from './env';
 import { capConnections, CONNECTION_TIMEOUTS } from './http/connections';
 import { describeError, log } from './logger';
 import { createMailTransport } from './mail/transport';
@@ -73,7 +73,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
 
   let orm: MikroORM;
   try {
-    orm = await openOrm(databaseUrl, env.DATABASE_POOL_MAX);
+    orm = await openOrm(databaseUrl, env.DATABASE_POOL_MAX, databaseLimits(env));
   } catch (error) {
     await embedded?.stop();
     throw error;

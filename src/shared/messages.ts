@@ -89,6 +89,7 @@ export const messages = {
     emptyFile: 'The file is empty',
     carImageRequired: 'Validation Error: Please upload a car image',
     databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+    databaseBusy: 'The service is busy right now. Please try again in a moment.',
     storageUnavailable: 'File storage is temporarily unavailable. Please try again in a moment.',
     internal: 'Something went wrong on our side. Please try again.',
     shuttingDown: 'The server is restarting. Please try again in a moment.',

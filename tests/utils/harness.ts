@@ -10,7 +10,7 @@ import { LoginThrottle } from '../../src/server/auth/throttle';
 import { RateLimiter } from '../../src/server/auth/rateLimit';
 import { openOrm } from '../../src/server/db/orm';
 import type { Actor, AppDeps } from '../../src/server/deps';
-import { businessInfo, parseEnv, type Env } from '../../src/server/env';
+import { businessInfo, databaseLimits, parseEnv, type Env } from '../../src/server/env';
 import type { AppEnv } from '../../src/server/http/variables';
 import { setLogLevel } from '../../src/server/logger';
 import { createMailTransport } from '../../src/server/mail/transport';
@@ -62,7 +62,7 @@ export async function createHarness(
     RATE_LIMITS: 'off',
     ...options.env,
   });
-  const orm = await openOrm(databaseUrl, 20);
+  const orm = await openOrm(databaseUrl, options.env?.DATABASE_POOL_MAX ? env.DATABASE_POOL_MAX : 20, databaseLimits(env));
   const em = orm.em.fork();
   const secret = await signingSecret(em);
   await ensureAdminPassword(em, env.ADMIN_PASSWORD);

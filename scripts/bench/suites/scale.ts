@@ -5,9 +5,9 @@ import { ADMIN_HEADERS, alternate, median, medianRatio, type BenchServer } from 
 import type { SliceResult } from '../protocol';
 import type { Figure, Suite } from '../suite';
 
-/** The two sizes compared: the issue's 100,000 bookings and 10,000 customers, and 1,000 bookings with customers in proportion. */
+/** The two sizes compared: 100,000 bookings and 30,000 customers, and 1,000 bookings with 100 customers. */
 const SMALL = { bookings: 1_000, customers: 100 };
-const LARGE = { bookings: Number(process.env.BENCH_SCALE_BOOKINGS ?? 100_000), customers: Number(process.env.BENCH_SCALE_CUSTOMERS ?? 10_000) };
+const LARGE = { bookings: Number(process.env.BENCH_SCALE_BOOKINGS ?? 100_000), customers: Number(process.env.BENCH_SCALE_CUSTOMERS ?? 30_000) };
 /**
  * How far each car's bookings reach ahead of today: 20 upcoming bookings per car, the same at both
  * sizes as long as each car has at least 20 bookings (1,000 bookings over the seeded 24 cars is 41 each).
@@ -81,6 +81,18 @@ const PAGES: Page[] = [
   },
 ];
 
+/**
+ * Searches staff may type that match almost everything or that no index narrows ("@" is in every
+ * e-mail address, "0" in every phone number, "a" in most names, ".co" in every address): each must
+ * answer within SEARCH_P99_MS at the larger size, whatever it matches.
+ */
+const SEARCHES = [
+  ...['@', '0', 'a', '.co', 'santos'].map((text) => `/api/admin/bookings?q=${q(text)}&limit=${SIZE.bookings}&offset=0`),
+  ...['@', '0', 'a'].map((text) => `/api/admin/customers?q=${q(text)}&limit=${SIZE.customers}&offset=0`),
+  `/api/admin/blocked-names?q=a&limit=${SIZE.blockedNames}&offset=0`,
+];
+const SEARCH_P99_MS = { op: '<=' as const, target: 200 };
+
 /** Fills the server's database with `generateScaleData` and reads back what the requests need. */
 async function fill(server: BenchServer, size: { bookings: number; customers: number }): Promise<Sample> {
   const db = new pg.Client({ connectionString: server.databaseUrl });
@@ -153,6 +165,23 @@ export const scaleSuite: Suite = {
         value: failed ? NaN : medianRatio(atLarge!, atSmall!, mean),
         unit: '×',
         ...(page.noGoal ? { context: `${page.noGoal}; ${times}` } : { goal: GOAL, context: times }),
+      });
+    }
+
+    for (const path of SEARCHES) {
+      log(`  GET ${path}`);
+      const job = (round: number) => ({ kind: 'http' as const, baseUrl: large.baseURL, paths: [path], headers: ADMIN_HEADERS, connections: CONNECTIONS, seconds: round < 0 ? 1 : SLICE_SECONDS });
+      const {
+        slices: [atLarge],
+      } = await alternate(load, [{ name: `${LARGE.bookings / 1000}k`, job }], ROUNDS, log);
+      const failed = atLarge!.reduce((n, s) => n + s.errors + s.non2xx, 0);
+      figures.push({
+        suite: 'scale',
+        name: `GET ${path.replace(/&limit=.*$/, '')}: p99 at ${LARGE.bookings / 1000}k bookings, ${LARGE.customers / 1000}k customers`,
+        value: failed ? NaN : median(atLarge!.map((slice) => slice.p99)),
+        unit: 'ms',
+        goal: SEARCH_P99_MS,
+        context: `${CONNECTIONS} connections; ${median(atLarge!.map((slice) => slice.rps)).toFixed(0)} req/s${failed ? `; ${failed} failed requests` : ''}`,
       });
     }
     return figures;

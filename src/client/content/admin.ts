@@ -38,7 +38,8 @@ export const adminCopy = {
     search: 'Search',
     page: 'Page',
     pageControls: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
-    showing: (from: number, to: number, total: number) => (total === 0 ? 'Nothing to show' : `Showing ${from}–${to} of ${total}`),
+    showing: (from: number, to: number, total: number, capped = false) =>
+      total === 0 ? 'Nothing to show' : capped ? `Showing ${from}–${to} of more than ${total.toLocaleString('en-PH')}: narrow the search to see the rest` : `Showing ${from}–${to} of ${total.toLocaleString('en-PH')}`,
     none: '—',
     close: 'Close',
     /** A date picker's placeholder, and the names of its controls, read by screen readers. */

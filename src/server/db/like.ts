@@ -6,11 +6,11 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * SQL that is true when the customer aliased `alias` has the bound pattern (see `containsPattern`)
- * in their name, e-mail or phone, case-insensitive: `Customer.searchText` holds the three,
- * lower-cased, and its trigram index serves the match.
+ * SQL that is true when the row aliased `alias` has the bound pattern (see `containsPattern`) in
+ * its `search_text`, case-insensitive: a customer's name, e-mail and phone, or a booking's renter,
+ * car and reference, lower-cased in a stored generated column whose trigram index serves the match.
  */
-export function customerTextMatches(alias: string): string {
+export function searchTextMatches(alias: string): string {
   return `${alias}.search_text like lower(?)`;
 }
 

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { log } from '../logger';
-import { ormConfig } from './config';
+import { ormConfig, type DatabaseLimits } from './config';
 import { FleetSeeder } from './seeders/FleetSeeder';
 
 /** Creates the database named in `url` when it does not exist yet (embedded and fresh servers). */
@@ -31,11 +31,25 @@ export async function ensureDatabase(url: string): Promise<void> {
  * Opens the one ORM of the process, brings the schema up to date with the committed migrations,
  * and seeds the fleet into an empty database.
  */
-export async function openOrm(url: string, poolMax?: number): Promise<MikroORM> {
+export async function openOrm(url: string, poolMax?: number, limits?: DatabaseLimits): Promise<MikroORM> {
   await ensureDatabase(url);
-  const orm = await MikroORM.init(ormConfig(url, poolMax));
-  const applied = await orm.getMigrator().up();
-  if (applied.length) log.info('database.migrated', { migrations: applied.map((m) => m.name) });
+  await migrate(url);
+  const orm = await MikroORM.init(ormConfig(url, poolMax, limits));
   await orm.getSeeder().seed(FleetSeeder);
   return orm;
+}
+
+/**
+ * Runs the committed migrations through an ORM of their own, with one connection and without the
+ * statement time limit of the serving pool: building an index over a large table may take longer
+ * than any request may.
+ */
+async function migrate(url: string): Promise<void> {
+  const orm = await MikroORM.init(ormConfig(url, 1));
+  try {
+    const applied = await orm.getMigrator().up();
+    if (applied.length) log.info('database.migrated', { migrations: applied.map((m) => m.name) });
+  } finally {
+    await orm.close();
+  }
 }

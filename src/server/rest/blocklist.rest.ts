@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZBlockNameSchema, ZBlockedNameSchema, ZCheckNameAnswerSchema, ZCheckNameSchema } from '../../shared/schemas/blocklist.schema';
 import { blockName, isNameBlocked, listBlockedNames, unblockName } from '../services/blocklist.service';
 import { ZListQuerySchema } from '../../shared/schemas/common.schema';
-import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, listResponse, serviceContext } from './route';
+import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
 
 export const blocklistRoutes = [
   defineRoute({
@@ -25,10 +25,10 @@ export const blocklistRoutes = [
     path: '/api/admin/blocked-names',
     tag: 'Admin: blocklist',
     summary: 'List blocked names',
-    description: 'Newest first. Search `q` matches the name or the reason. The total count is in `X-Total-Count`.',
+    description: 'Newest first. Search `q` matches the name or the reason. The total count is in `X-Total-Count` (a broad search stops counting at a thousand: see `X-Total-Count-Capped`).',
     auth: 'admin',
     query: ZListQuerySchema,
-    response: { status: 200, schema: z.array(ZBlockedNameSchema), description: 'One page of blocked names', headers: { 'X-Total-Count': 'Names matching the search' } },
+    response: { status: 200, schema: z.array(ZBlockedNameSchema), description: 'One page of blocked names', headers: listHeaders('Names matching the search') },
     errors: [400, 401, 503],
     handler: async (c, { query }) => listResponse(c, await listBlockedNames(adminContext(c), query)),
   }),

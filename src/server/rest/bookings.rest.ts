@@ -15,7 +15,7 @@ import { getBooking, listBookings } from '../services/booking-list.service';
 import { applyBookingToCustomer, requestDocument, updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
 import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
 import { addPayment, listPayments } from '../services/payment.service';
-import { ZIdParamsSchema, adminContext, defineRoute, listResponse, serviceContext } from './route';
+import { ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
 
 export const bookingRoutes = [
   defineRoute({
@@ -41,10 +41,10 @@ export const bookingRoutes = [
     path: '/api/admin/bookings',
     tag: 'Admin: bookings',
     summary: 'List bookings',
-    description: 'Newest first. Search `q` matches the customer’s name, e-mail or phone, the car or the start of the booking id. The total count is in `X-Total-Count`.',
+    description: 'Newest first. Search `q` matches the renter’s name, e-mail or phone as the booking keeps them, the car, the reference (any spelling) or the start of the booking id. The total count is in `X-Total-Count` (a broad search stops counting at a thousand: see `X-Total-Count-Capped`).',
     auth: 'admin',
     query: ZBookingListQuerySchema,
-    response: { status: 200, schema: z.array(ZBookingSchema), description: 'One page of bookings', headers: { 'X-Total-Count': 'Bookings matching the filter' } },
+    response: { status: 200, schema: z.array(ZBookingSchema), description: 'One page of bookings', headers: listHeaders('Bookings matching the filter') },
     errors: [400, 401, 503],
     handler: async (c, { query }) => listResponse(c, await listBookings(adminContext(c), query)),
   }),

@@ -11,7 +11,7 @@ import {
   updateCustomer,
 } from '../services/customer.service';
 import { saveDocuments } from '../services/document.service';
-import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, listResponse, serviceContext } from './route';
+import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
 
 export const customerRoutes = [
   defineRoute({
@@ -37,10 +37,10 @@ export const customerRoutes = [
     path: '/api/admin/customers',
     tag: 'Admin: customers',
     summary: 'List customers',
-    description: 'Newest first, each with totals and booking history. Search `q` matches name, e-mail or phone. The total count is in `X-Total-Count`.',
+    description: 'Newest first, each with totals and booking history. Search `q` matches name, e-mail or phone. The total count is in `X-Total-Count` (a broad search stops counting at a thousand: see `X-Total-Count-Capped`).',
     auth: 'admin',
     query: ZListQuerySchema,
-    response: { status: 200, schema: z.array(ZAdminCustomerSchema), description: 'One page of customers', headers: { 'X-Total-Count': 'Customers matching the search' } },
+    response: { status: 200, schema: z.array(ZAdminCustomerSchema), description: 'One page of customers', headers: listHeaders('Customers matching the search') },
     errors: [400, 401, 503],
     handler: async (c, { query }) => listResponse(c, await listCustomers(adminContext(c), query)),
   }),

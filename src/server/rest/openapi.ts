@@ -3,6 +3,12 @@ import { ZErrorBodySchema } from './errorSchema';
 import type { RestRoute } from './route';
 import { escapeHtml as escape } from '../html';
 
+/** Response headers whose values are not plain strings. */
+const HEADER_SCHEMAS: Record<string, object> = {
+  'X-Total-Count': { type: 'integer' },
+  'X-Total-Count-Capped': { type: 'string', enum: ['true', 'false'] },
+};
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: `message`, and `issues` per field',
   401: 'Not signed in (or wrong password)',
@@ -35,7 +41,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
       [route.response.status]: {
         description: route.response.description,
         ...(route.response.headers
-          ? { headers: Object.fromEntries(Object.entries(route.response.headers).map(([name, description]) => [name, { description, schema: { type: name === 'X-Total-Count' ? 'integer' : 'string' } }])) }
+          ? { headers: Object.fromEntries(Object.entries(route.response.headers).map(([name, description]) => [name, { description, schema: HEADER_SCHEMAS[name] ?? { type: 'string' } }])) }
           : {}),
         content: route.response.schema
           ? { 'application/json': { schema: jsonSchema(route.response.schema, 'output') } }

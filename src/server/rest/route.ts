@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/common.schema';
 import type { AdminContext, ServiceContext } from '../deps';
 import type { RateLimitName } from '../env';
 import { refuseMalformedText, refuseUndecodableUrl, zodIssues } from '../errors';
@@ -93,10 +94,22 @@ export function adminContext(c: Context<AppEnv>): AdminContext {
   return { em: c.get('em'), deps: c.get('deps'), actor };
 }
 
-/** A list answer: the page as a JSON array, the full count in X-Total-Count. */
-export function listResponse(c: Context<AppEnv>, page: { items: unknown[]; total: number }): Response {
+/**
+ * A list answer: the page as a JSON array, the count in X-Total-Count, and in X-Total-Count-Capped
+ * whether a search matched more rows than it counts (SEARCH_COUNT_CAP).
+ */
+export function listResponse(c: Context<AppEnv>, page: { items: unknown[]; total: number; totalCapped: boolean }): Response {
   c.header('X-Total-Count', String(page.total));
+  c.header('X-Total-Count-Capped', String(page.totalCapped));
   return c.json(page.items);
+}
+
+/** The headers of a list answer, as the OpenAPI document describes them. */
+export function listHeaders(what: string): Record<string, string> {
+  return {
+    'X-Total-Count': `${what}; a search counts at most ${SEARCH_COUNT_CAP}`,
+    'X-Total-Count-Capped': `"true" when a search matched more than ${SEARCH_COUNT_CAP} rows (narrow it to see the rest), else "false"`,
+  };
 }
 
 export const ZIdParamsSchema = z.object({ id: z.uuid() });

@@ -6,6 +6,7 @@ import type { TBlockName, TBlockedName } from '../../shared/schemas/blocklist.sc
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
 import { containsPattern } from '../db/like';
+import { countSearch, exactTotal, type ListTotal } from '../db/paging';
 import { BlockedName, type IBlockedName } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
@@ -23,11 +24,14 @@ export async function isNameBlocked(ctx: ServiceContext, name: string): Promise<
   return (await ctx.em.execute('select 1 from blocked_name where normalized_name = ? limit 1', [skeleton])).length > 0;
 }
 
-export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): Promise<{ items: TBlockedName[]; total: number }> {
+export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): Promise<{ items: TBlockedName[] } & ListTotal> {
   const like = query.q ? containsPattern(query.q) : null;
   const where = like ? { $or: [{ fullName: { $ilike: like } }, { reason: { $ilike: like } }] } : {};
-  const [rows, total] = await ctx.em.findAndCount(BlockedName, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset });
-  return { items: rows.map(toBlockedNameDto), total };
+  const [rows, total] = await Promise.all([
+    ctx.em.find(BlockedName, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset }),
+    like ? countSearch(ctx.em, BlockedName, where) : ctx.em.count(BlockedName).then(exactTotal),
+  ]);
+  return { items: rows.map(toBlockedNameDto), ...total };
 }
 
 export async function blockName(ctx: AdminContext, input: TBlockName): Promise<TBlockedName> {

@@ -3,8 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { normalizeReference } from '../../shared/reference';
-import type { BookingStatus, TBooking, TBookingListQuery } from '../../shared/schemas/booking.schema';
-import { containsPattern, customerTextMatches, uuidPrefixRange, wholeEmail } from '../db/like';
+import type { BookingStatus, TBooking, TBookingListQuery, TBookingPage } from '../../shared/schemas/booking.schema';
+import { containsPattern, searchTextMatches, uuidPrefixRange, wholeEmail } from '../db/like';
+import { countSearch, exactTotal } from '../db/paging';
 import { Booking } from '../db/entities';
 import type { ServiceContext } from '../deps';
 import { toBookingDto } from './dto';
@@ -16,25 +17,21 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
 }
 
 /**
- * The filter of the bookings page. The search box matches the customer's name, e-mail or phone,
- * the car's name, the booking's reference or the start of its id, each arm through its own index (trigram indexes
- * on the customer's search text and the car's name, the primary key for the id range), so
- * PostgreSQL combines index scans instead of reading every booking. A whole e-mail address matches
- * that customer through the address's unique index. Built afresh for each query: MikroORM accepts
- * a raw fragment key once.
+ * The filter of the bookings page. The search box matches the renter's name, e-mail or phone as
+ * the booking keeps them, the car's name and the reference (`booking.search_text`, one trigram
+ * index), a reference in any spelling, or the start of the booking's id (a primary-key range). A
+ * whole e-mail address matches that address through its own index. Built afresh for each query:
+ * MikroORM accepts a raw fragment key once.
  */
 function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
   const where: Record<string, unknown> = {};
   if (query.status) where.status = query.status;
   const email = query.q ? wholeEmail(query.q) : null;
   if (email) {
-    where[raw((alias) => `${alias}.customer_id = (select c.id from customer c where c.email = ?)`, [email])] = [];
+    where.renterEmail = email;
   } else if (query.q) {
     const text = query.q.trim();
-    const or: Record<string, unknown>[] = [
-      { [raw((alias) => `${alias}.customer_id = any(array(select c.id from customer c where ${customerTextMatches('c')}))`, [containsPattern(text)])]: [] },
-      { carName: { $ilike: containsPattern(text) } },
-    ];
+    const or: Record<string, unknown>[] = [{ [raw((alias) => searchTextMatches(alias), [containsPattern(text)])]: [] }];
     const ids = uuidPrefixRange(text);
     if (ids) or.push({ id: { $gte: ids[0], $lte: ids[1] } });
     const reference = normalizeReference(text);
@@ -48,9 +45,10 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
  * The bookings page, newest first, and how many match. The page's customers and cars are loaded
  * by one query each for its rows (`select-in`): joined into the page query, PostgreSQL would join
  * them to every match of a broad search before keeping fifty. Without a search the total comes
- * from `booking_tally`, which the database keeps per status.
+ * from `booking_tally`, which the database keeps per status; a search counts at most
+ * SEARCH_COUNT_CAP matches.
  */
-export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<{ items: TBooking[]; total: number }> {
+export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<TBookingPage> {
   const [rows, total] = await Promise.all([
     ctx.em.find(Booking, bookingFilter(query), {
       populate: ['customer', 'car'],
@@ -59,9 +57,9 @@ export async function listBookings(ctx: ServiceContext, query: TBookingListQuery
       limit: query.limit,
       offset: query.offset,
     }),
-    query.q ? ctx.em.count(Booking, bookingFilter(query)) : countBookings(ctx.em, query.status),
+    query.q ? countSearch(ctx.em, Booking, bookingFilter(query)) : countBookings(ctx.em, query.status).then(exactTotal),
   ]);
-  return { items: rows.map(toBookingDto), total };
+  return { items: rows.map(toBookingDto), ...total };
 }
 
 /** How many bookings there are, of one status or in all, from the tally the database keeps. */

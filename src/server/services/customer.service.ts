@@ -9,13 +9,15 @@ import {
   CUSTOMER_CSV_COLUMNS,
   customerTotals,
   type TAdminCustomer,
+  type TCustomerPage,
   type TCreateCustomer,
   type TCustomer,
   type TUpdateCustomer,
 } from '../../shared/schemas/customer.schema';
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
-import { containsPattern, customerTextMatches, wholeEmail } from '../db/like';
+import { containsPattern, searchTextMatches, wholeEmail } from '../db/like';
+import { countSearch, exactTotal } from '../db/paging';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
@@ -51,14 +53,14 @@ function customerFilter(query: TListQuery): Record<string, unknown> {
   if (!query.q) return {};
   const email = wholeEmail(query.q);
   if (email) return { email };
-  return { [raw((alias) => customerTextMatches(alias), [containsPattern(query.q)])]: [] };
+  return { [raw((alias) => searchTextMatches(alias), [containsPattern(query.q)])]: [] };
 }
 
 /** Customers with their totals and booking history: the page, its count and its bookings, whatever its size. */
-export async function listCustomers(ctx: ServiceContext, query: TListQuery): Promise<{ items: TAdminCustomer[]; total: number }> {
+export async function listCustomers(ctx: ServiceContext, query: TListQuery): Promise<TCustomerPage> {
   const [customers, total] = await Promise.all([
     ctx.em.find(Customer, customerFilter(query), { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset }),
-    ctx.em.count(Customer, customerFilter(query)),
+    query.q ? countSearch(ctx.em, Customer, customerFilter(query)) : ctx.em.count(Customer).then(exactTotal),
   ]);
   const bookings = customers.length
     ? await ctx.em.find(Booking, { customer: { $in: customers.map((c) => c.id) } }, { orderBy: { pickupDate: 'desc' } })
@@ -68,7 +70,7 @@ export async function listCustomers(ctx: ServiceContext, query: TListQuery): Pro
     const id = (b.customer as unknown as ICustomer).id;
     byCustomer.set(id, [...(byCustomer.get(id) ?? []), b]);
   }
-  return { items: customers.map((c) => withHistory(c, byCustomer.get(c.id) ?? [])), total };
+  return { items: customers.map((c) => withHistory(c, byCustomer.get(c.id) ?? [])), ...total };
 }
 
 export async function getCustomer(ctx: ServiceContext, id: string): Promise<TAdminCustomer> {

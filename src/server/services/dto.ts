@@ -11,7 +11,7 @@ export type BookingCarFacts = Pick<ICar, 'id' | 'category' | 'transmission' | 'f
  * customer's id and car. With its customer record loaded, the answer says where the booking's
  * renter details differ from it.
  */
-export type BookingView = Omit<IBooking, 'customer' | 'car'> & { customer: { id: string } & Partial<Pick<ICustomer, RenterRecordField | 'fullName'>>; car?: BookingCarFacts | null };
+export type BookingView = Omit<IBooking, 'customer' | 'car' | 'searchText'> & { customer: { id: string } & Partial<Pick<ICustomer, RenterRecordField | 'fullName'>>; car?: BookingCarFacts | null };
 
 /** The booking's renter details by the customer record's field names. */
 function renterDetails(b: BookingView): Record<RenterRecordField, string | null> {

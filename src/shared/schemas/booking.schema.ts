@@ -285,6 +285,7 @@ export const ZBookingListQuerySchema = ZListQuerySchema.extend({
 });
 export type TBookingListQuery = z.infer<typeof ZBookingListQuerySchema>;
 export const ZBookingPageSchema = pageOf(ZBookingSchema);
+export type TBookingPage = z.infer<typeof ZBookingPageSchema>;
 
 export type PaymentState = 'Fully Paid' | 'Partially Paid' | 'Not Paid';
 

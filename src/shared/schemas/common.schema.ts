@@ -81,8 +81,19 @@ export const ZListQuerySchema = z.object({
 });
 export type TListQuery = z.infer<typeof ZListQuerySchema>;
 
+/**
+ * How many matches of a search the admin lists count: a search that matches more answers this
+ * many as its `total`, with `totalCapped`, so that a search as broad as "a" costs what a narrow one
+ * does. Staff refine the search rather than page through a thousand rows.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().describe(`How many rows match in all; a search counts at most ${SEARCH_COUNT_CAP}`),
+    totalCapped: z.boolean().describe(`True when a search matched more than ${SEARCH_COUNT_CAP} rows: \`total\` is then ${SEARCH_COUNT_CAP}, and a narrower search finds the rest`),
+  });
 }
 
 export const ZMessageSchema = z.object({ message: z.string() });

@@ -146,6 +146,7 @@ export function customerTotals(bookings: readonly { total: string; amountPaid: s
 
 export const ZCustomerListQuerySchema = ZListQuerySchema;
 export const ZCustomerPageSchema = pageOf(ZAdminCustomerSchema);
+export type TCustomerPage = z.infer<typeof ZCustomerPageSchema>;
 
 /** The CSV export's columns, in order. */
 export const CUSTOMER_CSV_COLUMNS = [

@@ -104,14 +104,17 @@ export function ListState({
   return <>{children}</>;
 }
 
-/** "Showing 1–20 of 134" and the page buttons, for a list paged on the server. */
-export function Pager({ offset, limit, total, onOffset }: { offset: number; limit: number; total: number; onOffset: (offset: number) => void }) {
+/**
+ * "Showing 1–20 of 134" and the page buttons, for a list paged on the server. A search that matched
+ * more than the server counts (`capped`) says so, and pages through the rows it counted.
+ */
+export function Pager({ offset, limit, total, capped = false, onOffset }: { offset: number; limit: number; total: number; capped?: boolean; onOffset: (offset: number) => void }) {
   const info = pageInfo(offset, limit, total);
   if (total === 0) return null;
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {c.common.showing(info.from, info.to, total)}
+        {c.common.showing(info.from, info.to, total, capped)}
       </Text>
       {info.pages > 1 ? (
         <Pagination

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity, type Opt } from '@mikro-orm/core';
 import { BOOKING_STATUSES, CANCELLED_BY, DOCUMENT_FIELDS, PICKUP_TIMES } from '../../../shared/schemas/booking.schema';
 import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../../../shared/pricing';
 import { Car } from './Car.entity';
@@ -20,7 +20,7 @@ export const Booking = defineEntity({
     { properties: ['renterEmail'] },
     { properties: ['renterPhoneKey'] },
     { name: 'booking_hold_until_index', expression: `create index "booking_hold_until_index" on "booking" ("hold_until") where "status" = 'pending' and "hold_until" is not null` },
-    { name: 'booking_car_name_trgm', expression: `create index "booking_car_name_trgm" on "booking" using gin ("car_name" gin_trgm_ops)` },
+    { name: 'booking_search_text_trgm', expression: `create index "booking_search_text_trgm" on "booking" using gin ("search_text" gin_trgm_ops)` },
     {
       name: 'booking_no_overlap',
       expression: `alter table "booking" add constraint "booking_no_overlap" exclude using gist ("car_id" with =, daterange("pickup_date", "return_date", '[]') with &&) where ("status" in ('pending', 'confirmed'))`,
@@ -56,6 +56,16 @@ export const Booking = defineEntity({
     proofOfBillingUrl: p.string().length(80).nullable(),
     /** The car's name when booked, kept when the car is later deleted. */
     carName: p.string().length(120),
+    /**
+     * What the bookings page's search box matches, kept by PostgreSQL: the renter's name, e-mail and
+     * phone, the car's name and the reference, lower-cased, a line each, with one trigram index.
+     */
+    searchText: p
+      .text()
+      .$type<Opt<string>>()
+      .generated(`(lower(renter_name) || chr(10) || lower(renter_email) || chr(10) || renter_phone || chr(10) || lower(car_name) || chr(10) || lower(reference)) stored`)
+      .lazy(true, false)
+      .hidden(),
     pickupDate: p.date(),
     returnDate: p.date(),
     pickupTime: p.enum([...PICKUP_TIMES]).nativeEnumName('pickup_time'),

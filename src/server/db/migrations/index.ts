@@ -8,6 +8,7 @@ import { Migration20261125030000_booking_renter } from './Migration2026112503000
 import { Migration20261125060000_booking_follow_up } from './Migration20261125060000_booking_follow_up';
 import { Migration20261125090000_blocked_name_skeleton } from './Migration20261125090000_blocked_name_skeleton';
 import { Migration20261125093000_rate_limits } from './Migration20261125093000_rate_limits';
+import { Migration20261126090000_booking_search } from './Migration20261126090000_booking_search';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125060000_booking_follow_up', class: Migration20261125060000_booking_follow_up },
   { name: 'Migration20261125090000_blocked_name_skeleton', class: Migration20261125090000_blocked_name_skeleton },
   { name: 'Migration20261125093000_rate_limits', class: Migration20261125093000_rate_limits },
+  { name: 'Migration20261126090000_booking_search', class: Migration20261126090000_booking_search },
 ];

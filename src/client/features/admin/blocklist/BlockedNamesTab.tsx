@@ -90,7 +90,7 @@ export function BlockedNamesTab() {
           </Stack>
         </Card>
       </ListState>
-      {names.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={names.data.total} onOffset={paged.setOffset} /> : null}
+      {names.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={names.data.total} capped={names.data.totalCapped} onOffset={paged.setOffset} /> : null}
       <BlockNameModal opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
         opened={unblocking !== null}

@@ -199,7 +199,7 @@ export function BookingsTab() {
           ))}
         </Stack>
       </ListState>
-      {bookings.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={bookings.data.total} onOffset={paged.setOffset} /> : null}
+      {bookings.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={bookings.data.total} capped={bookings.data.totalCapped} onOffset={paged.setOffset} /> : null}
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
       {documents.dialog}
     </Stack>

@@ -178,7 +178,7 @@ export function CustomersTab() {
           ))}
         </SimpleGrid>
       </ListState>
-      {customers.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={customers.data.total} onOffset={paged.setOffset} /> : null}
+      {customers.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={customers.data.total} capped={customers.data.totalCapped} onOffset={paged.setOffset} /> : null}
       <CustomerFormModal customer={editing} onClose={() => setEditing(null)} />
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
       {documents.dialog}
