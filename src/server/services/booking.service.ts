@@ -84,7 +84,7 @@ export interface BookingDraft {
  * current rate and the chosen services by the shared pricing module, and inserted in the caller's
  * transaction (the exclusion constraint settles its days). Answers it as its DTO.
  */
-export async function insertBooking(em: EntityManager, draft: BookingDraft): Promise<TBooking> {
+export async function buildBooking(em: EntityManager, draft: BookingDraft): Promise<TBooking> {
   const { rental, car, renter } = draft;
   const wantsDelivery = rental.wantsDelivery ?? false;
   const deliveryArea = wantsDelivery ? (rental.deliveryArea ?? null) : null;
@@ -246,7 +246,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`phone:${phoneKey(renter.phone)}`]);
       await refuseTooManyUnproven(em, renter.email, renter.phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
-      const booking = await insertBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil });
+      const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil });
       const checked = await attachUploads(tx, plan, 'document', `booking:${booking.id}`);
       await refuseSameFileTwice(ctx.deps.storage, checked);
       await queueMail(em, [bookingReceivedMail(booking, renterMailContext(ctx.deps, booking.id)), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);
@@ -270,7 +270,7 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   const renter = { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone };
   const customerId = await findOrCreateCustomer(em, renter);
-  const booking = await insertBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total });
+  const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total });
   audit(ctx, 'booking.create', 'booking', booking.id, null, booking);
   await em.flush();
   return booking;

@@ -7,7 +7,7 @@ import type { IBooking, ICar, ICustomer, IPayment } from '../db/entities';
 export type BookingCarFacts = Pick<ICar, 'id' | 'category' | 'transmission' | 'fuel'>;
 
 /**
- * A booking as its answer is made from: the entity, or the row `insertBooking` made with its
+ * A booking as its answer is made from: the entity, or the row `buildBooking` made with its
  * customer's id and car. With its customer record loaded, the answer says where the booking's
  * renter details differ from it.
  */
