@@ -83,6 +83,11 @@ export function formatLongDate(date: IsoDate): string {
   return formatDate(date, 'MMMM DD, YYYY');
 }
 
+/** An instant as the garage reads it: "November 23, 2026 at 9:41 AM", in Asia/Manila. */
+export function formatInstant(at: Date): string {
+  return new Intl.DateTimeFormat('en-PH', { timeZone: GARAGE_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(at);
+}
+
 /**
  * The instant a Manila calendar date and clock time ("10:00 AM", as the pick-up times are written)
  * stand for. Asia/Manila has no daylight saving: it is always UTC+8.

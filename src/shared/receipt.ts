@@ -54,6 +54,6 @@ export function priceRows(lines: readonly PriceLine[], options: { deliveryArea?:
 }
 
 /** A stored booking's price rows, as the receipt, the e-mail and the dashboard list them. */
-export function bookingPriceRows(booking: TBooking): PriceRow[] {
+export function bookingPriceRows(booking: Parameters<typeof bookingPriceLines>[0] & Pick<TBooking, 'deliveryArea' | 'adjustment'>): PriceRow[] {
   return priceRows(bookingPriceLines(booking), { deliveryArea: booking.deliveryArea, adjustment: booking.adjustment });
 }

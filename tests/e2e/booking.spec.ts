@@ -68,8 +68,8 @@ test.describe('booking a car', () => {
     await expect(receipt).toContainText('10:00 AM');
     await expect(receipt).toContainText('Bring a valid driver’s license and this confirmation.');
 
-    const [stored] = await query<{ id: string; total: string; status: string; driver_service: string; delivery_area: string; photo_id1_url: string | null; photo_id2_url: string | null; proof_of_billing_url: string | null }>(
-      `select b.id, b.total::text, b.status, b.driver_service, b.delivery_area, b.photo_id1_url, b.photo_id2_url, b.proof_of_billing_url
+    const [stored] = await query<{ id: string; reference: string; total: string; status: string; driver_service: string; delivery_area: string; photo_id1_url: string | null; photo_id2_url: string | null; proof_of_billing_url: string | null }>(
+      `select b.id, b.reference, b.total::text, b.status, b.driver_service, b.delivery_area, b.photo_id1_url, b.photo_id2_url, b.proof_of_billing_url
          from booking b join customer c on c.id = b.customer_id where c.email = $1`,
       [renter.email],
     );
@@ -77,7 +77,8 @@ test.describe('booking a car', () => {
     for (const path of [stored!.photo_id1_url, stored!.photo_id2_url, stored!.proof_of_billing_url]) expect(path).toMatch(/^\/objects\/private\//);
     const attached = await query('select 1 from upload where attached_to = $1', [`booking:${stored!.id}`]);
     expect(attached).toHaveLength(3);
-    await expect(receipt.getByTestId('receipt-reference')).toHaveText(stored!.id.toUpperCase());
+    await expect(receipt.getByTestId('receipt-reference')).toHaveText(stored!.reference);
+    await expect(receipt.getByTestId('receipt-booking-id')).toHaveText(stored!.id.toUpperCase());
 
     const mail = await waitForMail((m) => m.to.includes(renter.email));
     expect(mail.text).toContain(formatPeso(expected.total));

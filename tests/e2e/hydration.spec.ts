@@ -6,7 +6,7 @@ import { test, expect } from './support';
 /** Every server-rendered page; /booking also with a car chosen, which renders the booking form. */
 async function publicPaths(request: APIRequestContext): Promise<string[]> {
   const car = ((await (await request.get('/api/cars')).json()) as TCar[]).find((c) => c.available);
-  return ['/', '/booking', `/booking?car=${car!.id}`, '/pcc', '/terms', '/privacy', '/no/such/page'];
+  return ['/', '/booking', `/booking?car=${car!.id}`, '/pcc', '/terms', '/privacy', '/find-booking', '/my-booking', '/no/such/page'];
 }
 
 /** Loads a page and collects what the browser reported while React hydrated it. */

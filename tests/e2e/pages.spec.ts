@@ -12,6 +12,8 @@ const PAGES: Array<{ path: string; title: string; ready: (page: Page) => Promise
   { path: '/pcc', title: `PCC Car Care Center | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
   { path: '/terms', title: `Terms of Service | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible() },
   { path: '/privacy', title: `Privacy Policy | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible() },
+  { path: '/find-booking', title: `Find my booking | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Find my booking' })).toBeVisible() },
+  { path: '/my-booking', title: `My booking | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Open your booking from its e-mail' })).toBeVisible() },
   { path: '/no/such/page', title: `Page Not Found | ${NAME}`, ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible() },
 ];
 
@@ -25,7 +27,7 @@ test('an unknown path answers 404 with the Page Not Found page', async ({ page }
 });
 
 test('the site routes answer 200', async ({ request }) => {
-  for (const path of ['/', '/booking', '/pcc', '/terms', '/privacy']) expect((await request.get(path)).status(), path).toBe(200);
+  for (const path of ['/', '/booking', '/pcc', '/terms', '/privacy', '/find-booking', '/my-booking']) expect((await request.get(path)).status(), path).toBe(200);
 });
 
 test('each page sets its own title and meta description', async ({ page }) => {

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingCopy } from '../../src/client/content/booking';
+import { myBookingCopy } from '../../src/client/content/myBooking';
 import { copy } from '../../src/client/content/site';
 import { workshop } from '../../src/client/content/workshop';
 import { IMMUTABLE_CACHE_CONTROL, PUBLIC_FILE_CACHE_CONTROL } from '../../src/server/app';
@@ -56,7 +57,7 @@ describe('server-rendered pages', () => {
     const manifest = readManifest(clientDir);
     const cars = await h.caller().cars.list();
     const car = cars.find((one) => one.available)!;
-    for (const url of ['/', '/booking', `/booking?car=${car.id}`, '/pcc', '/terms', '/privacy']) {
+    for (const url of ['/', '/booking', `/booking?car=${car.id}`, '/pcc', '/terms', '/privacy', '/find-booking', '/my-booking']) {
       const html = await (await get(url)).text();
       const parts = lazyPartsOf(url);
       expect(parts.length, url).toBeGreaterThan(0);
@@ -131,6 +132,20 @@ describe('server-rendered pages', () => {
     expect(chosen).toContain('data-testid="booking-form"');
     const plain = await (await get('/booking')).text();
     expect(await (await get('/booking?car=nonsense&utm_source=x')).text()).toBe(plain);
+  });
+
+  it('/find-booking renders its form on the server; /my-booking its shell, the token being in the fragment, which reaches no server', async () => {
+    const find = await get('/find-booking');
+    expect(find.status).toBe(200);
+    const form = rootMarkup(await find.text());
+    expect(form).toMatch(new RegExp(`<h1[^>]*>${myBookingCopy.find.heading}</h1>`));
+    expect(form).toContain('data-testid="find-booking-form"');
+    const mine = await get('/my-booking');
+    expect(mine.status).toBe(200);
+    const html = await mine.text();
+    expect(html).toContain(`<title>${myBookingCopy.manage.title} | ${h.deps.business.name}</title>`);
+    expect(rootMarkup(html)).toMatch(new RegExp(`<h1[^>]*>${myBookingCopy.manage.heading}</h1>`));
+    expect(rootMarkup(html)).toContain(myBookingCopy.manage.loading);
   });
 
   it('the dashboard stays a browser-rendered shell', async () => {

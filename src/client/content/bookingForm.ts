@@ -135,9 +135,11 @@ export const bookingFormCopy = {
     delivery: 'Delivery',
     pricing: 'Pricing Summary',
     reference: 'Booking Reference',
+    referenceCode: 'Reference',
     bookingId: 'Booking ID',
     bookedOn: 'Booked on',
     important: 'Important Information',
-    status: 'We will call you to confirm your booking. A copy of this confirmation was sent to your e-mail.',
+    lostEmail: 'Lost the e-mail? Ask for the link again:',
+    status: 'We will call you to confirm your booking. A copy of this confirmation was sent to your e-mail, with a link to see, print or cancel your booking.',
   },
 } as const;

@@ -9,6 +9,7 @@ export const copy = {
     about: 'About',
     contact: 'Contact',
     admin: 'Admin',
+    findBooking: 'Find my booking',
     callNow: 'Call Now',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',

@@ -26,3 +26,5 @@ export const BookingPage = lazyPage(() => import('./Booking.page').then((module)
 export const PccPage = lazyPage(() => import('./Pcc.page').then((module) => module.PccPage));
 export const TermsPage = lazyPage(() => import('./Legal.page').then((module) => module.TermsPage));
 export const PrivacyPage = lazyPage(() => import('./Legal.page').then((module) => module.PrivacyPage));
+export const FindBookingPage = lazyPage(() => import('./FindBooking.page').then((module) => module.FindBookingPage));
+export const MyBookingPage = lazyPage(() => import('./MyBooking.page').then((module) => module.MyBookingPage));

@@ -24,7 +24,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Pages the site answers with 200; anything else gets its "Page Not Found" page with 404. */
-export const SITE_ROUTES = new Set(['/', '/booking', '/pcc', '/terms', '/privacy', '/admin']);
+export const SITE_ROUTES = new Set(['/', '/booking', '/pcc', '/terms', '/privacy', '/find-booking', '/my-booking', '/admin']);
 
 /** The staff dashboard is rendered in the browser (it is behind sign-in): its page is the empty shell. */
 const CLIENT_RENDERED_ROUTES = new Set(['/admin']);
@@ -67,6 +67,11 @@ export function lazyPartsOf(url: string): string[] {
     case '/terms':
     case '/privacy':
       return ['src/client/pages/Legal.page.tsx'];
+    case '/find-booking':
+      return ['src/client/pages/FindBooking.page.tsx'];
+    // Its shell (the booking is fetched in the browser) with the stylesheets of the booking it shows.
+    case '/my-booking':
+      return ['src/client/pages/MyBooking.page.tsx'];
     default:
       return [];
   }
@@ -127,7 +132,7 @@ export class PageRenderer {
     const painted = paintBeforeScripts(this.template, stages);
     this.pageTemplate = painted.html;
     const entryCss = new Set(entry ? cssClosure(manifest, entry) : []);
-    for (const part of new Set(['/', '/booking?car', '/pcc', '/terms'].flatMap(lazyPartsOf))) {
+    for (const part of new Set(['/', '/booking?car', '/pcc', '/terms', '/find-booking', '/my-booking'].flatMap(lazyPartsOf))) {
       const files = cssClosure(manifest, part).filter((file) => !entryCss.has(file));
       const css = files.map((file) => readFileSync(resolve(options.clientDir, file), 'utf8')).join('\n');
       this.lazyStyles.set(part, css && !css.includes('</style') ? `<style>${css}</style>` : '');

@@ -1,5 +1,5 @@
 import type { TBusinessInfo } from '../../shared/business';
-import { formatLongDate } from '../../shared/dates';
+import { formatInstant, formatLongDate } from '../../shared/dates';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DOCUMENT_LABELS, DRIVER_SERVICE_LABELS, PAYMENT_METHOD_LABELS, dayCount } from '../../shared/labels';
 import { formatPeso } from '../../shared/money';
 import { IMPORTANT_INFORMATION, bookingPriceRows } from '../../shared/receipt';
@@ -111,7 +111,7 @@ const when = (b: TBooking) => `${b.carName}, ${formatLongDate(b.pickupDate)}`;
 /** Booking received: the receipt, and the link the renter must open to keep an unconfirmed booking. */
 export function bookingReceivedMail(booking: TBooking, context: RenterMailContext): MailDraft {
   const hold = booking.holdUntil
-    ? `Please open "${MANAGE}" below to confirm that this booking is yours. If neither you nor we confirm it by ${new Date(booking.holdUntil).toLocaleString('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'long', timeStyle: 'short' })}, it is cancelled and the car's dates are released.`
+    ? `Please open "${MANAGE}" below to confirm that this booking is yours. If neither you nor we confirm it by ${formatInstant(new Date(booking.holdUntil))}, it is cancelled and the car's dates are released.`
     : null;
   return renterMail(booking, context, {
     kind: 'booking.confirmation',

@@ -17,6 +17,6 @@
 export { E2E_ADMIN_PASSWORD, E2E_API_TOKEN, baseURL, dataDir, databaseUrl, outboxDir } from './env';
 export { test, expect, snap, type AxeCheckOptions, type E2EFixtures } from './fixtures';
 export { query } from './db';
-export { readOutbox, waitForMail, parseEml, type OutboxMail } from './mail';
+export { readOutbox, waitForMail, parseEml, manageLinkIn, type OutboxMail } from './mail';
 export { pngFile, pdfFile, largeFile, fakeImageFile, type FilePayload } from './files';
 export { signInAsStaff, staffHeaders } from './staff';

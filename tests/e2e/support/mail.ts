@@ -86,3 +86,10 @@ export async function waitForMail(match: (mail: OutboxMail) => boolean, timeoutM
     await sleep(200);
   }
 }
+
+/** The "Manage your booking" link a renter e-mail carries (the first one in its text). */
+export function manageLinkIn(mail: OutboxMail): string {
+  const link = /https?:\/\/[^\s"<>]+\/my-booking#[\w.-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no manage link in ${mail.file} (${mail.subject})`);
+  return link;
+}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
+import { FIND_BOOKING_PATH } from '../../features/myBooking/paths';
 import { useAnchorNavigation, type Anchor as SectionAnchor } from '../../features/site/anchors';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Logo } from '../Logo/Logo';
@@ -45,6 +46,9 @@ export function Footer() {
                 {link.label}
               </UnstyledButton>
             ))}
+            <Anchor component={Link} to={FIND_BOOKING_PATH} fz="sm" c="inherit">
+              {copy.nav.findBooking}
+            </Anchor>
           </FooterColumn>
           <FooterColumn title={copy.footer.legal}>
             <Anchor component={Link} to="/terms" fz="sm" c="inherit">

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
+import { FIND_BOOKING_PATH } from '../../features/myBooking/paths';
 import { useAnchorNavigation, type Anchor } from '../../features/site/anchors';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Hint } from '../Hint/Hint';
@@ -24,6 +25,7 @@ const ENTRIES: Entry[] = [
   { kind: 'anchor', anchor: 'booking', label: copy.nav.book },
   { kind: 'anchor', anchor: 'about', label: copy.nav.about },
   { kind: 'anchor', anchor: 'contact', label: copy.nav.contact },
+  { kind: 'route', to: FIND_BOOKING_PATH, label: copy.nav.findBooking },
   { kind: 'route', to: '/admin', label: copy.nav.admin },
 ];
 

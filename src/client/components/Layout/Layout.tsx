@@ -1,13 +1,15 @@
 import { Box } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { MY_BOOKING_PATH } from '../../features/myBooking/paths';
 import { scrollToAnchor } from '../../features/site/anchors';
 import { Footer } from '../Footer/Footer';
 import { HydrateWhenSeen } from '../HydrateWhenSeen/HydrateWhenSeen';
 import { Header } from '../Header/Header';
 
 /**
- * Header, page, footer. A hash in the address scrolls to its section once the page has rendered.
+ * Header, page, footer. A hash in the address scrolls to its section once the page has rendered
+ * (except on the manage page, whose hash is its token).
  * On a server-rendered page the page is a Suspense boundary, so React hydrates it after the header
  * and in small slices (selective hydration: https://github.com/reactwg/react-18/discussions/37);
  * the footer hydrates when it comes near the screen.
@@ -15,7 +17,8 @@ import { Header } from '../Header/Header';
 export function Layout() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
-    if (hash) {
+    // The manage page's fragment is its link's token, not a section to scroll to.
+    if (hash && pathname !== MY_BOOKING_PATH) {
       const id = hash.slice(1);
       const timer = window.setTimeout(() => scrollToAnchor(id, 'auto'), 50);
       return () => window.clearTimeout(timer);

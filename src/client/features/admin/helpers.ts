@@ -5,27 +5,7 @@ import type { TAuditEntry } from '../../../shared/schemas/admin.schema';
 import type { TBooking } from '../../../shared/schemas/booking.schema';
 import { bookingPriceLines as receiptPriceLines } from '../../../shared/receipt';
 
-/** The shape of a tRPC client error, read without importing the server. */
-interface ErrorLike {
-  message?: unknown;
-  data?: { code?: unknown; httpStatus?: unknown } | null;
-}
-
-/**
- * The message for an 'Error' notice: the server's own message when it sent one (a tRPC error
- * carries `data`), otherwise the spec's default for the action (network failures, aborted calls).
- */
-export function errorMessage(error: unknown, fallback: string): string {
-  const e = error as ErrorLike | null;
-  if (e && typeof e === 'object' && e.data && typeof e.message === 'string' && e.message.trim()) return e.message;
-  return fallback;
-}
-
-/** True when the server refused the call because the staff session is missing or has expired. */
-export function isUnauthorized(error: unknown): boolean {
-  const data = (error as ErrorLike | null)?.data;
-  return !!data && (data.code === 'UNAUTHORIZED' || data.httpStatus === 401);
-}
+export { errorMessage, isUnauthorized } from '../../trpcErrors';
 
 /** The first error for each field of a failed tRPC call (`issues` from the server's formatter). */
 export function fieldErrors(error: unknown): Record<string, string> {

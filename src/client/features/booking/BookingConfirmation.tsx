@@ -1,12 +1,18 @@
-import { Alert, Button, Divider, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
-import { formatLongDate } from '../../../shared/dates';
+import { Link } from 'react-router-dom';
+import { formatInstant, formatLongDate } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, dayCount } from '../../../shared/labels';
 import { IMPORTANT_INFORMATION, bookingPriceRows } from '../../../shared/receipt';
 import { DEFAULT_PICKUP_TIME, type TBooking } from '../../../shared/schemas/booking.schema';
+
+/** A booking as its renter sees it (staff answers add where it differs from the customer record). */
+export type TReceiptBooking = Omit<TBooking, 'customerDiffers'>;
 import { bookingFormCopy } from '../../content/bookingForm';
+import { copy } from '../../content/site';
+import { FIND_BOOKING_PATH } from '../myBooking/paths';
 import { useSiteInfo } from '../site/useSiteInfo';
 import classes from './BookingConfirmation.module.css';
 import { PriceSummary } from './PriceSummary';
@@ -37,15 +43,108 @@ function Fact({ label, value, testId }: { label: string; value: ReactNode; testI
   );
 }
 
-/** "November 23, 2026, 9:41 AM" in the garage's zone. */
+/** "November 23, 2026 at 9:41 AM" in the garage's zone: when the booking was made (now, should the answer lack it). */
 function bookedOn(createdAt: string | undefined): string {
   const when = createdAt ? new Date(createdAt) : new Date();
-  return new Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila', dateStyle: 'long', timeStyle: 'short' }).format(Number.isNaN(when.getTime()) ? new Date() : when);
+  return formatInstant(Number.isNaN(when.getTime()) ? new Date() : when);
 }
 
 /**
- * The receipt, exactly in the spec's order, from the server's answer. Print Receipt opens the
- * browser's print dialog, which prints only this dialog on one A4 page; Close reloads the page.
+ * The receipt, exactly in the spec's order, from the server's figures: the booking form's
+ * confirmation shows it in a dialog, the renter's booking page on the page. `notice` comes first,
+ * `closing` last (each says what fits where the receipt is shown).
+ */
+export function Receipt({ booking, notice, closing }: { booking: TReceiptBooking; notice?: ReactNode; closing: ReactNode }) {
+  const business = useSiteInfo();
+  const pickupTime = booking.pickupTime || DEFAULT_PICKUP_TIME;
+  const driver = DRIVER_SERVICE_LABELS[booking.driverService];
+  const distance = DISTANCE_SERVICE_LABELS[booking.distanceService];
+  return (
+    <Stack gap="md" className={classes.receipt}>
+      {notice}
+
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" className={classes.company}>
+        <div>
+          <Text fw={800} fz="lg">
+            {business.name}
+          </Text>
+          <Text size="sm">{business.addressLine1}</Text>
+          <Text size="sm">{business.addressLine2}</Text>
+        </div>
+        <div className={classes.companyContact}>
+          <Text size="sm">{business.phonePrimary}</Text>
+          <Text size="sm">{business.phoneSecondary}</Text>
+          <Text size="sm">{business.email}</Text>
+        </div>
+      </Group>
+      <Divider />
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" className={classes.twoColumns}>
+        <Block title={r.customer}>
+          <SimpleGrid cols={1} spacing={6}>
+            <Fact label={r.name} value={booking.customerName} testId="receipt-name" />
+            <Fact label={r.email} value={booking.customerEmail} />
+          </SimpleGrid>
+        </Block>
+        <Block title={r.vehicle}>
+          <SimpleGrid cols={2} spacing={6}>
+            <Fact label={r.vehicleName} value={booking.carName} testId="receipt-car" />
+            <Fact label={r.category} value={booking.carCategory} />
+            <Fact label={r.transmission} value={booking.carTransmission} />
+            <Fact label={r.fuel} value={booking.carFuel} />
+          </SimpleGrid>
+        </Block>
+      </SimpleGrid>
+
+      <Block title={r.period}>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6} className={classes.fourColumns}>
+          <Fact label={r.pickupDate} value={formatLongDate(booking.pickupDate)} testId="receipt-pickup" />
+          <Fact label={r.returnDate} value={formatLongDate(booking.returnDate)} testId="receipt-return" />
+          <Fact label={`${r.pickupTime} / ${r.returnTime}`} value={`${pickupTime} / ${pickupTime}`} />
+          <Fact label={r.duration} value={dayCount(booking.totalDays)} testId="receipt-duration" />
+        </SimpleGrid>
+      </Block>
+
+      <Block title={r.services}>
+        <SimpleGrid cols={{ base: 1, sm: booking.wantsDelivery ? 3 : 2 }} spacing={6} className={classes.threeColumns}>
+          <Fact label={r.driver} value={<>{driver.label}<Text span size="xs" c="dimmed" display="block" fw={400}>{driver.detail}</Text></>} testId="receipt-driver" />
+          <Fact label={r.distance} value={<>{distance.label}<Text span size="xs" c="dimmed" display="block" fw={400}>{distance.detail}</Text></>} />
+          {booking.wantsDelivery && booking.deliveryArea ? (
+            <Fact label={r.delivery} value={<>{DELIVERY_AREA_LABELS[booking.deliveryArea]}<Text span size="xs" c="dimmed" display="block" fw={400}>{booking.deliveryAddress}</Text></>} />
+          ) : null}
+        </SimpleGrid>
+      </Block>
+
+      <Block title={r.pricing}>
+        <PriceSummary rows={bookingPriceRows(booking)} total={booking.total} testId="receipt-price" />
+      </Block>
+
+      <Block title={r.reference}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} className={classes.twoColumns}>
+          <Fact label={r.referenceCode} value={<span className={classes.code}>{booking.reference}</span>} testId="receipt-reference" />
+          <Fact label={r.bookedOn} value={bookedOn(booking.createdAt)} />
+          <div className={classes.wide}>
+            <Fact label={r.bookingId} value={<span className={classes.id}>{booking.id.toUpperCase()}</span>} testId="receipt-booking-id" />
+          </div>
+        </SimpleGrid>
+      </Block>
+
+      <Block title={r.important}>
+        <List size="sm" spacing={2}>
+          {IMPORTANT_INFORMATION.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      </Block>
+
+      {closing}
+    </Stack>
+  );
+}
+
+/**
+ * The booking form's confirmation: the receipt in a dialog. Print Receipt opens the browser's print
+ * dialog, which prints only this dialog on one A4 page; Close reloads the page.
  */
 export function BookingConfirmation({ booking, onClose }: { booking: TBooking | null; onClose: () => void }) {
   const business = useSiteInfo();
@@ -59,9 +158,6 @@ export function BookingConfirmation({ booking, onClose }: { booking: TBooking | 
   }, [opened]);
 
   if (!booking) return null;
-  const pickupTime = booking.pickupTime || DEFAULT_PICKUP_TIME;
-  const driver = DRIVER_SERVICE_LABELS[booking.driverService];
-  const distance = DISTANCE_SERVICE_LABELS[booking.distanceService];
 
   return (
     <Modal.Root
@@ -90,88 +186,29 @@ export function BookingConfirmation({ booking, onClose }: { booking: TBooking | 
           </Group>
         </Modal.Header>
         <Modal.Body>
-          <Stack gap="md" className={classes.receipt}>
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} className={classes.notice}>
-              <Text size="sm" fw={600}>
-                {r.saveNotice}
-              </Text>
-            </Alert>
-
-            <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" className={classes.company}>
-              <div>
-                <Text fw={800} fz="lg">
-                  {business.name}
+          <Receipt
+            booking={booking}
+            notice={
+              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} className={classes.notice}>
+                <Text size="sm" fw={600}>
+                  {r.saveNotice}
                 </Text>
-                <Text size="sm">{business.addressLine1}</Text>
-                <Text size="sm">{business.addressLine2}</Text>
-              </div>
-              <div className={classes.companyContact}>
-                <Text size="sm">{business.phonePrimary}</Text>
-                <Text size="sm">{business.phoneSecondary}</Text>
-                <Text size="sm">{business.email}</Text>
-              </div>
-            </Group>
-            <Divider />
-
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" className={classes.twoColumns}>
-              <Block title={r.customer}>
-                <SimpleGrid cols={1} spacing={6}>
-                  <Fact label={r.name} value={booking.customerName} testId="receipt-name" />
-                  <Fact label={r.email} value={booking.customerEmail} />
-                </SimpleGrid>
-              </Block>
-              <Block title={r.vehicle}>
-                <SimpleGrid cols={2} spacing={6}>
-                  <Fact label={r.vehicleName} value={booking.carName} testId="receipt-car" />
-                  <Fact label={r.category} value={booking.carCategory} />
-                  <Fact label={r.transmission} value={booking.carTransmission} />
-                  <Fact label={r.fuel} value={booking.carFuel} />
-                </SimpleGrid>
-              </Block>
-            </SimpleGrid>
-
-            <Block title={r.period}>
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6} className={classes.fourColumns}>
-                <Fact label={r.pickupDate} value={formatLongDate(booking.pickupDate)} testId="receipt-pickup" />
-                <Fact label={r.returnDate} value={formatLongDate(booking.returnDate)} testId="receipt-return" />
-                <Fact label={`${r.pickupTime} / ${r.returnTime}`} value={`${pickupTime} / ${pickupTime}`} />
-                <Fact label={r.duration} value={dayCount(booking.totalDays)} testId="receipt-duration" />
-              </SimpleGrid>
-            </Block>
-
-            <Block title={r.services}>
-              <SimpleGrid cols={{ base: 1, sm: booking.wantsDelivery ? 3 : 2 }} spacing={6} className={classes.threeColumns}>
-                <Fact label={r.driver} value={<>{driver.label}<Text span size="xs" c="dimmed" display="block" fw={400}>{driver.detail}</Text></>} testId="receipt-driver" />
-                <Fact label={r.distance} value={<>{distance.label}<Text span size="xs" c="dimmed" display="block" fw={400}>{distance.detail}</Text></>} />
-                {booking.wantsDelivery && booking.deliveryArea ? (
-                  <Fact label={r.delivery} value={<>{DELIVERY_AREA_LABELS[booking.deliveryArea]}<Text span size="xs" c="dimmed" display="block" fw={400}>{booking.deliveryAddress}</Text></>} />
-                ) : null}
-              </SimpleGrid>
-            </Block>
-
-            <Block title={r.pricing}>
-              <PriceSummary rows={bookingPriceRows(booking)} total={booking.total} testId="receipt-price" />
-            </Block>
-
-            <Block title={r.reference}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} className={classes.twoColumns}>
-                <Fact label={r.bookingId} value={<span className={classes.reference}>{booking.id.toUpperCase()}</span>} testId="receipt-reference" />
-                <Fact label={r.bookedOn} value={bookedOn(booking.createdAt)} />
-              </SimpleGrid>
-            </Block>
-
-            <Block title={r.important}>
-              <List size="sm" spacing={2}>
-                {IMPORTANT_INFORMATION.map((line) => (
-                  <List.Item key={line}>{line}</List.Item>
-                ))}
-              </List>
-            </Block>
-
-            <Text size="xs" c="dimmed">
-              {r.status} {business.hours}.
-            </Text>
-          </Stack>
+              </Alert>
+            }
+            closing={
+              <Stack gap={4}>
+                <Text size="xs" c="dimmed">
+                  {r.status} {business.hours}.
+                </Text>
+                <Text size="xs" c="dimmed" className="no-print">
+                  {r.lostEmail}{' '}
+                  <Anchor component={Link} to={FIND_BOOKING_PATH} size="xs" underline="always">
+                    {copy.nav.findBooking}
+                  </Anchor>
+                </Text>
+              </Stack>
+            }
+          />
         </Modal.Body>
       </Modal.Content>
     </Modal.Root>

@@ -20,7 +20,8 @@ interface SlotState {
   fileName: string | null;
 }
 
-function DocumentSlot({ field, value, onUploaded, invalid }: { field: DocumentField; value: string | undefined; onUploaded: (path: string) => void; invalid: boolean }) {
+/** One document: its label and hint, and the file chosen uploaded at once with a progress bar (the booking form's slots, and a document staff asked a renter for). */
+export function DocumentSlot({ field, value, onUploaded, invalid = false }: { field: DocumentField; value: string | undefined; onUploaded: (path: string) => void; invalid?: boolean }) {
   const client = trpc.useUtils().client;
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<SlotState>({ progress: null, fileName: null });
