@@ -164,6 +164,8 @@ export const messages = {
       updatePayment: 'Failed to update payment',
       blockName: 'Failed to block name',
       unblockName: 'Failed to unblock name',
+      requestDocument: 'Failed to request the document',
+      applyToCustomer: 'Failed to update the customer record',
     },
     success: {
       addCar: 'Car added successfully!',
@@ -176,6 +178,8 @@ export const messages = {
       updatePayment: 'Payment updated successfully!',
       blockName: 'Name blocked successfully!',
       unblockName: 'Name unblocked successfully!',
+      requestDocument: 'Document requested! The renter has been e-mailed.',
+      applyToCustomer: 'Customer record updated!',
     },
   },
 } as const;

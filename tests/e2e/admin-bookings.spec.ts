@@ -12,7 +12,7 @@ test('a booking made on the public site is listed, its status changed, and paid 
   });
   await openDashboard(page, 'bookings');
 
-  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or booking ID' }).fill(renter.email);
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
   const card = page.getByRole('article', { name: `${renter.fullName}, ${booking.carName}` });
   await expect(card).toBeVisible();
   await expect(page.getByTestId('booking-card')).toHaveCount(1);
@@ -26,7 +26,7 @@ test('a booking made on the public site is listed, its status changed, and paid 
   await expect(card.getByTestId('payment-state')).toContainText('Not Paid');
 
   // Search by the start of the booking id, as it is read out over the phone.
-  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or booking ID' }).fill(booking.id.slice(0, 8).toUpperCase());
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(booking.id.slice(0, 8).toUpperCase());
   await expect(card).toBeVisible();
 
   // Status dropdown and badge colours.
@@ -82,7 +82,7 @@ test('the server’s message is shown when a status change is refused', async ({
   const renter = uniqueRenter('Refused');
   const booking = await bookThroughPublicSite(page.request, renter);
   await openDashboard(page, 'bookings');
-  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or booking ID' }).fill(renter.email);
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
   const card = page.getByRole('article', { name: `${renter.fullName}, ${booking.carName}` });
   await expect(card).toBeVisible();
   // Cancel it, let someone else take the same days, then try to re-activate it.

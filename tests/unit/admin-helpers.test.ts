@@ -6,6 +6,7 @@ import {
   describeAuditEntry,
   errorMessage,
   fieldErrors,
+  holdMinutesLeft,
   isAcceptableUploadUrl,
   isUnauthorized,
   monthLabel,
@@ -13,6 +14,7 @@ import {
   shortDate,
 } from '../../src/client/features/admin/helpers';
 import { carImageProblem } from '../../src/client/features/admin/upload';
+import { adminCopy } from '../../src/client/content/admin';
 
 describe('errorMessage', () => {
   it('uses the server’s message when the error came from the server', () => {
@@ -102,6 +104,31 @@ describe('dates and paging', () => {
     expect(pageInfo(0, 20, 0)).toEqual({ page: 1, pages: 1, from: 0, to: 0 });
     expect(pageInfo(0, 20, 45)).toEqual({ page: 1, pages: 3, from: 1, to: 20 });
     expect(pageInfo(40, 20, 45)).toEqual({ page: 3, pages: 3, from: 41, to: 45 });
+  });
+});
+
+describe('holdMinutesLeft', () => {
+  const now = new Date('2026-11-26T04:00:00.000Z');
+  const pending = { status: 'pending' as const, holdUntil: '2026-11-26T09:30:00.000Z', emailProven: false };
+
+  it('counts the whole minutes left of a pending booking’s hold, rounding up, and never below zero', () => {
+    expect(holdMinutesLeft(pending, now)).toBe(330);
+    expect(holdMinutesLeft({ ...pending, holdUntil: '2026-11-26T04:00:30.000Z' }, now)).toBe(1);
+    expect(holdMinutesLeft({ ...pending, holdUntil: '2026-11-26T03:59:00.000Z' }, now)).toBe(0);
+  });
+
+  it('is null when no hold runs: confirmed by the renter’s link or by staff, or no longer pending', () => {
+    expect(holdMinutesLeft({ ...pending, emailProven: true }, now)).toBeNull();
+    expect(holdMinutesLeft({ ...pending, holdUntil: null }, now)).toBeNull();
+    expect(holdMinutesLeft({ ...pending, status: 'confirmed' }, now)).toBeNull();
+    expect(holdMinutesLeft({ ...pending, status: 'cancelled' }, now)).toBeNull();
+  });
+
+  it('reads as hours, then minutes, then ending', () => {
+    expect(adminCopy.bookings.holdLeft(330)).toBe('Hold: 5 h left');
+    expect(adminCopy.bookings.holdLeft(60)).toBe('Hold: 1 h left');
+    expect(adminCopy.bookings.holdLeft(59)).toBe('Hold: 59 min left');
+    expect(adminCopy.bookings.holdLeft(0)).toBe('Hold: ending');
   });
 });
 

@@ -47,6 +47,15 @@ export function canAddPayment(b: { total: string; amountPaid: string; status: st
   return b.status !== 'cancelled' && toCentavos(b.total) > toCentavos(b.amountPaid);
 }
 
+/**
+ * The whole minutes left of a pending website booking's hold (0 once it has run out), or null when
+ * no hold runs: staff or the renter (by opening their link) confirmed it, or it is no longer pending.
+ */
+export function holdMinutesLeft(b: Pick<TBooking, 'status' | 'holdUntil' | 'emailProven'>, now: Date): number | null {
+  if (b.status !== 'pending' || !b.holdUntil || b.emailProven) return null;
+  return Math.max(0, Math.ceil((new Date(b.holdUntil).getTime() - now.getTime()) / 60_000));
+}
+
 /** "2026-03" -> "Mar 2026" */
 export function monthLabel(month: string): string {
   return formatDate(`${month}-01`, 'MMM YYYY');

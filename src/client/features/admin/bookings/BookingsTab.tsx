@@ -1,6 +1,7 @@
-import { Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
+import { formatInstant } from '../../../../shared/dates';
+import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DOCUMENT_LABELS, DRIVER_SERVICE_LABELS, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
@@ -8,12 +9,14 @@ import { BOOKING_STATUSES, statusBadge, type BookingStatus, type TBooking } from
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
-import { bookingPriceLines, canAddPayment, dateTime, shortDate } from '../helpers';
+import { bookingPriceLines, canAddPayment, dateTime, holdMinutesLeft, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
-import { ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader } from '../parts';
+import { ConfirmDialog, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone } from '../parts';
+import { useNow } from '../useNow';
 import { usePagedSearch } from '../usePagedSearch';
 import classes from './BookingsTab.module.css';
+import { RequestDocumentModal } from './RequestDocumentModal';
 
 const c = adminCopy.bookings;
 const PAGE_SIZE = ADMIN_PAGE_SIZES.bookings;
@@ -46,7 +49,75 @@ function PaymentList({ booking }: { booking: TBooking }) {
   );
 }
 
-function BookingCard({ booking, onPay, onOpenDocument }: { booking: TBooking; onPay: (booking: PayableBooking) => void; onOpenDocument: (path: string) => void }) {
+/** A pending website booking's hold (cancelled when it runs out), or that its renter confirmed their e-mail address. */
+function HoldBadge({ booking, now }: { booking: TBooking; now: Date }) {
+  const minutes = holdMinutesLeft(booking, now);
+  if (minutes !== null && booking.holdUntil) {
+    return (
+      <Badge {...tone('orange')} title={c.holdHint(formatInstant(new Date(booking.holdUntil)))} data-testid="hold-badge">
+        {c.holdLeft(minutes)}
+      </Badge>
+    );
+  }
+  if (booking.status === 'pending' && booking.source === 'website' && booking.emailProven) {
+    return (
+      <Badge {...tone('teal')} data-testid="hold-badge">
+        {c.emailProven}
+      </Badge>
+    );
+  }
+  return null;
+}
+
+/** Where the booking's renter details differ from its customer record, and the button that applies them (after a confirmation). */
+function CustomerDiffers({ booking }: { booking: TBooking }) {
+  const utils = trpc.useUtils();
+  const [asking, setAsking] = useState(false);
+  const fields = booking.customerDiffers.map((field) => c.recordFields[field]).join(', ');
+  const apply = trpc.bookings.applyToCustomer.useMutation({
+    onSuccess: async () => {
+      notifySuccess(messages.admin.success.applyToCustomer);
+      setAsking(false);
+      await Promise.all([utils.bookings.invalidate(), utils.customers.invalidate()]);
+    },
+    onError: (error) => notifyError(error, messages.admin.failed.applyToCustomer),
+  });
+  return (
+    <Alert color="yellow" variant="light" mt="md" p="sm" data-testid="customer-differs">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">
+          {c.differs} <strong>{fields}</strong>
+        </Text>
+        <Button size="xs" variant="default" onClick={() => setAsking(true)} aria-label={`${c.applyToCustomer}: ${booking.customerName}, ${booking.reference}`}>
+          {c.applyToCustomer}
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={asking}
+        title={c.applyTitle}
+        text={c.applyText(booking.customerName, fields)}
+        confirmLabel={c.apply}
+        pending={apply.isPending}
+        onConfirm={() => apply.mutate({ id: booking.id })}
+        onClose={() => setAsking(false)}
+      />
+    </Alert>
+  );
+}
+
+function BookingCard({
+  booking,
+  now,
+  onPay,
+  onOpenDocument,
+  onRequestDocument,
+}: {
+  booking: TBooking;
+  now: Date;
+  onPay: (booking: PayableBooking) => void;
+  onOpenDocument: (path: string) => void;
+  onRequestDocument: (booking: TBooking) => void;
+}) {
   const utils = trpc.useUtils();
   const [showPayments, setShowPayments] = useState(false);
   const update = trpc.bookings.updateStatus.useMutation({
@@ -56,6 +127,7 @@ function BookingCard({ booking, onPay, onOpenDocument }: { booking: TBooking; on
     },
     onError: (error) => notifyError(error, messages.admin.failed.updateStatus),
   });
+  const open = booking.status === 'pending' || booking.status === 'confirmed';
   const services = [
     booking.driverService !== 'none' ? DRIVER_SERVICE_LABELS[booking.driverService].label : null,
     booking.distanceService !== 'none' ? DISTANCE_SERVICE_LABELS[booking.distanceService].label : null,
@@ -69,7 +141,11 @@ function BookingCard({ booking, onPay, onOpenDocument }: { booking: TBooking; on
               {booking.customerName}
             </Title>
             <StatusBadge status={booking.status} />
+            <HoldBadge booking={booking} now={now} />
           </Group>
+          <Text size="sm" fw={700} ff="monospace" className={classes.reference} data-testid="booking-reference" aria-label={`${c.reference} ${booking.reference}`}>
+            {booking.reference}
+          </Text>
           <Text size="xs" c="dimmed" ff="monospace" className={classes.id} data-testid="booking-id">
             {booking.id.toUpperCase()}
           </Text>
@@ -109,6 +185,19 @@ function BookingCard({ booking, onPay, onOpenDocument }: { booking: TBooking; on
             {c.source[booking.source]} · {shortDate(booking.createdAt)}
           </Text>
           {booking.source === 'website' ? <DocumentLinks holder={booking} name={booking.customerName} onOpen={onOpenDocument} /> : null}
+          {booking.requestedDocument ? (
+            <Text size="xs" className={classes.request} data-testid="document-requested">
+              <Text span size="xs" fw={700}>
+                {c.documentRequested(DOCUMENT_LABELS[booking.requestedDocument])}:
+              </Text>{' '}
+              {booking.documentRequestNote}
+            </Text>
+          ) : null}
+          {open ? (
+            <Button size="compact-xs" variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => onRequestDocument(booking)} aria-label={`${c.requestDocument}: ${booking.customerName}, ${booking.reference}`}>
+              {c.requestDocument}
+            </Button>
+          ) : null}
         </Stack>
         <Stack gap={6}>
           <Text size="sm" fw={600}>
@@ -163,15 +252,18 @@ function BookingCard({ booking, onPay, onOpenDocument }: { booking: TBooking; on
           ) : null}
         </Stack>
       </SimpleGrid>
+      {booking.customerDiffers.length ? <CustomerDiffers booking={booking} /> : null}
     </Card>
   );
 }
 
-/** Bookings: search by name, e-mail, phone or id, filter by status, paged on the server. */
+/** Bookings: search by name, e-mail, phone, reference or id, filter by status, paged on the server. */
 export function BookingsTab() {
   const paged = usePagedSearch(PAGE_SIZE);
   const [status, setStatus] = useState<BookingStatus | null>(null);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
+  const [requesting, setRequesting] = useState<TBooking | null>(null);
+  const now = useNow(60_000);
   const documents = useDocumentViewer();
   const bookings = trpc.bookings.list.useQuery({ ...paged.input, ...(status ? { status } : {}) }, paged.queryOptions);
   const items = bookings.data?.items ?? [];
@@ -195,12 +287,13 @@ export function BookingsTab() {
       <ListState query={bookings} empty={c.empty} isEmpty={items.length === 0}>
         <Stack gap="md" style={{ opacity: bookings.isPlaceholderData ? 0.6 : 1 }}>
           {items.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} onPay={setPaying} onOpenDocument={documents.open} />
+            <BookingCard key={booking.id} booking={booking} now={now} onPay={setPaying} onOpenDocument={documents.open} onRequestDocument={setRequesting} />
           ))}
         </Stack>
       </ListState>
       {bookings.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={bookings.data.total} capped={bookings.data.totalCapped} onOffset={paged.setOffset} /> : null}
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
+      <RequestDocumentModal booking={requesting} onClose={() => setRequesting(null)} />
       {documents.dialog}
     </Stack>
   );
