@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { openDashboard } from './admin-helpers';
-import { expect, test } from './support';
+import { bookThroughPublicSite, openDashboard, uniqueRenter } from './admin-helpers';
+import { expect, manageLinkIn, staffHeaders, test, waitForMail } from './support';
 
 /**
  * Mantine's styles are imported per component (src/client/mantineStyles.ts, and each lazy chunk's
@@ -46,7 +46,7 @@ async function expectStyled(page: Page): Promise<void> {
 }
 
 test.describe('every Mantine component on screen has its styles', () => {
-  for (const path of ['/', '/pcc', '/terms', '/privacy', '/booking', '/no/such/page']) {
+  for (const path of ['/', '/pcc', '/terms', '/privacy', '/booking', '/find-booking', '/my-booking', '/no/such/page']) {
     test(`on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -91,6 +91,17 @@ test.describe('every Mantine component on screen has its styles', () => {
     await expectStyled(page);
     await subject.click();
     await expect(page.getByRole('option', { name: 'VIP Booking' })).toBeVisible();
+    await expectStyled(page);
+  });
+
+  test('on a renter’s booking page: its receipt and a document staff asked for', async ({ page, request }) => {
+    const renter = uniqueRenter('Styles');
+    const booking = await bookThroughPublicSite(request, renter);
+    const asked = await request.post(`/api/admin/bookings/${booking.id}/document-request`, { headers: staffHeaders(), data: { field: 'photoId1Url', note: 'Blurred.' } });
+    expect(asked.status(), await asked.text()).toBe(200);
+    await page.goto(manageLinkIn(await waitForMail((m) => m.to.includes(renter.email) && m.subject.startsWith('Please send a new Photo ID #1'))));
+    await expect(page.getByTestId('my-booking-receipt')).toBeVisible();
+    await expect(page.getByTestId('document-request')).toBeVisible();
     await expectStyled(page);
   });
 
