@@ -67,6 +67,7 @@ test.describe('a renter follows their booking from its e-mails', () => {
     await expect(shown.getByTestId('receipt-name')).toHaveText(renter.fullName);
     await expect(shown.getByTestId('receipt-pickup')).toHaveText(formatLongDate(pickup));
     await expect(renterPage.getByTestId('my-booking-payments')).toContainText('No payments recorded yet.');
+    await expect(renterPage.getByTestId('my-booking-balance')).toHaveText((await shown.getByTestId('receipt-price-total').textContent()) ?? '');
     await expect(renterPage).toHaveTitle(/^My booking \|/);
     // Opening the link proved the address: the booking no longer waits on its hold.
     await expect.poll(async () => (await query<{ proven: boolean }>('select email_proven_at is not null as proven from booking where reference = $1', [reference]))[0]?.proven).toBe(true);
@@ -84,6 +85,8 @@ test.describe('a renter follows their booking from its e-mails', () => {
     await expect(renterPage.getByTestId('my-booking-status-text')).toHaveText('You cancelled this booking. Nothing more is due for it.');
     await expect(renterPage.getByRole('heading', { name: 'Status' })).toBeFocused();
     await expect(renterPage.getByTestId('my-booking-cancel')).toHaveCount(0);
+    // Nothing is due for a cancelled booking: no balance is shown.
+    await expect(renterPage.getByTestId('my-booking-balance')).toHaveCount(0);
     expect(await query('select status, cancelled_by from booking where reference = $1', [reference])).toEqual([{ status: 'cancelled', cancelled_by: 'renter' }]);
     await mailAbout(renter.email, 'Booking cancelled');
     await waitForMail((mail) => mail.subject.startsWith(`Cancelled by the renter: ${reference}`));

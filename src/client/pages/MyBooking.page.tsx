@@ -68,10 +68,12 @@ function Payments({ view }: { view: View }) {
             <dt>{p.paid}</dt>
             <dd>{formatPeso(booking.amountPaid)}</dd>
           </div>
-          <div className={classes.balance}>
-            <dt>{p.balance}</dt>
-            <dd data-testid="my-booking-balance">{formatPeso(booking.balance)}</dd>
-          </div>
+          {booking.status === 'cancelled' ? null : (
+            <div className={classes.balance}>
+              <dt>{p.balance}</dt>
+              <dd data-testid="my-booking-balance">{formatPeso(booking.balance)}</dd>
+            </div>
+          )}
         </dl>
         {payments.length ? (
           <ul className={classes.payments} aria-label={p.list}>
@@ -313,7 +315,7 @@ function BookingView({ view, token }: { view: View; token: string }) {
 /** What the page shows instead of a booking: why, and the way on (Find my booking, or try again). */
 function Notice({ title, text, action }: { title: string; text: string; action: ReactNode }) {
   return (
-    <Container size={640} py={{ base: 40, md: 72 }}>
+    <Container size={640} py={{ base: 40, md: 72 }} mih="60vh">
       <Stack gap="md" align="flex-start" data-testid="my-booking-notice">
         <Title order={1} fz={{ base: 28, md: 36 }}>
           {title}
