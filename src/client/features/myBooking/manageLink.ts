@@ -1,4 +1,5 @@
 import { formatLongDate } from '../../../shared/dates';
+import { OCCUPYING_STATUSES } from '../../../shared/schemas/booking.schema';
 import type { TManagedBooking } from '../../../shared/schemas/renter.schema';
 import { myBookingCopy } from '../../content/myBooking';
 
@@ -32,5 +33,5 @@ export function statusText(booking: Pick<TManagedBooking['booking'], 'status' | 
 
 /** The booking is still to come (pending or confirmed): it can be cancelled, and a requested document sent. */
 export function isOpen(booking: Pick<TManagedBooking['booking'], 'status'>): boolean {
-  return booking.status === 'pending' || booking.status === 'confirmed';
+  return (OCCUPYING_STATUSES as readonly string[]).includes(booking.status);
 }

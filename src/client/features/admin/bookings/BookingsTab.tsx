@@ -5,7 +5,7 @@ import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DOCUMENT_LABELS, DRIVER_
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
-import { BOOKING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
+import { BOOKING_STATUSES, OCCUPYING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
@@ -127,7 +127,8 @@ function BookingCard({
     },
     onError: (error) => notifyError(error, messages.admin.failed.updateStatus),
   });
-  const open = booking.status === 'pending' || booking.status === 'confirmed';
+  // Still to come: staff may ask its renter for a document.
+  const open = (OCCUPYING_STATUSES as readonly string[]).includes(booking.status);
   const services = [
     booking.driverService !== 'none' ? DRIVER_SERVICE_LABELS[booking.driverService].label : null,
     booking.distanceService !== 'none' ? DISTANCE_SERVICE_LABELS[booking.distanceService].label : null,
