@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../shared/business';
-import { formatInstant, formatLongDate, formatDate } from '../../shared/dates';
+import { formatDate, formatInstant, formatLongDate, todayInManila } from '../../shared/dates';
 import { DOCUMENT_LABELS, PAYMENT_METHOD_LABELS } from '../../shared/labels';
 import { messages } from '../../shared/messages';
 import { formatPeso, toCentavos } from '../../shared/money';
@@ -80,7 +80,7 @@ function Payments({ view }: { view: View }) {
             {payments.map((payment, i) => (
               <li key={`${payment.createdAt} ${i}`}>
                 <span>
-                  {formatDate(payment.createdAt.slice(0, 10), 'MMM D, YYYY')} · {PAYMENT_METHOD_LABELS[payment.method]}
+                  {formatDate(todayInManila(new Date(payment.createdAt)), 'MMM D, YYYY')} · {PAYMENT_METHOD_LABELS[payment.method]}
                 </span>
                 <Text span size="sm" fw={600}>
                   {formatPeso(payment.amount)}
