@@ -2,7 +2,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { addDays, formatLongDate, todayInManila } from '../../src/shared/dates';
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
 import { messages } from '../../src/shared/messages';
-import { expect, manageLinkIn, pdfFile, pngFile, query, test, waitForMail } from './support';
+import { formatPeso, toCentavos } from '../../src/shared/money';
+import { expect, manageLinkIn, pdfFile, pngFile, query, staffHeaders, test, waitForMail } from './support';
 import { bookedRanges, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth, uploadDocuments } from './support/booking';
 import { bookThroughPublicSite, choose, notice, openDashboard, uniqueRenter } from './admin-helpers';
 
@@ -230,6 +231,14 @@ test.describe('staff and the renter', () => {
     expect(stored!.photo_id2_url).toMatch(/^\/objects\/private\//);
     expect(stored!.photo_id2_url).not.toBe(booking.documents.photoId2Url);
     await waitForMail((mail) => mail.subject === `New Photo ID #2 for ${reference}`);
+
+    // A payment staff record shows on the renter's page with the balance left.
+    const paid = await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { headers: staffHeaders(), data: { amount: '1000' } });
+    expect(paid.status(), await paid.text()).toBe(200);
+    await mailAbout(renter.email, `Payment received: ₱1,000 for ${reference}`);
+    await renterPage.reload();
+    await expect(renterPage.getByRole('list', { name: 'Payments recorded' }).getByRole('listitem')).toHaveText([/· Cash\s*₱1,000$/]);
+    await expect(renterPage.getByTestId('my-booking-balance')).toHaveText(formatPeso(toCentavos(booking.total) - 100_000, 'centavos'));
 
     // Opened by the renter, the booking holds its days: staff see it confirmed by e-mail, and the request gone.
     await page.reload();

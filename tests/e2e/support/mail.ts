@@ -15,7 +15,8 @@ export interface OutboxMail {
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, data: string) =>
+  // Whitespace between two encoded words is not part of the text (RFC 2047, section 6.2).
+  return value.replace(/(=\?[^?]+\?[QqBb]\?[^?]*\?=)\s+(?==\?)/g, '$1').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, data: string) =>
     encoding.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
       : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
