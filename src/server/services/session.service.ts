@@ -38,7 +38,7 @@ export function setupRequired(env: Pick<Env, 'OWNER_REQUIRE_2FA'>, account: Pick
 export function sessionInfo(env: Pick<Env, 'OWNER_REQUIRE_2FA'>, sessionId: string, account: IStaffAccount): StaffSessionInfo {
   return {
     id: sessionId,
-    account: { id: account.id, name: account.name, email: account.email, role: account.role, mainOwner: account.mainOwner, twoFactor: account.totpSecret !== null },
+    account: { id: account.id, name: account.name, email: account.email, role: account.role, mainOwner: account.mainOwner, twoFactor: Boolean(account.totpSecret) },
     setupRequired: setupRequired(env, account),
   };
 }

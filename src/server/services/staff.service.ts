@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
@@ -28,7 +28,7 @@ export function toStaffDto(account: IStaffAccount, activeSessions: number): TSta
     role: account.role,
     status: status(account),
     mainOwner: account.mainOwner,
-    twoFactor: account.totpSecret !== null,
+    twoFactor: Boolean(account.totpSecret),
     activeSessions,
     lastSignInAt: account.lastSignInAt?.toISOString() ?? null,
     createdAt: account.createdAt.toISOString(),
@@ -37,7 +37,7 @@ export function toStaffDto(account: IStaffAccount, activeSessions: number): TSta
 
 /** What the audit log keeps of an account: never a hash, a secret or a link. */
 function snapshot(account: IStaffAccount) {
-  return { name: account.name, email: account.email, role: account.role, status: status(account), twoFactor: account.totpSecret !== null };
+  return { name: account.name, email: account.email, role: account.role, status: status(account), twoFactor: Boolean(account.totpSecret) };
 }
 
 /** Live sessions per account (not ended, within both time limits), in one query. */
@@ -93,7 +93,7 @@ function issueLink(ctx: ServiceContext, account: IStaffAccount): TPasswordLink {
 /** A new account, with no password yet: the answer's one-time link lets its person choose one. */
 export async function createStaff(ctx: AdminContext, input: TCreateStaff): Promise<{ account: TStaffAccount; link: TPasswordLink }> {
   await emailFree(ctx, input.email, null);
-  const account = ctx.em.create(StaffAccount, { name: input.name, email: input.email, role: input.role, mainOwner: false });
+  const account = ctx.em.create(StaffAccount, { id: randomUUID(), name: input.name, email: input.email, role: input.role, mainOwner: false });
   const link = issueLink(ctx, account);
   audit(ctx, 'staff_account.create', 'staff_account', account.id, null, snapshot(account));
   await ctx.em.flush();
