@@ -49,6 +49,8 @@ export interface StaffSessionInfo {
   /** The session's id. */
   id: string;
   account: { id: string; name: string; email: string; role: StaffRole; mainOwner: boolean; twoFactor: boolean };
+  /** OWNER_REQUIRE_2FA is on and this is an owner. */
+  twoFactorRequired: boolean;
   /** OWNER_REQUIRE_2FA is on and this owner has no second factor yet: only its own account is open. */
   setupRequired: boolean;
 }

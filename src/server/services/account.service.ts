@@ -26,8 +26,9 @@ async function confirmPassword(account: IStaffAccount, password: string): Promis
   }
 }
 
-function auditOwn(ctx: OwnAccountContext, action: string, after: unknown, before: unknown = null): void {
-  audit({ em: ctx.em, actor: accountActor(ctx.session) }, action, 'staff_account', ctx.session.account.id, before, after);
+function auditOwn(ctx: OwnAccountContext, action: string, after: object, before: object | null = null): void {
+  const name = { name: ctx.session.account.name };
+  audit({ em: ctx.em, actor: accountActor(ctx.session) }, action, 'staff_account', ctx.session.account.id, before && { ...name, ...before }, { ...name, ...(after as object) });
 }
 
 /** A new password, after the current one: every other session of the account ends; this one stays. */

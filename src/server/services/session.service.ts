@@ -39,6 +39,7 @@ export function sessionInfo(env: Pick<Env, 'OWNER_REQUIRE_2FA'>, sessionId: stri
   return {
     id: sessionId,
     account: { id: account.id, name: account.name, email: account.email, role: account.role, mainOwner: account.mainOwner, twoFactor: Boolean(account.totpSecret) },
+    twoFactorRequired: env.OWNER_REQUIRE_2FA && account.role === 'owner',
     setupRequired: setupRequired(env, account),
   };
 }
@@ -51,7 +52,7 @@ export function accountActor(session: StaffSessionInfo): Actor {
 
 export function ownAccount(session: StaffSessionInfo): TOwnAccount {
   const { id, name, email, role, twoFactor } = session.account;
-  return { id, name, email, role, twoFactor, twoFactorSetupRequired: session.setupRequired };
+  return { id, name, email, role, twoFactor, twoFactorRequired: session.twoFactorRequired, twoFactorSetupRequired: session.setupRequired };
 }
 
 /** When a session started at `createdAt` and last used at `lastSeenAt` ends: idle limit or absolute lifetime, whichever is first. */
@@ -135,7 +136,7 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
     // The count of this attempt stays until a code is right, so codes cannot be guessed between
     // password-only attempts.
     if (input.code === undefined) return { authenticated: false, secondFactorRequired: true };
-    if (!(await useSecondFactor(em, account, input.code))) {
+    if (!(await takeSecondFactor(em, account, input.code))) {
       log.warn('admin.login.failed', { ip: request.ip, account: account.id, reason: 'code' });
       throw new AppError('UNAUTHORIZED', messages.errors.wrongCode, { issues: [{ path: 'code', message: messages.errors.wrongCode }] });
     }
@@ -164,7 +165,7 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
  * Takes a TOTP code or a recovery code of the account, each good once: the step of the code (or
  * the code's removal) is written with a condition, so two requests with one code cannot both pass.
  */
-export async function useSecondFactor(em: EntityManager, account: IStaffAccount, code: string): Promise<boolean> {
+export async function takeSecondFactor(em: EntityManager, account: IStaffAccount, code: string): Promise<boolean> {
   const step = account.totpSecret ? acceptTotp(account.totpSecret, code, clock.now(), account.totpLastStep ?? null) : null;
   if (step !== null) {
     const taken = await em.nativeUpdate(StaffAccount, { id: account.id, $or: [{ totpLastStep: null }, { totpLastStep: { $lt: step } }] }, { totpLastStep: step });

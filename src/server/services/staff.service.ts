@@ -189,7 +189,7 @@ export async function setPasswordWithLink(ctx: ServiceContext, input: TSetPasswo
     );
     if (spent !== 1) throw new AppError('BAD_REQUEST', messages.errors.passwordLinkInvalid);
     await endSessionsOf(em, account.id);
-    audit({ em, actor: { label: account.name, email: account.email } }, 'staff_account.password', 'staff_account', account.id, null, { passwordChanged: true, by: 'one-time link' });
+    audit({ em, actor: { label: account.name, email: account.email } }, 'staff_account.password', 'staff_account', account.id, null, { name: account.name, passwordChanged: true, by: 'one-time link' });
   });
   log.info('staff.password.set', { account: account.id });
   return { email: account.email };

@@ -50,7 +50,7 @@ export const ZStaffAccountSchema = z.object({
   email: z.string(),
   role: ZStaffRoleSchema,
   status: z.enum(STAFF_STATUSES).describe('invited: no password chosen yet (the link has not been used)'),
-  mainOwner: z.boolean().describe('The owner account of ADMIN_EMAIL / ADMIN_PASSWORD'),
+  mainOwner: z.boolean().describe('The main owner: the account the server itself makes and keeps from its settings'),
   twoFactor: z.boolean(),
   activeSessions: z.number().int(),
   lastSignInAt: ZTimestampSchema.nullable(),
@@ -74,6 +74,7 @@ export const ZOwnAccountSchema = z.object({
   email: z.string(),
   role: ZStaffRoleSchema,
   twoFactor: z.boolean(),
+  twoFactorRequired: z.boolean().describe('OWNER_REQUIRE_2FA is on and this is an owner: two-step sign-in cannot be turned off'),
   twoFactorSetupRequired: z.boolean().describe('OWNER_REQUIRE_2FA is on and this owner has not set up two-step sign-in: nothing else is open until it does'),
 });
 export type TOwnAccount = z.infer<typeof ZOwnAccountSchema>;
