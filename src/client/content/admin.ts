@@ -84,6 +84,7 @@ export const adminCopy = {
   account: {
     title: 'My Account',
     lead: 'Your password, two-step sign-in and the devices you are signed in on.',
+    signedInAs: (name: string, email: string) => `Signed in as ${name} (${email}). Your password, two-step sign-in and the devices you are signed in on.`,
     password: {
       title: 'Password',
       lead: 'Changing it signs you out on every other device.',

@@ -165,7 +165,7 @@ const ownRoutes = [
     summary: 'Your sessions',
     description: `${SELF} Every live sign-in of the account: browser, address, when it signed in and was last used, and which one is this.`,
     auth: 'self',
-    response: { status: 200, schema: z.array(ZStaffSessionSchema), description: 'The sessions, most recently used first' },
+    response: { status: 200, schema: z.array(ZStaffSessionSchema), description: 'The sessions: this one first, then the most recently used' },
     errors: [401, 403, 503],
     handler: (c) => listOwnSessions(ownAccountContext(c)),
   }),

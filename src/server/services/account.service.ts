@@ -58,12 +58,13 @@ export function describeBrowser(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-/** The account's live sessions, the most recently used first. */
+/** The account's live sessions: this one first, then the most recently used. */
 export async function listOwnSessions(ctx: OwnAccountContext): Promise<TStaffSession[]> {
   const now = clock.now();
   const sessions = await ctx.em.find(AdminSession, { account: ctx.session.account.id, endedAt: null }, { orderBy: { lastSeenAt: 'desc' } });
   return sessions
     .filter((session) => sessionEndsAt(ctx.deps.env, session) > now)
+    .sort((a, b) => Number(b.id === ctx.session.id) - Number(a.id === ctx.session.id))
     .map((session) => ({
       id: session.id,
       browser: describeBrowser(session.userAgent ?? null),

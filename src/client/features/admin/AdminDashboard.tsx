@@ -61,10 +61,8 @@ export function AdminDashboard() {
           <Text c="dimmed" size="sm">
             {c.header.lead}
           </Text>
-        </div>
-        <Group gap="sm">
           {account ? (
-            <Group gap={6} wrap="nowrap" data-testid="signed-in-as">
+            <Group gap={6} mt={6} data-testid="signed-in-as">
               <Text size="sm" c="dimmed">
                 {c.header.signedInAs}
               </Text>
@@ -76,6 +74,8 @@ export function AdminDashboard() {
               </Badge>
             </Group>
           ) : null}
+        </div>
+        <Group gap="sm">
           <Button variant="default" onClick={audit.open}>
             {c.header.activity}
           </Button>

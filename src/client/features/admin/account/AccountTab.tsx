@@ -239,7 +239,7 @@ function SessionsSection() {
         </Stack>
       </ListState>
       <Group>
-        <Button color="red.9" variant="light" onClick={() => setEverywhere(true)}>
+        <Button color="red" variant="light" onClick={() => setEverywhere(true)}>
           {c.sessions.everywhere}
         </Button>
       </Group>
@@ -261,10 +261,10 @@ export function AccountTab() {
   const { account } = useAccount();
   return (
     <Stack gap="md">
-      <TabHeader title={c.title} lead={account ? `${account.name} · ${account.email} · ${adminCopy.roles[account.role]}` : c.lead}>
+      <TabHeader title={c.title} lead={account ? c.signedInAs(account.name, account.email) : c.lead}>
         {null}
       </TabHeader>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <Stack gap="md">
           <TwoFactorSection />
           <PasswordSection />
