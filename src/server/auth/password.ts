@@ -21,7 +21,7 @@ const KEY_LENGTH = 32;
  * beyond `MAX_WAITING` in line are refused at once (429) instead of waiting ever longer.
  */
 export const PASSWORD_CONCURRENCY = 1;
-export const MAX_WAITING = 32;
+export const MAX_WAITING = 8;
 const queue = new PQueue({ concurrency: PASSWORD_CONCURRENCY });
 
 export type HashPriority = 'known' | 'normal';

@@ -1,10 +1,11 @@
-import { Anchor, Button, Card, Center, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconDeviceMobile, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
+import { AuthCard } from './AuthCard';
 import { errorMessage } from './helpers';
 import { notify, notifySuccess } from './notify';
 
@@ -42,75 +43,66 @@ export function AdminLogin({ email: initialEmail = '' }: { email?: string }) {
   };
   const ready = needsCode ? code.trim().length >= 6 : Boolean(email.trim() && password);
   return (
-    <Center mih="calc(100dvh - 220px)" px="md" py={48}>
-      <Card w="100%" maw={420} padding="xl" shadow="sm">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (ready && !login.isPending) login.mutate({ email: email.trim(), password, ...(needsCode ? { code: code.trim() } : {}) });
-          }}
-        >
-          <Stack gap="md">
-            <ThemeIcon size={48} radius="xl" variant="light">
-              {needsCode ? <IconDeviceMobile size={26} aria-hidden /> : <IconShieldCheck size={26} aria-hidden />}
-            </ThemeIcon>
-            <div>
-              <Title order={1} size="h2">
-                {needsCode ? c.codeTitle : c.title}
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                {needsCode ? c.codeLead(email.trim()) : c.lead}
-              </Text>
-            </div>
-            {needsCode ? (
+    <AuthCard
+      icon={needsCode ? <IconDeviceMobile size={26} aria-hidden /> : <IconShieldCheck size={26} aria-hidden />}
+      title={needsCode ? c.codeTitle : c.title}
+      lead={needsCode ? c.codeLead(email.trim()) : c.lead}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready && !login.isPending) login.mutate({ email: email.trim(), password, ...(needsCode ? { code: code.trim() } : {}) });
+        }}
+      >
+        <Stack gap="md">
+          {needsCode ? (
+            <TextInput
+              key="code"
+              label={c.code}
+              description={c.codeHint}
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              autoComplete="one-time-code"
+              inputMode="text"
+              autoFocus
+              maxLength={32}
+              disabled={login.isPending}
+            />
+          ) : (
+            <>
               <TextInput
-                key="code"
-                label={c.code}
-                description={c.codeHint}
-                value={code}
-                onChange={(event) => setCode(event.currentTarget.value)}
-                autoComplete="one-time-code"
-                inputMode="text"
-                autoFocus
-                maxLength={32}
+                label={c.email}
+                type="email"
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+                autoComplete="username"
+                autoFocus={!initialEmail}
                 disabled={login.isPending}
               />
-            ) : (
-              <>
-                <TextInput
-                  label={c.email}
-                  type="email"
-                  value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                  autoComplete="username"
-                  autoFocus={!initialEmail}
-                  disabled={login.isPending}
-                />
-                <PasswordInput
-                  label={c.password}
-                  value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                  autoComplete="current-password"
-                  autoFocus={Boolean(initialEmail)}
-                  disabled={login.isPending}
-                />
-              </>
-            )}
-            <Button type="submit" fullWidth disabled={!ready} loading={login.isPending}>
-              {needsCode ? c.verify : c.submit}
-            </Button>
-            {needsCode ? (
-              <Anchor component="button" type="button" size="sm" ta="center" onClick={startOver}>
-                {c.otherAccount}
-              </Anchor>
-            ) : (
-              <Anchor component={Link} to="/" size="sm" ta="center">
-                {c.back}
-              </Anchor>
-            )}
-          </Stack>
-        </form>
-      </Card>
-    </Center>
+              <PasswordInput
+                label={c.password}
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                autoComplete="current-password"
+                autoFocus={Boolean(initialEmail)}
+                disabled={login.isPending}
+              />
+            </>
+          )}
+          <Button type="submit" fullWidth disabled={!ready} loading={login.isPending}>
+            {needsCode ? c.verify : c.submit}
+          </Button>
+          {needsCode ? (
+            <Anchor component="button" type="button" size="sm" ta="center" onClick={startOver}>
+              {c.otherAccount}
+            </Anchor>
+          ) : (
+            <Anchor component={Link} to="/" size="sm" ta="center">
+              {c.back}
+            </Anchor>
+          )}
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

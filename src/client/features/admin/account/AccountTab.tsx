@@ -8,7 +8,7 @@ import { trpc } from '../../../trpc';
 import { useAccount } from '../account';
 import { dateTime, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ConfirmDialog, FormActions, ListState, TabHeader, tone, useDialogProps } from '../parts';
+import { ConfirmDialog, FormActions, ListState, TabHeader, rowList, tone, useDialogProps } from '../parts';
 import { useSignedOut } from '../session';
 import classes from './AccountTab.module.css';
 import { RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup';
@@ -200,13 +200,13 @@ function SessionsSection() {
   return (
     <Section title={c.sessions.title} lead={c.sessions.lead}>
       <ListState query={sessions} empty="" isEmpty={false}>
-        <Stack gap={0} component="ul" className={classes.list}>
+        <Stack gap={0} component="ul" className={rowList.rows}>
           {items.map((session) => {
             const Icon = /iOS|Android/.test(session.browser) ? IconDeviceMobile : IconDeviceDesktop;
             return (
               <Group key={session.id} component="li" wrap="nowrap" gap="sm" className={classes.row} data-testid="staff-session">
                 <Icon size={22} aria-hidden stroke={1.6} />
-                <div className={classes.grow}>
+                <div className={rowList.grow}>
                   <Group gap={6}>
                     <Text fw={600} size="sm">
                       {session.browser}

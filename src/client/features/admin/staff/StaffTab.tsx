@@ -9,7 +9,7 @@ import { trpc } from '../../../trpc';
 import { useAccount } from '../account';
 import { dateTime, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ConfirmDialog, FormActions, ListState, TabHeader, tone, useDialogProps } from '../parts';
+import { ConfirmDialog, FormActions, ListState, TabHeader, rowList, tone, useDialogProps } from '../parts';
 import classes from './StaffTab.module.css';
 
 const c = adminCopy.staff;
@@ -151,13 +151,13 @@ export function StaffTab() {
       </TabHeader>
       <ListState query={staff} empty={c.empty} isEmpty={items.length === 0}>
         <Card padding={0}>
-          <Stack gap={0} component="ul" className={classes.list}>
+          <Stack gap={0} component="ul" className={rowList.rows}>
             {items.map((row) => {
               const isMe = row.id === me?.id;
               const locked = row.mainOwner || isMe;
               return (
                 <Group key={row.id} component="li" justify="space-between" wrap="nowrap" gap="sm" align="flex-start" className={classes.row} data-testid="staff-account">
-                  <div className={classes.grow}>
+                  <div className={rowList.grow}>
                     <Group gap={6}>
                       <Text fw={600}>{row.name}</Text>
                       {isMe ? <Badge size="xs" {...tone('blue')}>{c.you}</Badge> : null}
