@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TBusinessInfo } from '../shared/business';
-import type { LoginThrottle } from './auth/throttle';
+import type { StaffRole } from '../shared/schemas/staff.schema';
+import type { SignInThrottle } from './auth/throttle';
 import type { RateLimiter } from './auth/rateLimit';
 import type { Env } from './env';
 import type { BookedDatesCache } from './infra/booked-dates.cache';
@@ -21,7 +22,7 @@ export interface AppDeps {
   signingSecret: string;
   mail: { from: string; garageTo: string; wake: () => void };
   limiter: RateLimiter;
-  loginThrottle: LoginThrottle;
+  signInThrottle: SignInThrottle;
   /** What other instances changed (PostgreSQL LISTEN), for the caches below; absent in single-instance tests. */
   changes?: ChangeFeed;
   /** The fleet list, cached until a car changes on any instance. */
@@ -30,20 +31,41 @@ export interface AppDeps {
   bookedDates: BookedDatesCache;
 }
 
-/** Who is acting: a signed-in staff session or the integrators' API token. */
+/** Who is acting: a signed-in staff account, the integrators' API token, a renter or the server itself. */
 export interface Actor {
-  kind: 'session' | 'token' | 'renter' | 'system';
-  /** Session id, or 'api-token'. */
+  kind: 'account' | 'token' | 'renter' | 'system';
+  /** The account's id, or 'api-token', 'renter', 'system'. */
   id: string;
-  /** What the audit log shows. */
+  /** What the audit log shows: the account's name, or "API token", ... */
   label: string;
+  /** The account's e-mail address (the audit log shows it too); null for everyone else. */
+  email: string | null;
+  /** The account's role; null for everyone else. */
+  role: StaffRole | null;
 }
 
-/** What every service receives: a request-scoped EntityManager, the app's parts and the actor. */
+/** A live sign-in of a staff account, as the request's cookie names it. */
+export interface StaffSessionInfo {
+  /** The session's id. */
+  id: string;
+  account: { id: string; name: string; email: string; role: StaffRole; mainOwner: boolean; twoFactor: boolean };
+  /** OWNER_REQUIRE_2FA is on and this is an owner. */
+  twoFactorRequired: boolean;
+  /** OWNER_REQUIRE_2FA is on and this owner has no second factor yet: only its own account is open. */
+  setupRequired: boolean;
+}
+
+/**
+ * What every service receives: a request-scoped EntityManager, the app's parts, the actor (who may
+ * act on the business's records) and the staff session (whose own account it is, if any).
+ */
 export interface ServiceContext {
   em: EntityManager;
   deps: AppDeps;
   actor: Actor | null;
+  session?: StaffSessionInfo | null;
 }
 
 export type AdminContext = ServiceContext & { actor: Actor };
+/** A staff account's own session: its sessions, password and second factor. */
+export type OwnAccountContext = ServiceContext & { session: StaffSessionInfo };

@@ -23,7 +23,7 @@ async function main() {
   process.stdout.write(`\n  Car rental site running at ${running.url}\n  API reference: ${running.url}/api/docs\n`);
   if (running.generatedPassword) {
     process.stdout.write(
-      `\n  Staff password (shown once; only its hash is stored): ${running.generatedPassword}\n  Set ADMIN_PASSWORD to choose your own.\n`,
+      `\n  Owner sign-in at ${running.url}/admin (shown once; only the password's hash is stored):\n    e-mail:   ${running.ownerEmail}\n    password: ${running.generatedPassword}\n  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n`,
     );
   }
   process.stdout.write('\n');

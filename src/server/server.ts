@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { LoginThrottle } from './auth/throttle';
+import { SignInThrottle } from './auth/throttle';
 import { RateLimiter } from './auth/rateLimit';
 import { createApp } from './app';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
@@ -18,7 +18,8 @@ import { BookedDatesCache } from './infra/booked-dates.cache';
 import { ChangeFeed } from './infra/change-feed';
 import { FleetCache } from './infra/fleet.cache';
 import { followUpBookings } from './services/booking-jobs.service';
-import { ensureAdminPassword, signingSecret } from './services/settings.service';
+import { signingSecret } from './services/settings.service';
+import { ensureOwner } from './services/staff.service';
 import { purgeExpiredDocuments } from './services/retention.service';
 import { cleanupUploads } from './services/upload.service';
 import { LocalStorage } from './storage/local';
@@ -32,8 +33,10 @@ export interface RunningServer {
   httpServer: Server;
   deps: AppDeps;
   mailWorker: MailWorker;
-  /** Set on the first start when ADMIN_PASSWORD is unset. */
+  /** The owner's password, set on the first start when ADMIN_PASSWORD is unset. */
   generatedPassword: string | null;
+  /** The owner's e-mail address (ADMIN_EMAIL, or the garage's). */
+  ownerEmail: string;
   close: () => Promise<void>;
 }
 
@@ -80,9 +83,9 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   }
   const em = orm.em.fork();
   const secret = await signingSecret(em);
-  const { generated } = await ensureAdminPassword(em, env.ADMIN_PASSWORD);
-  const storage = await createStorage(env, secret);
   const business = businessInfo(env);
+  const owner = await ensureOwner(em, env, business.email);
+  const storage = await createStorage(env, secret);
 
   const transport = createMailTransport({ ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), dataDir: env.DATA_DIR });
   const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;
@@ -97,7 +100,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     signingSecret: secret,
     mail: { from, garageTo: env.GARAGE_NOTIFY_EMAIL ?? business.email, wake: () => mailWorker.wake() },
     limiter: new RateLimiter(env.RATE_LIMITS, orm),
-    loginThrottle: new LoginThrottle(),
+    signInThrottle: new SignInThrottle(orm),
     changes,
     fleet: new FleetCache(loadFleet, changes),
     bookedDates: new BookedDatesCache(undefined, changes),
@@ -155,5 +158,5 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       await embedded?.stop();
     })());
 
-  return { url, port, httpServer, deps, mailWorker, generatedPassword: generated, close };
+  return { url, port, httpServer, deps, mailWorker, generatedPassword: owner.generated, ownerEmail: owner.email, close };
 }

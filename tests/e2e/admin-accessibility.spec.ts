@@ -9,6 +9,8 @@ const TABS = [
   { tab: 'bookings', name: 'Bookings', ready: (page: Page) => expect(page.getByTestId('booking-card').first()).toBeVisible() },
   { tab: 'customers', name: 'Customers', ready: (page: Page) => expect(page.getByTestId('customer-card').first()).toBeVisible() },
   { tab: 'blocked', name: 'Blocked Names', ready: (page: Page) => expect(page.getByRole('button', { name: 'Block Name' })).toBeVisible() },
+  { tab: 'staff', name: 'Staff', ready: (page: Page) => expect(page.getByTestId('staff-account').first()).toBeVisible() },
+  { tab: 'account', name: 'My Account', ready: (page: Page) => expect(page.getByTestId('staff-session').first()).toBeVisible() },
 ] as const;
 
 /** Waits until no transition or animation runs (a dialog fading in would fail the contrast check). */

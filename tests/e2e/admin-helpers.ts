@@ -63,7 +63,7 @@ export async function bookThroughPublicSite(request: APIRequestContext, renter: 
 }
 
 /** Signs the page's context in and opens a dashboard tab. */
-export async function openDashboard(page: Page, tab: 'overview' | 'fleet' | 'bookings' | 'customers' | 'blocked' = 'overview'): Promise<void> {
+export async function openDashboard(page: Page, tab: 'overview' | 'fleet' | 'bookings' | 'customers' | 'blocked' | 'staff' | 'account' = 'overview'): Promise<void> {
   await signInAsStaff(page);
   await page.goto(tab === 'overview' ? '/admin' : `/admin?tab=${tab}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();

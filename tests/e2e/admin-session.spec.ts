@@ -1,4 +1,4 @@
-import { E2E_ADMIN_PASSWORD, expect, signInAsStaff, test } from './support';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, expect, signInAsStaff, test } from './support';
 import { notice } from './admin-helpers';
 
 test.describe('staff sign-in', () => {
@@ -7,13 +7,14 @@ test.describe('staff sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
     const button = page.getByRole('button', { name: 'Sign In' });
     await expect(button).toBeDisabled();
+    await page.getByLabel('E-mail').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await expect(button).toBeEnabled();
     await page.getByLabel('Password', { exact: true }).press('Enter');
 
     const denied = notice(page, 'Access Denied');
     await expect(denied).toBeVisible();
-    await expect(denied).toContainText('Incorrect password. Please try again.');
+    await expect(denied).toContainText('Incorrect e-mail or password. Please try again.');
     await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
     expect((await page.request.get('/api/admin/session')).ok()).toBe(true);
     expect(await (await page.request.get('/api/admin/session')).json()).toEqual({ authenticated: false });
@@ -21,11 +22,13 @@ test.describe('staff sign-in', () => {
 
   test('the right password signs in, the session survives a reload, and Logout ends it on the server', async ({ page, context }) => {
     await page.goto('/admin');
+    await page.getByLabel('E-mail').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await expect(notice(page, 'Access Granted')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Fleet Management', 'Bookings', 'Customers', 'Blocked Names']);
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Fleet Management', 'Bookings', 'Customers', 'Blocked Names', 'Staff', 'My Account']);
+    await expect(page.getByTestId('signed-in-as')).toHaveText(/Signed in as\s*Owner\s*Owner/);
     expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toMatch(/auth|admin/i);
 
     await page.reload();

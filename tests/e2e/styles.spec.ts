@@ -107,13 +107,14 @@ test.describe('every Mantine component on screen has its styles', () => {
 
   test('on the staff sign-in, with a notice', async ({ page }) => {
     await page.goto('/admin');
+    await page.getByLabel('E-mail').fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.keyboard.press('Enter');
     await expect(page.locator('.mantine-Notification-root')).toBeVisible();
     await expectStyled(page);
   });
 
-  for (const tab of ['overview', 'fleet', 'bookings', 'customers', 'blocked'] as const) {
+  for (const tab of ['overview', 'fleet', 'bookings', 'customers', 'blocked', 'staff', 'account'] as const) {
     test(`on the dashboard's ${tab} tab`, async ({ page }) => {
       await openDashboard(page, tab);
       await expectStyled(page);

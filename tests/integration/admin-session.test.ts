@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
 import type { Actor } from '../../src/server/deps';
 import { AdminSession, Booking, Car, Customer } from '../../src/server/db/entities';
-import { resolveSession } from '../../src/server/services/session.service';
+import { accountActor, resolveSession } from '../../src/server/services/session.service';
 import type { SessionCookie } from '../../src/server/http/variables';
 import { createContextInner } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
@@ -25,11 +25,15 @@ function recordingCookie(token: string | null = null): SessionCookie & { sets: s
     token,
     sets: [] as string[],
     clears: 0,
+    device: null as string | null,
     set(value: string) {
       cookie.sets.push(value);
     },
     clear() {
       cookie.clears += 1;
+    },
+    setDevice(value: string) {
+      cookie.device = value;
     },
   };
   return cookie;
@@ -44,12 +48,13 @@ function cookieCaller(cookie: SessionCookie, actor: Actor | null = null) {
 
 async function signIn(): Promise<string> {
   const cookie = recordingCookie();
-  expect(await cookieCaller(cookie).admin.login({ password: TEST_ADMIN_PASSWORD })).toEqual({ authenticated: true });
+  expect(await cookieCaller(cookie).admin.login({ password: TEST_ADMIN_PASSWORD })).toMatchObject({ authenticated: true, account: { role: 'owner' } });
   expect(cookie.sets).toHaveLength(1);
   return cookie.sets[0]!;
 }
 
 const idleHours = () => h.deps.env.SESSION_IDLE_HOURS;
+const env = () => h.deps.env;
 
 describe('admin.session', () => {
   it('is false for the public and true for staff', async () => {
@@ -80,8 +85,10 @@ describe('admin.login', () => {
 
   it('gives a session that admin procedures accept', async () => {
     const token = await signIn();
-    const actor = await resolveSession(h.orm.em.fork(), token, idleHours());
-    expect(actor).toMatchObject({ kind: 'session' });
+    const session = await resolveSession(h.orm.em.fork(), token, env());
+    expect(session).toMatchObject({ account: { role: 'owner', mainOwner: true }, setupRequired: false });
+    const actor = accountActor(session!);
+    expect(actor).toMatchObject({ kind: 'account', role: 'owner', label: 'Owner' });
     const caller = cookieCaller(recordingCookie(token), actor);
     expect(await caller.admin.session()).toEqual({ authenticated: true });
     expect((await caller.admin.overview()).totalCars).toBeGreaterThan(0);
@@ -91,11 +98,11 @@ describe('admin.login', () => {
 describe('sessions: logout and idle expiry', () => {
   it('ends the session on logout, clearing the cookie', async () => {
     const token = await signIn();
-    expect(await resolveSession(h.orm.em.fork(), token, idleHours())).not.toBeNull();
+    expect(await resolveSession(h.orm.em.fork(), token, env())).not.toBeNull();
     const cookie = recordingCookie(token);
     expect(await cookieCaller(cookie).admin.logout()).toEqual({ authenticated: false });
     expect(cookie.clears).toBe(1);
-    expect(await resolveSession(h.orm.em.fork(), token, idleHours())).toBeNull();
+    expect(await resolveSession(h.orm.em.fork(), token, env())).toBeNull();
   });
 
   it('logout without a session still answers and clears the cookie', async () => {
@@ -109,29 +116,29 @@ describe('sessions: logout and idle expiry', () => {
     const token = await signIn();
     clock.advance(13 * 3_600_000);
     try {
-      expect(await resolveSession(h.orm.em.fork(), token, idleHours())).toBeNull();
+      expect(await resolveSession(h.orm.em.fork(), token, env())).toBeNull();
     } finally {
       clock.reset();
     }
     // once expired it stays ended
-    expect(await resolveSession(h.orm.em.fork(), token, idleHours())).toBeNull();
+    expect(await resolveSession(h.orm.em.fork(), token, env())).toBeNull();
   });
 
   it('keeps a session that is used, measuring idleness from the last use', async () => {
     const token = await signIn();
     try {
       clock.advance(11 * 3_600_000);
-      expect(await resolveSession(h.orm.em.fork(), token, idleHours())).not.toBeNull();
+      expect(await resolveSession(h.orm.em.fork(), token, env())).not.toBeNull();
       clock.advance(11 * 3_600_000);
-      expect(await resolveSession(h.orm.em.fork(), token, idleHours())).not.toBeNull();
+      expect(await resolveSession(h.orm.em.fork(), token, env())).not.toBeNull();
     } finally {
       clock.reset();
     }
   });
 
   it('ignores an unknown token', async () => {
-    expect(await resolveSession(h.orm.em.fork(), 'not-a-real-token', idleHours())).toBeNull();
-    expect(await resolveSession(h.orm.em.fork(), '', idleHours())).toBeNull();
+    expect(await resolveSession(h.orm.em.fork(), 'not-a-real-token', env())).toBeNull();
+    expect(await resolveSession(h.orm.em.fork(), '', env())).toBeNull();
   });
 });
 

@@ -3,6 +3,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ormConfig } from '../../src/server/db/config';
 import { ensureDatabase } from '../../src/server/db/orm';
+import { hashPassword } from '../../src/server/auth/password';
+import { ensureOwner } from '../../src/server/services/staff.service';
 import { createHarness, type Harness } from '../utils/harness';
 
 let h: Harness;
@@ -66,6 +68,46 @@ describe('the blocklist skeleton migration', () => {
       await migrator.down({ to: 'Migration20261125060000_booking_follow_up' });
       const before = (await connection.execute(`select normalized_name from blocked_name order by id`)) as Array<{ normalized_name: string }>;
       expect(before.map((row) => row.normalized_name)).toEqual(['juan dela cruz', 'maria santos', 'mario santos']);
+    } finally {
+      await orm.close(true);
+    }
+  });
+});
+
+describe('the staff accounts migration', () => {
+  it('makes the stored shared password the main owner\'s, keeps its sessions signed in as the owner, and goes back', async () => {
+    const url = `${inject('pgServerUrl')}/test_${randomBytes(6).toString('hex')}`;
+    await ensureDatabase(url);
+    const orm = await MikroORM.init(ormConfig(url, 2));
+    try {
+      const migrator = orm.getMigrator();
+      await migrator.up({ to: 'Migration20261125093000_rate_limits' });
+      const connection = orm.em.fork().getConnection();
+      const hash = await hashPassword('the shared password');
+      await connection.execute(`insert into app_setting (key, value, updated_at) values ('admin_password_hash', ?, now())`, [hash]);
+      await connection.execute(`insert into admin_session (id, token_hash, created_at, last_seen_at, ended_at, ip, user_agent) values
+        ('00000000-0000-4000-8000-0000000000a1', repeat('a', 64), now(), now(), null, '203.0.113.1', 'Firefox'),
+        ('00000000-0000-4000-8000-0000000000a2', repeat('b', 64), now(), now(), now(), '203.0.113.2', null)`);
+      await connection.execute(`insert into audit_entry (id, at, actor, action, entity_type, entity_id) values (gen_random_uuid(), now(), 'staff session 28c372e2', 'car.update', 'car', 'x')`);
+      await migrator.up();
+
+      const [owner] = (await connection.execute(`select id, name, email, role, main_owner, password_hash from staff_account`)) as Array<Record<string, any>>;
+      expect(owner).toMatchObject({ name: 'Owner', email: '', role: 'owner', main_owner: true, password_hash: hash });
+      expect(await connection.execute(`select * from app_setting where key = 'admin_password_hash'`)).toEqual([]);
+      const sessions = (await connection.execute(`select id, account_id, ended_at from admin_session order by id`)) as Array<Record<string, any>>;
+      expect(sessions.map((row) => row.account_id)).toEqual([owner!.id, owner!.id]);
+      expect((await connection.execute(`select actor, actor_email from audit_entry`))[0]).toEqual({ actor: 'staff session 28c372e2', actor_email: null });
+
+      // The next start fills in the owner's address and keeps the password.
+      const started = await ensureOwner(orm.em.fork(), { ADMIN_EMAIL: 'owner@garage.example', ADMIN_PASSWORD: undefined }, 'garage@example.com');
+      expect(started).toEqual({ generated: null, email: 'owner@garage.example' });
+      const [after] = (await connection.execute(`select email, password_hash from staff_account`)) as Array<Record<string, any>>;
+      expect(after).toEqual({ email: 'owner@garage.example', password_hash: hash });
+      expect(await migrator.checkMigrationNeeded()).toBe(false);
+
+      await migrator.down({ to: 'Migration20261125093000_rate_limits' });
+      expect(await connection.execute(`select value from app_setting where key = 'admin_password_hash'`)).toEqual([{ value: hash }]);
+      expect(((await connection.execute(`select count(*)::int as n from admin_session`)) as Array<{ n: number }>)[0]!.n).toBe(2);
     } finally {
       await orm.close(true);
     }

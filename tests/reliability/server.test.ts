@@ -29,6 +29,8 @@ const CONNECTIONS = 50;
 const SMTP_DOWN_SECONDS = Number(process.env.SMTP_DOWN_SECONDS ?? 60);
 const FLOOD_CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 3_000);
 const FLOOD_SECONDS = 30;
+const SIGNIN_ADDRESSES = 60;
+const SIGNIN_FLOOD_SECONDS = Number(process.env.SIGNIN_FLOOD_SECONDS ?? 30);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 0x20)]);
 
 /** Exactly what `npm start` runs (package.json), with node and tsx resolved here. */
@@ -436,6 +438,72 @@ describe('the real server under load and faults', () => {
       await stopServer(server);
     }
   }, 180_000);
+
+  it(`a flood of wrong passwords from ${SIGNIN_ADDRESSES} addresses for ${SIGNIN_FLOOD_SECONDS} s: public requests keep their pace, the owner's known device signs in, nothing fails`, async () => {
+    const owner = { email: 'owner@reliability.example', password: 'reliability owner password' };
+    const server = await startServer('signin', { TRUST_PROXY: 'true', ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password });
+    const login = (body: object, headers: Record<string, string>) =>
+      fetch(`${server.base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+    const publicLoad = async (seconds: number) => {
+      const samples: Sample[] = [];
+      const until = Date.now() + seconds * 1000;
+      const paths = ['/robots.txt', '/api/cars', '/api/site', '/'];
+      await Promise.all(
+        Array.from({ length: 4 }, async (_, worker) => {
+          for (let i = worker; Date.now() < until; i += 1) samples.push(await timed('read', () => fetch(`${server.base}${paths[i % paths.length]}`, { signal: AbortSignal.timeout(20_000) })));
+        }),
+      );
+      return samples;
+    };
+    try {
+      // The owner signed in from the office before: its browser is a known device of the account.
+      const first = await login(owner, { 'x-forwarded-for': '192.0.2.10' });
+      expect(first.status).toBe(200);
+      const device = /(rental_device=[^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+      expect(device).toBeDefined();
+      await publicLoad(3); // warm-up
+      const before = await publicLoad(5);
+
+      const flood: Array<{ status: number; ms: number }> = [];
+      const floodUntil = Date.now() + SIGNIN_FLOOD_SECONDS * 1000;
+      const attacker = async (address: number) => {
+        for (let i = 0; Date.now() < floodUntil; i += 1) {
+          const t0 = performance.now();
+          // A new address book entry each time: every guess needs a password check (no account's count stops it).
+          const answer = await login({ email: `guess-${address}-${i}@example.com`, password: `wrong password ${i}` }, { 'x-forwarded-for': `198.51.100.${address}` }).catch(() => null);
+          flood.push({ status: answer?.status ?? 0, ms: performance.now() - t0 });
+          await answer?.arrayBuffer();
+          // Refused at once (429): a short pause, so the bounded flood does not spin.
+          if (answer?.status === 429) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      const floodStartedAt = Date.now();
+      const attackers = Promise.all(Array.from({ length: SIGNIN_ADDRESSES }, (_, i) => attacker(i + 1)));
+      // Let the line of password checks fill up, then measure the public pages and the owner's sign-in meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const ownerT0 = performance.now();
+      const ownerAgain = await login(owner, { 'x-forwarded-for': '192.0.2.10', cookie: device! });
+      const ownerMs = performance.now() - ownerT0;
+      const during = await publicLoad(Math.max(1, (floodUntil - Date.now()) / 1000 - 1));
+      await attackers;
+      const floodSeconds = (Date.now() - floodStartedAt) / 1000;
+
+      const checked = flood.filter((a) => a.status === 401);
+      note(`sign-in flood: ${flood.length} wrong passwords from ${SIGNIN_ADDRESSES} addresses in ${floodSeconds.toFixed(1)} s, answers ${JSON.stringify(tally(flood))} (401: checked, one at a time; 429: refused at once); checked ones ${describeLatency(checked.map((a) => ({ ...a, kind: 'read', startedAt: 0 })))}`);
+      note(`sign-in flood: the owner's known device signed in during it in ${ownerMs.toFixed(0)} ms (${ownerAgain.status})`);
+      note(`sign-in flood: public requests (robots.txt, fleet, site, home) before it ${describeLatency(before)}`);
+      note(`sign-in flood: public requests during it ${describeLatency(during)}, answers ${JSON.stringify(tally(during))}`);
+
+      expect(ownerAgain.status).toBe(200);
+      expect(during.length).toBeGreaterThan(0);
+      expect(during.filter((a) => a.status !== 200), JSON.stringify(during.find((a) => a.status !== 200))).toEqual([]);
+      expect(flood.filter((a) => a.status !== 401 && a.status !== 429), JSON.stringify(flood.find((a) => a.status !== 401 && a.status !== 429))).toEqual([]);
+      expect(checked.length).toBeGreaterThan(0);
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      await stopServer(server);
+    }
+  }, (SIGNIN_FLOOD_SECONDS + 150) * 1000);
 
   it('SIGTERM during load: requests in flight complete, exit 0 within 10 s, later ones are refused cleanly, no half-written booking', async () => {
     const server = await startServer('sigterm');

@@ -142,13 +142,22 @@ export interface SignIn {
   setCookie: string | null;
   /** `rental_session=<token>`, ready for a Cookie header. */
   cookie: string | null;
+  /** `rental_device=<value>`: the known-device cookie the sign-in set. */
+  device: string | null;
 }
 
+/** POST /api/admin/login with `{password}` alone: the main owner, as the original form signs in. */
 export async function signIn(h: Harness, password: string = TEST_ADMIN_PASSWORD, headers: Record<string, string> = {}): Promise<SignIn> {
-  const answer = await call(h, 'POST', '/api/admin/login', { password }, { headers });
+  return signInWith(h, { password }, headers);
+}
+
+/** POST /api/admin/login with any body (`{email, password, code}`). */
+export async function signInWith(h: Harness, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<SignIn> {
+  const answer = await call(h, 'POST', '/api/admin/login', body, { headers });
   const setCookie = answer.headers.get('set-cookie');
-  const cookie = setCookie?.match(/(?:^|,\s*)(rental_session=[^;]*)/)?.[1] ?? null;
-  return { answer, setCookie, cookie };
+  const cookie = setCookie?.match(/(?:^|,\s*)((?:__Host-)?rental_session=[^;]*)/)?.[1] ?? null;
+  const device = setCookie?.match(/(?:^|,\s*)((?:__Host-)?rental_device=[^;]*)/)?.[1] ?? null;
+  return { answer, setCookie, cookie, device };
 }
 
 // ---------------------------------------------------------------------------------------------

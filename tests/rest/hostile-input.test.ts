@@ -45,8 +45,10 @@ async function fingerprint(): Promise<Record<string, string>> {
     const tables = (await connection.execute(
       `select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations' order by 1`,
     )) as Array<{ name: string }>;
+    // The sign-in throttle counts refused sign-ins (that is its job): its rows are not the data a refused call must leave alone.
+    const only = (name: string) => (name === 'rate_limit_window' ? ` where t.name not like 'signin:%'` : '');
     fingerprintSql = tables
-      .map(({ name }) => `select '${name}' as name, count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '-') as sum from "${name}" t`)
+      .map(({ name }) => `select '${name}' as name, count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '-') as sum from "${name}" t${only(name)}`)
       .join(' union all ');
   }
   const rows = (await connection.execute(fingerprintSql)) as Array<{ name: string; sum: string }>;

@@ -5,7 +5,8 @@ import type { RestRoute } from '../../src/server/rest/route';
 import { daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { makeManageToken } from '../../src/server/services/booking-tokens';
 import { createHarness, type Harness } from '../utils/harness';
-import { availableCar, bookOk, call, signIn, type CallOptions } from './helpers';
+import { sessionCookie, totpCode } from '../utils/staff';
+import { availableCar, bookOk, call, signIn, signInWith, type CallOptions } from './helpers';
 
 let h: Harness;
 let doc: any;
@@ -179,6 +180,32 @@ describe('every documented path answers what the document says', () => {
     await expectDocumented('delete', '/api/admin/customers/{id}', `/api/admin/customers/${added.customer.id}`, undefined, staff);
     await expectDocumented('delete', '/api/admin/cars/{id}', `/api/admin/cars/${car.id}`, undefined, staff);
     await expectDocumented('post', '/api/admin/logout', '/api/admin/logout', undefined, cookie);
+  });
+
+  it('staff account paths', async () => {
+    const owner = { cookie: (await signIn(h)).cookie! };
+    await expectDocumented('get', '/api/admin/account', '/api/admin/account', undefined, owner);
+    const created = await expectDocumented('post', '/api/admin/staff', '/api/admin/staff', { name: 'Schema Staff', email: 'schema.staff@example.com', role: 'staff' }, owner);
+    await expectDocumented('get', '/api/admin/staff', '/api/admin/staff', undefined, owner);
+    await expectDocumented('put', '/api/admin/staff/{id}', `/api/admin/staff/${created.account.id}`, { name: 'Schema Staffer' }, owner);
+    const reset = await expectDocumented('post', '/api/admin/staff/{id}/reset', `/api/admin/staff/${created.account.id}/reset`, undefined, owner);
+    const token = new URL(reset.link.url).hash.replace('#set-password=', '');
+    await expectDocumented('post', '/api/admin/password-link', '/api/admin/password-link', { token });
+    await expectDocumented('post', '/api/admin/password-link/password', '/api/admin/password-link/password', { token, password: 'schema staff password' });
+    const staffer = { cookie: (await signInWith(h, { email: 'schema.staff@example.com', password: 'schema staff password' })).cookie! };
+    await expectDocumented('post', '/api/admin/account/password', '/api/admin/account/password', { currentPassword: 'schema staff password', newPassword: 'schema staff password 2' }, staffer);
+    const setup = await expectDocumented('post', '/api/admin/account/two-factor/setup', '/api/admin/account/two-factor/setup', undefined, staffer);
+    await expectDocumented('post', '/api/admin/account/two-factor/confirm', '/api/admin/account/two-factor/confirm', { code: totpCode(setup.secret) }, staffer);
+    await expectDocumented('post', '/api/admin/account/two-factor/recovery-codes', '/api/admin/account/two-factor/recovery-codes', { password: 'schema staff password 2' }, staffer);
+    await expectDocumented('post', '/api/admin/account/two-factor/disable', '/api/admin/account/two-factor/disable', { password: 'schema staff password 2' }, staffer);
+    const sessions = await expectDocumented('get', '/api/admin/account/sessions', '/api/admin/account/sessions', undefined, staffer);
+    const other = { cookie: await sessionCookie(h, created.account.id) };
+    const otherId = (await call(h, 'GET', '/api/admin/account/sessions', undefined, other)).body.find((s: { current: boolean }) => s.current).id;
+    expect(sessions.length).toBe(1);
+    await expectDocumented('delete', '/api/admin/account/sessions/{id}', `/api/admin/account/sessions/${otherId}`, undefined, staffer);
+    await expectDocumented('delete', '/api/admin/account/sessions', '/api/admin/account/sessions', undefined, staffer);
+    await expectDocumented('post', '/api/admin/staff/{id}/disable', `/api/admin/staff/${created.account.id}/disable`, undefined, owner);
+    await expectDocumented('post', '/api/admin/staff/{id}/enable', `/api/admin/staff/${created.account.id}/enable`, undefined, owner);
   });
 
   it('left no documented path out', () => {

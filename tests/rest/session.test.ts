@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { restRoutes } from '../../src/server/rest';
 import { fileBytes } from '../utils/fixtures';
-import { createHarness, TEST_ADMIN_PASSWORD, type Harness } from '../utils/harness';
+import { createHarness, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type Harness } from '../utils/harness';
 import { SPEC, askUpload, call, expectUnchangedBy, putFile, signIn } from './helpers';
 
 let h: Harness;
@@ -13,8 +13,9 @@ afterAll(() => h.close());
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Every documented /api/admin/* path except the three sign-in paths, with its method. */
-const adminRoutes = restRoutes.filter((route) => route.auth === 'admin');
+/** Every documented /api/admin/* path that needs a signed-in caller, with its method. */
+const adminRoutes = restRoutes.filter((route) => route.path.startsWith('/api/admin/') && route.auth !== 'public');
+const OWNER = { authenticated: true, account: expect.objectContaining({ email: TEST_ADMIN_EMAIL, role: 'owner', name: 'Owner' }) };
 
 describe('POST /api/admin/login', () => {
   it('answers 401 {"message":"Incorrect password. Please try again."} for a wrong password, setting no cookie', async () => {
@@ -33,7 +34,7 @@ describe('POST /api/admin/login', () => {
   it('answers 200 and sets an HttpOnly, SameSite=Strict rental_session cookie for the right password', async () => {
     const right = await signIn(h);
     expect(right.answer.status).toBe(200);
-    expect(right.answer.body).toEqual({ authenticated: true });
+    expect(right.answer.body).toEqual(OWNER);
     expect(right.setCookie).toMatch(/^rental_session=[^;]{20,};/);
     expect(right.setCookie).toMatch(/;\s*HttpOnly/i);
     expect(right.setCookie).toMatch(/;\s*SameSite=Strict/i);
@@ -63,7 +64,7 @@ describe('the staff session', () => {
   it('GET /api/admin/session says authenticated true with the cookie and false without', async () => {
     const withCookie = await call(h, 'GET', '/api/admin/session', undefined, { cookie });
     expect(withCookie.status).toBe(200);
-    expect(withCookie.body).toEqual({ authenticated: true });
+    expect(withCookie.body).toEqual(OWNER);
     const without = await call(h, 'GET', '/api/admin/session');
     expect(without.status).toBe(200);
     expect(without.body).toEqual({ authenticated: false });
@@ -78,7 +79,7 @@ describe('the staff session', () => {
     const blocked = await call(h, 'POST', '/api/admin/blocked-names', { fullName: 'Cookie Written' }, { cookie, headers: { origin: 'http://localhost' } });
     expect(blocked.status).toBe(201);
     const audit = await call(h, 'GET', '/api/admin/audit?limit=1', undefined, { cookie });
-    expect(audit.body.items[0]).toMatchObject({ action: 'blocked_name.create', actor: expect.stringMatching(/session/) });
+    expect(audit.body.items[0]).toMatchObject({ action: 'blocked_name.create', actor: 'Owner', actorEmail: TEST_ADMIN_EMAIL });
   });
 
   it('lets staff read private documents with the cookie', async () => {
@@ -162,9 +163,9 @@ describe('every /api/admin/* path needs a session or the API token', () => {
         'get /api/admin/audit',
       ]),
     );
-    // everything under /api/admin/ is staff-only except the three sign-in paths
-    const open = restRoutes.filter((route) => route.path.startsWith('/api/admin/') && route.auth !== 'admin').map((route) => route.path);
-    expect(open.sort()).toEqual(['/api/admin/login', '/api/admin/logout', '/api/admin/session']);
+    // everything under /api/admin/ is staff-only except the three sign-in paths and the one-time password link's two
+    const open = restRoutes.filter((route) => route.path.startsWith('/api/admin/') && route.auth === 'public').map((route) => route.path);
+    expect(open.sort()).toEqual(['/api/admin/login', '/api/admin/logout', '/api/admin/password-link', '/api/admin/password-link/password', '/api/admin/session']);
   });
 
   it('answers 401 JSON without a session, with a bad token or an ended session, changing nothing', async () => {

@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Hono } from 'hono';
 import { inject } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { LoginThrottle } from '../../src/server/auth/throttle';
+import { SignInThrottle } from '../../src/server/auth/throttle';
 import { RateLimiter } from '../../src/server/auth/rateLimit';
 import { openOrm } from '../../src/server/db/orm';
 import type { Actor, AppDeps } from '../../src/server/deps';
@@ -15,7 +15,8 @@ import type { AppEnv } from '../../src/server/http/variables';
 import { setLogLevel } from '../../src/server/logger';
 import { createMailTransport } from '../../src/server/mail/transport';
 import { MailWorker } from '../../src/server/mail/worker';
-import { ensureAdminPassword, signingSecret } from '../../src/server/services/settings.service';
+import { signingSecret } from '../../src/server/services/settings.service';
+import { ensureOwner } from '../../src/server/services/staff.service';
 import { LocalStorage } from '../../src/server/storage/local';
 import type { Storage } from '../../src/server/storage/storage';
 import { createContextInner } from '../../src/server/trpc/context';
@@ -25,9 +26,11 @@ import { FleetCache } from '../../src/server/infra/fleet.cache';
 import { BookedDatesCache } from '../../src/server/infra/booked-dates.cache';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+export const TEST_ADMIN_EMAIL = 'owner@example.com';
 export const TEST_API_TOKEN = 'test-api-token-0123456789abcdef';
 
-export const staffActor: Actor = { kind: 'token', id: 'api-token', label: 'test staff' };
+/** The callers' staff: the API token's rights (the owner's, without account management), named "test staff" in the log. */
+export const staffActor: Actor = { kind: 'token', id: 'api-token', label: 'test staff', email: null, role: null };
 
 export interface Harness {
   orm: MikroORM;
@@ -57,6 +60,7 @@ export async function createHarness(
   const env = parseEnv({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: TEST_ADMIN_EMAIL,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ADMIN_API_TOKEN: TEST_API_TOKEN,
     RATE_LIMITS: 'off',
@@ -65,10 +69,10 @@ export async function createHarness(
   const orm = await openOrm(databaseUrl, options.env?.DATABASE_POOL_MAX ? env.DATABASE_POOL_MAX : 20, databaseLimits(env));
   const em = orm.em.fork();
   const secret = await signingSecret(em);
-  await ensureAdminPassword(em, env.ADMIN_PASSWORD);
+  const business = businessInfo(env);
+  await ensureOwner(em, env, business.email);
   const storage = options.storage ? options.storage(secret) : new LocalStorage(dataDir, secret);
   const transport = createMailTransport({ ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), dataDir });
-  const business = businessInfo(env);
   const mailWorker = new MailWorker(orm, transport, `Test Garage <${business.email}>`, 60_000);
   const deps: AppDeps = {
     orm,
@@ -79,7 +83,7 @@ export async function createHarness(
     signingSecret: secret,
     mail: { from: business.email, garageTo: 'garage@example.com', wake: () => undefined },
     limiter: new RateLimiter(env.RATE_LIMITS, orm),
-    loginThrottle: new LoginThrottle(),
+    signInThrottle: new SignInThrottle(orm),
     fleet: new FleetCache(loadFleet),
     bookedDates: new BookedDatesCache(),
   };

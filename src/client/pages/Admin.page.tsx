@@ -18,23 +18,54 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Menu.css';
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { AdminDashboard } from '../features/admin/AdminDashboard';
 import { AdminLogin } from '../features/admin/AdminLogin';
 import { errorMessage } from '../features/admin/helpers';
 import { useSessionWatch } from '../features/admin/session';
+import { SetPassword } from '../features/admin/SetPassword';
+import { SetupRequired } from '../features/admin/SetupRequired';
 import { adminCopy } from '../content/admin';
 import { trpc } from '../trpc';
 import { usePageMeta } from '../usePageMeta';
 
-/** /admin: the server's session decides between the password screen and the dashboard. */
+/** The token of a one-time password link (/admin#set-password=<token>): in the fragment, so it never reaches a server log. */
+function linkToken(): string | null {
+  if (typeof window === 'undefined') return null;
+  const match = /^#set-password=([A-Za-z0-9_-]{20,200})$/.exec(window.location.hash);
+  return match?.[1] ?? null;
+}
+
+/**
+ * /admin: a one-time link's password page, else the server's session decides between the sign-in
+ * screen, the second-factor set-up an owner must do first (OWNER_REQUIRE_2FA), and the dashboard.
+ */
 export function AdminPage() {
   usePageMeta(adminCopy.meta.title, adminCopy.meta.description);
+  const [token, setToken] = useState(linkToken);
+  const [email, setEmail] = useState('');
   const session = trpc.admin.session.useQuery();
   const authenticated = session.data?.authenticated === true;
   useSessionWatch(authenticated);
+
+  if (token) {
+    return (
+      <SetPassword
+        token={token}
+        onDone={(address) => {
+          window.history.replaceState(null, '', window.location.pathname + window.location.search);
+          setEmail(address ?? '');
+          setToken(null);
+        }}
+      />
+    );
+  }
 
   if (session.isPending) {
     return (
@@ -62,5 +93,6 @@ export function AdminPage() {
       </Container>
     );
   }
-  return authenticated ? <AdminDashboard /> : <AdminLogin />;
+  if (!authenticated) return <AdminLogin key={email} email={email} />;
+  return session.data?.account?.twoFactorSetupRequired ? <SetupRequired /> : <AdminDashboard />;
 }

@@ -1,5 +1,5 @@
 import { raw } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { clock } from '../clock';
@@ -56,19 +56,36 @@ export class RateLimiter {
   }
 
   private async count(name: RateLimitName, subject: string, now: Date, windowMs: number): Promise<{ hits: number; expiresAt: Date }> {
-    const em = this.orm.em.fork();
-    const { tableName } = em.getMetadata(RateLimitWindow);
-    const [expiresAt, hits] = [`${tableName}.expires_at`, `${tableName}.hits`];
-    const row: { hits: number; expiresAt: Date | string } = await em
-      .createQueryBuilder(RateLimitWindow)
-      .insert({ name, subject, hits: 1, expiresAt: new Date(now.getTime() + windowMs) })
-      .onConflict(['name', 'subject'])
-      .merge({
-        hits: raw('case when ?? <= ? then 1 else ?? + 1 end', [expiresAt, now, hits]),
-        expiresAt: raw('case when ?? <= ? then excluded.expires_at else ?? end', [expiresAt, now, expiresAt]),
-      })
-      .returning(['hits', 'expiresAt'])
-      .execute('get');
-    return { hits: Number(row.hits), expiresAt: new Date(row.expiresAt) };
+    const [row] = await countWindows(this.orm.em.fork(), [{ name, subject }], now, windowMs);
+    return row!;
   }
+}
+
+export interface WindowKey {
+  /** At most 32 characters. */
+  name: string;
+  /** At most 64 characters (longer ones are cut). */
+  subject: string;
+}
+
+/**
+ * Counts one call for each key in `rate_limit_window`, in one statement: a key's window starts at
+ * its first call and lasts `windowMs`; a call after it has passed starts a new one. Answers each
+ * key's count so far, this call included, and when its window ends. The sign-in throttle counts
+ * its failures here too.
+ */
+export async function countWindows(em: EntityManager, keys: WindowKey[], now: Date, windowMs: number): Promise<Array<WindowKey & { hits: number; expiresAt: Date }>> {
+  const { tableName } = em.getMetadata(RateLimitWindow);
+  const [expiresAt, hits] = [`${tableName}.expires_at`, `${tableName}.hits`];
+  const rows: Array<{ name: string; subject: string; hits: number; expiresAt: Date | string }> = await em
+    .createQueryBuilder(RateLimitWindow)
+    .insert(keys.map(({ name, subject }) => ({ name, subject: subject.slice(0, SUBJECT_LENGTH), hits: 1, expiresAt: new Date(now.getTime() + windowMs) })))
+    .onConflict(['name', 'subject'])
+    .merge({
+      hits: raw('case when ?? <= ? then 1 else ?? + 1 end', [expiresAt, now, hits]),
+      expiresAt: raw('case when ?? <= ? then excluded.expires_at else ?? end', [expiresAt, now, expiresAt]),
+    })
+    .returning(['name', 'subject', 'hits', 'expiresAt'])
+    .execute('all');
+  return rows.map((row) => ({ name: row.name, subject: row.subject, hits: Number(row.hits), expiresAt: new Date(row.expiresAt) }));
 }

@@ -1,48 +1,102 @@
+import { createHash } from 'node:crypto';
+import { raw } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
 import { clock } from '../clock';
+import { RateLimitWindow } from '../db/entities';
+import { countWindows, type WindowKey } from './rateLimit';
+
+/** Failures are counted in windows of 15 minutes that start at a key's first failure. */
+export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
 /**
- * Sign-in throttling per address: after `slowAfter` failures in the window each attempt waits a
- * little longer; after `blockAfter` the address gets 429 until the window passes. It stays on
- * even when RATE_LIMITS=off.
+ * What each count allows: after `slowAfter` failures each attempt waits longer (250 ms, doubling,
+ * at most 5 s), and after `blockAfter` the next is refused (429) until the window has passed.
+ * - `pair`: one account from one address (or from one known device). The office's address shared
+ *   by everyone: one person's typos slow and lock only their own account there.
+ * - `account`: one account from every address that is not a known device: guessing from many
+ *   addresses slows, then stops; the account's own devices still sign in.
+ * - `address`: every account from one address, except from known devices: one address trying many
+ *   accounts is stopped, without locking out a colleague's device that signed in before.
  */
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+export const THROTTLE_LIMITS = {
+  pair: { slowAfter: 3, blockAfter: 10 },
+  account: { slowAfter: 10, blockAfter: 50 },
+  address: { slowAfter: 10, blockAfter: 100 },
+} as const;
+type Scope = keyof typeof THROTTLE_LIMITS;
 
-  constructor(
-    private readonly windowMs = 15 * 60_000,
-    private readonly slowAfter = 3,
-    private readonly blockAfter = 10,
-  ) {}
+/** How long to hold an attempt that follows `failures` failures of a key with `slowAfter`. */
+export function throttleDelayMs(failures: number, slowAfter: number): number {
+  return failures < slowAfter ? 0 : Math.min(5_000, 250 * 2 ** (failures - slowAfter));
+}
 
-  private recent(address: string): number[] {
-    const since = clock.now().getTime() - this.windowMs;
-    const list = (this.failures.get(address) ?? []).filter((at) => at > since);
-    if (list.length) this.failures.set(address, list);
-    else this.failures.delete(address);
-    return list;
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export interface SignInAttempt {
+  ip: string;
+  /** The account's e-mail address as typed (lower-cased), whether or not an account has it. */
+  email: string;
+  /** The known device's id, when the browser carries a device cookie this account signed. */
+  device: string | null;
+}
+
+/**
+ * Sign-in throttling, counted in PostgreSQL (the `rate_limit_window` table, under names of its
+ * own) so that every instance counts the same failures. It stays on with RATE_LIMITS=off.
+ *
+ * Each attempt is counted before its password is checked, in one statement, so simultaneous
+ * attempts cannot all slip past a count; a right password then takes its own count back.
+ */
+export class SignInThrottle {
+  constructor(private readonly orm: MikroORM) {}
+
+  private keys(attempt: SignInAttempt): Array<WindowKey & { scope: Scope }> {
+    const account = digest(attempt.email);
+    if (attempt.device) return [{ scope: 'pair', name: 'signin:device', subject: digest(`${attempt.device}\n${attempt.email}`) }];
+    return [
+      { scope: 'pair', name: 'signin:pair', subject: digest(`${attempt.ip}\n${attempt.email}`) },
+      { scope: 'account', name: 'signin:account', subject: account },
+      { scope: 'address', name: 'signin:address', subject: attempt.ip },
+    ];
   }
 
-  /** Seconds until the address may try again, or 0 when it may try now. */
-  blockedFor(address: string): number {
-    const list = this.recent(address);
-    if (list.length < this.blockAfter) return 0;
-    const oldest = list[list.length - this.blockAfter] ?? clock.now().getTime();
-    return Math.max(1, Math.ceil((oldest + this.windowMs - clock.now().getTime()) / 1000));
+  /**
+   * Counts the attempt. Throws 429 (with the seconds left) when a count is over its limit;
+   * otherwise answers how long to hold the attempt before checking it.
+   */
+  async attempt(attempt: SignInAttempt): Promise<number> {
+    const keys = this.keys(attempt);
+    const now = clock.now();
+    const counted = await countWindows(this.orm.em.fork(), keys, now, THROTTLE_WINDOW_MS);
+    let delay = 0;
+    for (const key of keys) {
+      const row = counted.find((c) => c.name === key.name);
+      if (!row) continue;
+      const limit = THROTTLE_LIMITS[key.scope];
+      if (row.hits > limit.blockAfter) {
+        throw new AppError('TOO_MANY_REQUESTS', messages.errors.tooManyAttempts, {
+          retryAfter: Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000)),
+        });
+      }
+      delay = Math.max(delay, throttleDelayMs(row.hits - 1, limit.slowAfter));
+    }
+    return delay;
   }
 
-  /** How long to hold this attempt before answering, in milliseconds. */
-  delayMs(address: string): number {
-    const count = this.recent(address).length;
-    return count < this.slowAfter ? 0 : Math.min(5_000, 250 * 2 ** (count - this.slowAfter));
-  }
-
-  fail(address: string): void {
-    const list = this.recent(address);
-    list.push(clock.now().getTime());
-    this.failures.set(address, list);
-  }
-
-  succeed(address: string): void {
-    this.failures.delete(address);
+  /** A right password: its pair's failures are forgotten, and its attempt no longer counts against the account or the address. */
+  async succeed(attempt: SignInAttempt): Promise<void> {
+    const [pair, ...shared] = this.keys(attempt);
+    const em = this.orm.em.fork();
+    await em.nativeDelete(RateLimitWindow, { name: pair!.name, subject: pair!.subject });
+    if (!shared.length) return;
+    await em
+      .createQueryBuilder(RateLimitWindow)
+      .update({ hits: raw('greatest(hits - 1, 0)') })
+      .where({ $or: shared.map(({ name, subject }) => ({ name, subject })) })
+      .execute();
   }
 }

@@ -8,10 +8,23 @@ import { messages } from '../../shared/messages';
 import type { AppDeps } from '../deps';
 import { toAppError } from '../errors';
 import { describeError, log } from '../logger';
-import { API_TOKEN_ACTOR, resolveSession } from '../services/session.service';
+import { DEVICE_COOKIE_MAX_AGE } from '../auth/device';
+import { API_TOKEN_ACTOR } from '../services/audit.service';
+import { accountActor, resolveSession } from '../services/session.service';
 import type { AppEnv } from './variables';
 
 export const SESSION_COOKIE = 'rental_session';
+export const DEVICE_COOKIE = 'rental_device';
+
+/**
+ * The cookies' names. With an https PUBLIC_URL they carry the `__Host-` prefix, which browsers
+ * accept only from a secure origin, for the whole host (Path=/) and for no other domain, so a
+ * sibling subdomain cannot plant or overwrite them.
+ */
+export function cookieNames(env: Pick<AppDeps['env'], 'PUBLIC_URL'>): { session: string; device: string } {
+  const prefix = env.PUBLIC_URL?.startsWith('https:') ? '__Host-' : '';
+  return { session: `${prefix}${SESSION_COOKIE}`, device: `${prefix}${DEVICE_COOKIE}` };
+}
 
 /**
  * The caller's address. Behind a trusted proxy it is the last X-Forwarded-For entry: the one the
@@ -146,8 +159,9 @@ export function crossSiteGuard(): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Forks the EntityManager for this request and works out who is asking: a staff session cookie
- * or the integrators' bearer token.
+ * Forks the EntityManager for this request and works out who is asking: a staff account's session
+ * cookie or the integrators' bearer token. An owner who must still set up a second factor
+ * (OWNER_REQUIRE_2FA) has a session but no actor: only their own account's paths are open.
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -158,18 +172,27 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
       origin: siteOrigin(c, deps),
       userAgent: c.req.header('user-agent') ?? null,
     });
-    const token = getCookie(c, SESSION_COOKIE) ?? null;
-    const secure = isHttps(c, deps);
+    const names = cookieNames(deps.env);
+    const token = getCookie(c, names.session) ?? null;
+    const secure = isHttps(c, deps) || names.session !== SESSION_COOKIE;
+    const options = { httpOnly: true, sameSite: 'Strict', secure, path: '/' } as const;
     c.set('sessionCookie', {
       token,
-      set: (value) => setCookie(c, SESSION_COOKIE, value, { httpOnly: true, sameSite: 'Strict', secure, path: '/' }),
-      clear: () => deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: 'Strict', secure, path: '/' }),
+      set: (value) => setCookie(c, names.session, value, options),
+      clear: () => deleteCookie(c, names.session, options),
+      device: getCookie(c, names.device) ?? null,
+      setDevice: (value) => setCookie(c, names.device, value, { ...options, maxAge: DEVICE_COOKIE_MAX_AGE }),
     });
     let actor = null;
+    let session = null;
     const bearer = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (bearer && deps.env.ADMIN_API_TOKEN && sameSecret(bearer, deps.env.ADMIN_API_TOKEN)) actor = API_TOKEN_ACTOR;
-    else if (token) actor = await resolveSession(em, token, deps.env.SESSION_IDLE_HOURS);
+    else if (token) {
+      session = await resolveSession(em, token, deps.env);
+      if (session && !session.setupRequired) actor = accountActor(session);
+    }
     c.set('actor', actor);
+    c.set('session', session);
     return next();
   };
 }

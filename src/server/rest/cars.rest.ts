@@ -63,11 +63,11 @@ export const carRoutes = [
     path: '/api/admin/cars/{id}',
     tag: 'Admin: cars',
     summary: 'Delete a car',
-    description: 'Refused (409) while the car has pending or confirmed bookings that have not ended. Past bookings keep the car’s name.',
-    auth: 'admin',
+    description: 'Owner only (an owner account or the API token). Refused (409) while the car has pending or confirmed bookings that have not ended. Past bookings keep the car’s name.',
+    auth: 'owner',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZDeletedSchema, description: 'Deleted' },
-    errors: [401, 404, 409, 503],
+    errors: [401, 403, 404, 409, 503],
     handler: async (c, { params }) => {
       await deleteCar(adminContext(c), params.id);
       return { ok: true };

@@ -99,11 +99,11 @@ export const customerRoutes = [
     path: '/api/admin/customers/{id}',
     tag: 'Admin: customers',
     summary: 'Delete a customer',
-    description: 'Deletes the customer with their past bookings and payments. Refused (409) while one of their bookings is pending or confirmed and not over.',
-    auth: 'admin',
+    description: 'Owner only (an owner account or the API token). Deletes the customer with their past bookings and payments. Refused (409) while one of their bookings is pending or confirmed and not over.',
+    auth: 'owner',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZDeletedSchema, description: 'Deleted' },
-    errors: [400, 401, 404, 409, 503],
+    errors: [400, 401, 403, 404, 409, 503],
     handler: async (c, { params }) => {
       await deleteCustomer(adminContext(c), params.id);
       return { ok: true };

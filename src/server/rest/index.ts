@@ -9,9 +9,11 @@ import { customerRoutes } from './customers.rest';
 import { miscRoutes } from './misc.rest';
 import { myBookingRoutes } from './myBooking.rest';
 import { docsPage, openApiDocument } from './openapi';
-import { readInput, type RestRoute } from './route';
+import { readInput, routeAccess, type RestRoute } from './route';
+import { staffRoutes } from './staff.rest';
+import { authorize } from '../auth/access';
 
-export const restRoutes: RestRoute[] = [...carRoutes, ...bookingRoutes, ...myBookingRoutes, ...customerRoutes, ...blocklistRoutes, ...miscRoutes];
+export const restRoutes: RestRoute[] = [...carRoutes, ...bookingRoutes, ...myBookingRoutes, ...customerRoutes, ...blocklistRoutes, ...miscRoutes, ...staffRoutes];
 
 /**
  * The REST adapters: each documented path validates with the shared schemas and calls the same
@@ -23,7 +25,7 @@ export function restApp(version: string): Hono<AppEnv> {
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(route.method.toUpperCase(), honoPath, async (c) => {
       if (route.rateLimit) await c.get('deps').limiter.hit(route.rateLimit, c.get('request').ip);
-      if (route.auth === 'admin' && !c.get('actor')) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+      authorize(routeAccess(route.auth), { actor: c.get('actor'), session: c.get('session') });
       const input = await readInput(c, route);
       const result = await route.handler(c, input);
       return result instanceof Response ? result : c.json(result as object, route.response.status as 200);

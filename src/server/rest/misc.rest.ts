@@ -6,7 +6,7 @@ import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadCheckSchema, ZUploadTar
 import { listAudit, overview } from '../services/admin.service';
 import { sendContactMessage } from '../services/contact.service';
 import { health } from '../services/health.service';
-import { login, logout } from '../services/session.service';
+import { login, logout, sessionState } from '../services/session.service';
 import { createContext } from '../trpc/context';
 import { checkUpload, requestUpload } from '../services/upload.service';
 import { adminContext, defineRoute, serviceContext } from './route';
@@ -96,13 +96,17 @@ export const miscRoutes = [
     tag: 'Admin: session',
     summary: 'Sign in',
     description:
-      'Sets an HttpOnly, SameSite=Strict session cookie (idle expiry 12 hours). Repeated failures from one address are slowed, then refused with 429; ' +
-      'sign-ins per address are also counted against the `login` limit of RATE_LIMITS.',
+      'Signs a staff account in with `{email, password}`; `{password}` alone signs in the owner (ADMIN_EMAIL). An account with two-step sign-in answers ' +
+      '`{authenticated: false, secondFactorRequired: true}` until the request also carries `code` (the app\'s current code, or a recovery code). ' +
+      'Sets an HttpOnly, SameSite=Strict session cookie (`__Host-`-prefixed when PUBLIC_URL is https) that ends after SESSION_IDLE_HOURS idle or SESSION_MAX_DAYS in all, ' +
+      'and a known-device cookie. Wrong passwords are counted per account and address, per account and per address: each count slows the next attempts, then refuses them (429) ' +
+      'for 15 minutes; a browser that signed in to the account before is counted on its own. Sign-ins per address also count against the `login` limit of RATE_LIMITS. ' +
+      'A disabled account answers 403.',
     auth: 'public',
     rateLimit: 'login',
     body: ZLoginSchema,
-    response: { status: 200, schema: ZSessionStateSchema, description: 'Signed in; the cookie is set' },
-    errors: [400, 401, 415, 429, 503],
+    response: { status: 200, schema: ZSessionStateSchema, description: 'Signed in (the cookie is set), or the second factor is needed' },
+    errors: [400, 401, 403, 415, 429, 503],
     handler: (c, { body }) => login(createContext(c), body),
   }),
   defineRoute({
@@ -122,9 +126,9 @@ export const miscRoutes = [
     tag: 'Admin: session',
     summary: 'Am I signed in?',
     auth: 'public',
-    response: { status: 200, schema: ZSessionStateSchema, description: 'Whether the cookie (or token) is a live session' },
+    response: { status: 200, schema: ZSessionStateSchema, description: 'Whether the cookie (or token) is a live session, and its account' },
     errors: [503],
-    handler: async (c) => ({ authenticated: c.get('actor') !== null }),
+    handler: async (c) => sessionState({ actor: c.get('actor'), session: c.get('session') }),
   }),
   defineRoute({
     method: 'get',

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/common.schema';
-import type { AdminContext, ServiceContext } from '../deps';
+import type { Access } from '../auth/access';
+import type { AdminContext, OwnAccountContext, ServiceContext } from '../deps';
 import type { RateLimitName } from '../env';
 import { refuseMalformedText, refuseUndecodableUrl, zodIssues } from '../errors';
 import type { AppEnv } from '../http/variables';
@@ -27,7 +28,12 @@ export interface RestRoute {
   tag: string;
   summary: string;
   description?: string;
-  auth: 'public' | 'admin' | 'document-token';
+  /**
+   * Who may call it (src/server/auth/access.ts): `admin` is any staff account or the API token;
+   * `owner` an owner account or the API token; `accounts` an owner account; `self` any staff
+   * account, for its own password, sessions and second factor.
+   */
+  auth: 'public' | 'admin' | 'owner' | 'accounts' | 'self' | 'document-token';
   rateLimit?: RateLimitName;
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -85,7 +91,20 @@ export async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<R
 }
 
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  return { em: c.get('em'), deps: c.get('deps'), actor: c.get('actor') };
+  return { em: c.get('em'), deps: c.get('deps'), actor: c.get('actor'), session: c.get('session') };
+}
+
+/** The access level a route's `auth` asks for. */
+export function routeAccess(auth: RestRoute['auth']): Access {
+  if (auth === 'admin') return 'staff';
+  return auth === 'document-token' ? 'public' : auth;
+}
+
+/** For `self` routes (the index has already checked the session). */
+export function ownAccountContext(c: Context<AppEnv>): OwnAccountContext {
+  const session = c.get('session');
+  if (!session) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+  return { em: c.get('em'), deps: c.get('deps'), actor: c.get('actor'), session };
 }
 
 export function adminContext(c: Context<AppEnv>): AdminContext {

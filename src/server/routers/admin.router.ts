@@ -1,10 +1,10 @@
 import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
 import { listAudit, overview } from '../services/admin.service';
-import { login, logout } from '../services/session.service';
+import { login, logout, sessionState } from '../services/session.service';
 import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
 export const adminRouter = router({
-  session: publicProcedure.output(ZSessionStateSchema).query(({ ctx }) => ({ authenticated: ctx.actor !== null })),
+  session: publicProcedure.output(ZSessionStateSchema).query(({ ctx }) => sessionState(ctx)),
   login: rateLimited('login')
     .input(ZLoginSchema)
     .output(ZSessionStateSchema)

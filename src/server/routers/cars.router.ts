@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZBookedRangeSchema, ZCarSchema, ZCreateCarSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
 import { ZIdSchema } from '../../shared/schemas/common.schema';
 import { bookedDates, createCar, deleteCar, getCar, listCars, updateCar } from '../services/car.service';
-import { adminProcedure, publicProcedure, router } from '../trpc/init';
+import { adminProcedure, ownerProcedure, publicProcedure, router } from '../trpc/init';
 
 export const carsRouter = router({
   list: publicProcedure.output(z.array(ZCarSchema)).query(({ ctx }) => listCars(ctx)),
@@ -16,5 +16,5 @@ export const carsRouter = router({
     .input(z.object({ id: ZIdSchema, data: ZUpdateCarSchema }))
     .output(ZCarSchema)
     .mutation(({ ctx, input }) => updateCar(ctx, input.id, input.data)),
-  delete: adminProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => deleteCar(ctx, input.id)),
+  delete: ownerProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => deleteCar(ctx, input.id)),
 });

@@ -17,7 +17,7 @@ import {
   updateCustomer,
 } from '../services/customer.service';
 import { saveDocuments } from '../services/document.service';
-import { adminProcedure, rateLimited, router } from '../trpc/init';
+import { adminProcedure, ownerProcedure, rateLimited, router } from '../trpc/init';
 
 export const customersRouter = router({
   list: adminProcedure.input(ZListQuerySchema.prefault({})).output(ZCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx, input)),
@@ -30,7 +30,7 @@ export const customersRouter = router({
     .input(z.object({ id: ZIdSchema, data: ZUpdateCustomerSchema }))
     .output(ZCustomerSchema)
     .mutation(({ ctx, input }) => updateCustomer(ctx, input.id, input.data)),
-  delete: adminProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => deleteCustomer(ctx, input.id)),
+  delete: ownerProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => deleteCustomer(ctx, input.id)),
   /** Staff, or the renter with the document token from their booking's answer. */
   saveDocuments: rateLimited('documents')
     .input(z.object({ id: ZIdSchema, documents: ZDocumentsSchema, documentToken: z.string().max(200).optional() }))

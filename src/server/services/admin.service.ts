@@ -67,6 +67,7 @@ export async function overview(ctx: ServiceContext): Promise<TOverview> {
 interface AuditRow {
   id: string;
   actor: string;
+  actor_email: string | null;
   action: string;
   entity_type: TAuditEntry['entityType'];
   entity_id: string;
@@ -110,7 +111,7 @@ export async function listAudit(ctx: ServiceContext, query: TAuditQuery): Promis
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
   const connection = ctx.em.getConnection();
   const page = connection.execute<AuditRow[]>(
-    `select id, actor, action, entity_type, entity_id, before, after,
+    `select id, actor, actor_email, action, entity_type, entity_id, before, after,
        to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
      from audit_entry ${where} order by at desc, id desc limit ? offset ?`,
     // One row past the page tells whether older entries remain, without counting them.
@@ -122,7 +123,7 @@ export async function listAudit(ctx: ServiceContext, query: TAuditQuery): Promis
   const last = items.at(-1);
   const nextCursor = rows.length > query.limit && last ? cursorAfter(last) : null;
   const dtos = items.map((row) =>
-    toAuditDto({ id: row.id, at: new Date(`${row.cursor_at.slice(0, 23)}Z`), actor: row.actor, action: row.action, entityType: row.entity_type, entityId: row.entity_id, before: row.before, after: row.after }),
+    toAuditDto({ id: row.id, at: new Date(`${row.cursor_at.slice(0, 23)}Z`), actor: row.actor, actorEmail: row.actor_email, action: row.action, entityType: row.entity_type, entityId: row.entity_id, before: row.before, after: row.after }),
   );
   return counted ? { items: dtos, total: counted[0]?.n ?? 0, nextCursor } : { items: dtos, nextCursor };
 }

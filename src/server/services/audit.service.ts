@@ -7,16 +7,19 @@ import type { IAuditEntry } from '../db/entities';
 type AuditEntity = TAuditEntry['entityType'];
 
 /** Who changes bookings besides staff: their renter (through the booking's link) and the server's own jobs. */
-export const RENTER_ACTOR: Actor = { kind: 'renter', id: 'renter', label: 'Renter (booking link)' };
-export const SYSTEM_ACTOR: Actor = { kind: 'system', id: 'system', label: 'System' };
+export const RENTER_ACTOR: Actor = { kind: 'renter', id: 'renter', label: 'Renter (booking link)', email: null, role: null };
+export const SYSTEM_ACTOR: Actor = { kind: 'system', id: 'system', label: 'System', email: null, role: null };
+/** Integrators with ADMIN_API_TOKEN. */
+export const API_TOKEN_ACTOR: Actor = { kind: 'token', id: 'api-token', label: 'API token', email: null, role: null };
 
 /**
  * Records a change in the caller's unit of work, so the entry is committed with the change itself,
- * or not at all.
+ * or not at all. The entry names the actor: a staff account by its name and e-mail address.
  */
-export function audit(ctx: { em: EntityManager; actor: Pick<Actor, 'label'> }, action: string, entityType: AuditEntity, entityId: string, before: unknown, after: unknown): void {
+export function audit(ctx: { em: EntityManager; actor: Pick<Actor, 'label' | 'email'> }, action: string, entityType: AuditEntity, entityId: string, before: unknown, after: unknown): void {
   ctx.em.create(AuditEntry, {
-    actor: ctx.actor.label,
+    actor: ctx.actor.label.slice(0, 80),
+    actorEmail: ctx.actor.email,
     action,
     entityType,
     entityId,
@@ -25,11 +28,12 @@ export function audit(ctx: { em: EntityManager; actor: Pick<Actor, 'label'> }, a
   });
 }
 
-export function toAuditDto(entry: Pick<IAuditEntry, 'id' | 'at' | 'actor' | 'action' | 'entityType' | 'entityId' | 'before' | 'after'>): TAuditEntry {
+export function toAuditDto(entry: Pick<IAuditEntry, 'id' | 'at' | 'actor' | 'actorEmail' | 'action' | 'entityType' | 'entityId' | 'before' | 'after'>): TAuditEntry {
   return {
     id: entry.id,
     at: entry.at.toISOString(),
     actor: entry.actor,
+    actorEmail: entry.actorEmail ?? null,
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,

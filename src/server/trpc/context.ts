@@ -2,16 +2,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
 import { AppError, ERROR_CODES } from '../../shared/errors';
-import type { Actor, AppDeps, ServiceContext } from '../deps';
+import type { Actor, AppDeps, ServiceContext, StaffSessionInfo } from '../deps';
 import { refuseUndecodableUrl } from '../errors';
 import type { AppVariables, RequestMeta, SessionCookie } from '../http/variables';
 
 export interface Context extends ServiceContext {
+  session: StaffSessionInfo | null;
   request: RequestMeta;
   cookie: SessionCookie;
 }
 
-const noCookie: SessionCookie = { token: null, set: () => undefined, clear: () => undefined };
+const noCookie: SessionCookie = { token: null, set: () => undefined, clear: () => undefined, device: null, setDevice: () => undefined };
 
 /**
  * The part of the context that needs no HTTP request, so tests can build it directly:
@@ -21,6 +22,7 @@ export function createContextInner(options: {
   em: EntityManager;
   deps: AppDeps;
   actor?: Actor | null;
+  session?: StaffSessionInfo | null;
   request?: Partial<RequestMeta>;
   cookie?: SessionCookie;
 }): Context {
@@ -28,6 +30,7 @@ export function createContextInner(options: {
     em: options.em,
     deps: options.deps,
     actor: options.actor ?? null,
+    session: options.session ?? null,
     request: { ip: '127.0.0.1', origin: 'http://localhost', userAgent: null, ...options.request },
     cookie: options.cookie ?? noCookie,
   };
@@ -50,6 +53,7 @@ export function createContext(c: HonoContext<{ Variables: AppVariables }>): Cont
     em: c.get('em'),
     deps: c.get('deps'),
     actor: c.get('actor'),
+    session: c.get('session'),
     request: c.get('request'),
     cookie: c.get('sessionCookie'),
   });

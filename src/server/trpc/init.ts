@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { AppError, ERROR_CODES } from '../../shared/errors';
 import { messages } from '../../shared/messages';
+import { authorize, type Access } from '../auth/access';
 import type { RateLimitName } from '../env';
 import { refuseMalformedText, toAppError } from '../errors';
 import { log } from '../logger';
@@ -63,8 +64,24 @@ export function rateLimited(name: RateLimitName) {
   return publicProcedure.meta({ rateLimit: name });
 }
 
-/** Staff only: a live session or the API token. Handlers receive a non-null `ctx.actor`. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
-  return next({ ctx: { ...ctx, actor: ctx.actor } });
+/** A procedure open to `access` (src/server/auth/access.ts); its handler receives a non-null `ctx.actor`. */
+function allowed(access: Exclude<Access, 'public' | 'self'>) {
+  return publicProcedure.use(({ ctx, next }) => {
+    authorize(access, ctx);
+    if (!ctx.actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+    return next({ ctx: { ...ctx, actor: ctx.actor } });
+  });
+}
+
+/** Staff: any staff account, or the API token (the fleet, bookings, payments, customers, blocklist). */
+export const adminProcedure = allowed('staff');
+/** The owner: an owner account or the API token (deleting customers and cars). */
+export const ownerProcedure = allowed('owner');
+/** An owner account, signed in as a person: the staff accounts. */
+export const accountsProcedure = allowed('accounts');
+/** A staff account's own password, sessions and second factor. Handlers receive a non-null `ctx.session`. */
+export const selfProcedure = publicProcedure.use(({ ctx, next }) => {
+  authorize('self', ctx);
+  if (!ctx.session) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+  return next({ ctx: { ...ctx, session: ctx.session } });
 });

@@ -1,3 +1,4 @@
+import { accountRouter } from '../routers/account.router';
 import { adminRouter } from '../routers/admin.router';
 import { blocklistRouter } from '../routers/blocklist.router';
 import { bookingsRouter } from '../routers/bookings.router';
@@ -6,6 +7,7 @@ import { contactRouter } from '../routers/contact.router';
 import { customersRouter } from '../routers/customers.router';
 import { myBookingRouter } from '../routers/myBooking.router';
 import { siteRouter } from '../routers/site.router';
+import { staffRouter } from '../routers/staff.router';
 import { uploadsRouter } from '../routers/uploads.router';
 import { createCallerFactory, router } from './init';
 
@@ -18,6 +20,8 @@ export const appRouter = router({
   contact: contactRouter,
   uploads: uploadsRouter,
   admin: adminRouter,
+  account: accountRouter,
+  staff: staffRouter,
   site: siteRouter,
 });
 

@@ -1,16 +1,26 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { ZIdSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema } from './common.schema';
+import { ZEmailSchema, ZIdSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema } from './common.schema';
 import { BOOKING_STATUSES, ZBookingSchema } from './booking.schema';
 import { ZCarSchema } from './car.schema';
+import { ZOwnAccountSchema, ZSecondFactorCodeSchema } from './staff.schema';
 
 export const ZLoginSchema = z.object({
+  email: ZEmailSchema.optional().describe("The staff account's e-mail address; without it, the password is the owner's"),
   password: z.string({ error: messages.validation.password }).min(1, messages.validation.password).max(1024),
+  code: ZSecondFactorCodeSchema.optional().describe('For an account with two-step sign-in: the current 6-digit code, or a recovery code'),
 });
 
 export type TLogin = z.infer<typeof ZLoginSchema>;
 
-export const ZSessionStateSchema = z.object({ authenticated: z.boolean() });
+export const ZSessionStateSchema = z.object({
+  authenticated: z.boolean(),
+  account: ZOwnAccountSchema.optional().describe('The signed-in staff account (absent for the API token)'),
+  secondFactorRequired: z
+    .boolean()
+    .optional()
+    .describe('Sign-in only: the password was right and the account has two-step sign-in; send it again with `code`'),
+});
 export type TSessionState = z.infer<typeof ZSessionStateSchema>;
 
 export const ZOverviewSchema = z.object({
@@ -34,12 +44,13 @@ export const AUDIT_CURSOR_MAX = 120;
 /** Rows per page of each dashboard list, as the dashboard requests them (the scale benchmark sends the same). */
 export const ADMIN_PAGE_SIZES = { bookings: 20, customers: 12, blockedNames: 25, audit: 30 } as const;
 
-export const AUDIT_ENTITIES = ['car', 'booking', 'payment', 'customer', 'blocked_name', 'session'] as const;
+export const AUDIT_ENTITIES = ['car', 'booking', 'payment', 'customer', 'blocked_name', 'session', 'staff_account'] as const;
 
 export const ZAuditEntrySchema = z.object({
   id: ZIdSchema,
   at: ZTimestampSchema,
-  actor: z.string(),
+  actor: z.string().describe('Who: the staff account\'s name, "API token", "Renter (booking link)" or "System"'),
+  actorEmail: z.string().nullable().describe("The staff account's e-mail address, or null when no account acted"),
   action: z.string(),
   entityType: z.enum(AUDIT_ENTITIES),
   entityId: z.string(),

@@ -4,7 +4,8 @@
  * database address through these environment variables; Playwright's workers inherit them.
  */
 
-/** The staff password the server under test was started with (ADMIN_PASSWORD). */
+/** The main owner's e-mail address and password the server under test was started with (ADMIN_EMAIL, ADMIN_PASSWORD). */
+export const E2E_ADMIN_EMAIL = 'owner@e2e.example';
 export const E2E_ADMIN_PASSWORD = 'e2e staff passphrase 7d1c';
 
 /** The integrators' bearer token the server under test was started with (ADMIN_API_TOKEN). */

@@ -14,9 +14,9 @@
  * One server serves the whole run (both workers, every spec), so data made by one test is seen by
  * the others: give what you create unique names, and never expect a table to be empty.
  */
-export { E2E_ADMIN_PASSWORD, E2E_API_TOKEN, baseURL, dataDir, databaseUrl, outboxDir } from './env';
+export { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_API_TOKEN, baseURL, dataDir, databaseUrl, outboxDir } from './env';
 export { test, expect, snap, type AxeCheckOptions, type E2EFixtures } from './fixtures';
 export { query } from './db';
 export { readOutbox, waitForMail, parseEml, manageLinkIn, type OutboxMail } from './mail';
 export { pngFile, pdfFile, largeFile, fakeImageFile, type FilePayload } from './files';
-export { signInAsStaff, staffHeaders } from './staff';
+export { signInAs, signInAsStaff, staffHeaders } from './staff';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_NODE_ARGS } from '../../../src/server/command';
-import { E2E_ADMIN_PASSWORD, E2E_API_TOKEN } from './env';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_API_TOKEN } from './env';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 /** What `npm run build` makes: the browser app and the server's page renderer. */
@@ -144,6 +144,7 @@ export async function startE2EServer(options: StartOptions = {}): Promise<E2ESer
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    ADMIN_EMAIL: E2E_ADMIN_EMAIL,
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     ADMIN_API_TOKEN: E2E_API_TOKEN,
     RATE_LIMITS: 'off',

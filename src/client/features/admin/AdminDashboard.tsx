@@ -1,10 +1,12 @@
-import { Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
+import { useAccount } from './account';
+import { AccountTab } from './account/AccountTab';
 import { AuditDrawer } from './audit/AuditDrawer';
 import { BlockedNamesTab } from './blocklist/BlockedNamesTab';
 import { BookingsTab } from './bookings/BookingsTab';
@@ -14,18 +16,32 @@ import { FleetTab } from './fleet/FleetTab';
 import { notifySuccess } from './notify';
 import { OverviewTab } from './overview/OverviewTab';
 import { useSignedOut } from './session';
+import { StaffTab } from './staff/StaffTab';
+import { tone } from './parts';
 
-const TABS = ['overview', 'fleet', 'bookings', 'customers', 'blocked'] as const;
+const TABS = ['overview', 'fleet', 'bookings', 'customers', 'blocked', 'staff', 'account'] as const;
 type Tab = (typeof TABS)[number];
-const PANELS: Record<Tab, ComponentType> = { overview: OverviewTab, fleet: FleetTab, bookings: BookingsTab, customers: CustomersTab, blocked: BlockedNamesTab };
+const PANELS: Record<Tab, ComponentType> = {
+  overview: OverviewTab,
+  fleet: FleetTab,
+  bookings: BookingsTab,
+  customers: CustomersTab,
+  blocked: BlockedNamesTab,
+  staff: StaffTab,
+  account: AccountTab,
+};
+/** Only owners see the Staff tab (the server refuses its calls to anyone else). */
+const OWNER_TABS: readonly Tab[] = ['staff'];
 
 const c = adminCopy;
 
-/** The dashboard: five tabs (the current one kept in the address), the activity log and Logout. */
+/** The dashboard: its tabs (the current one kept in the address; Staff for owners), the activity log and Logout. */
 export function AdminDashboard() {
   const [params, setParams] = useSearchParams();
+  const { account, isOwner } = useAccount();
+  const tabs = TABS.filter((key) => isOwner || !OWNER_TABS.includes(key));
   const requested = params.get('tab');
-  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'overview';
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'overview';
   const [auditOpened, audit] = useDisclosure(false);
   const signedOut = useSignedOut();
   const logout = trpc.admin.logout.useMutation({
@@ -45,6 +61,19 @@ export function AdminDashboard() {
           <Text c="dimmed" size="sm">
             {c.header.lead}
           </Text>
+          {account ? (
+            <Group gap={6} mt={6} data-testid="signed-in-as">
+              <Text size="sm" c="dimmed">
+                {c.header.signedInAs}
+              </Text>
+              <Text size="sm" fw={600}>
+                {account.name}
+              </Text>
+              <Badge size="sm" {...tone(account.role === 'owner' ? 'grape' : 'cyan')}>
+                {c.roles[account.role]}
+              </Badge>
+            </Group>
+          ) : null}
         </div>
         <Group gap="sm">
           <Button variant="default" onClick={audit.open}>
@@ -62,13 +91,13 @@ export function AdminDashboard() {
         classNames={{ list: classes.tabList, tab: classes.tab }}
       >
         <Tabs.List aria-label={c.tabs.label}>
-          {TABS.map((key) => (
+          {tabs.map((key) => (
             <Tabs.Tab key={key} value={key}>
               {c.tabs[key]}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map((key) => {
+        {tabs.map((key) => {
           const Panel = PANELS[key];
           return (
             <Tabs.Panel key={key} value={key} pt="lg">

@@ -1,67 +1,108 @@
-import { Anchor, Button, Card, Center, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconShieldCheck } from '@tabler/icons-react';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconDeviceMobile, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
+import { AuthCard } from './AuthCard';
 import { errorMessage } from './helpers';
 import { notify, notifySuccess } from './notify';
 
 const c = adminCopy.login;
 
-/** The 'Admin Access' password screen. admin.login checks the password on the server and sets the session cookie. */
-export function AdminLogin() {
+/**
+ * The 'Admin Access' screen: e-mail address and password, then, for an account with two-step
+ * sign-in, the code from its app. admin.login checks everything on the server and sets the cookie.
+ */
+export function AdminLogin({ email: initialEmail = '' }: { email?: string }) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
   const utils = trpc.useUtils();
   const login = trpc.admin.login.useMutation({
     onSuccess: (state) => {
+      if (state.secondFactorRequired) {
+        setNeedsCode(true);
+        return;
+      }
       utils.admin.session.setData(undefined, state);
       notifySuccess(messages.admin.accessGranted);
     },
     onError: (error) => {
-      setPassword('');
+      if (needsCode) setCode('');
+      else setPassword('');
       notify({ title: messages.admin.accessDenied, message: errorMessage(error, messages.admin.wrongPassword), color: 'red' });
     },
   });
+  const startOver = () => {
+    setNeedsCode(false);
+    setCode('');
+    setPassword('');
+  };
+  const ready = needsCode ? code.trim().length >= 6 : Boolean(email.trim() && password);
   return (
-    <Center mih="calc(100dvh - 220px)" px="md" py={48}>
-      <Card w="100%" maw={420} padding="xl" shadow="sm">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (password && !login.isPending) login.mutate({ password });
-          }}
-        >
-          <Stack gap="md">
-            <ThemeIcon size={48} radius="xl" variant="light">
-              <IconShieldCheck size={26} aria-hidden />
-            </ThemeIcon>
-            <div>
-              <Title order={1} size="h2">
-                {c.title}
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                {c.lead}
-              </Text>
-            </div>
-            <PasswordInput
-              label={c.password}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              autoComplete="current-password"
+    <AuthCard
+      icon={needsCode ? <IconDeviceMobile size={26} aria-hidden /> : <IconShieldCheck size={26} aria-hidden />}
+      title={needsCode ? c.codeTitle : c.title}
+      lead={needsCode ? c.codeLead(email.trim()) : c.lead}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready && !login.isPending) login.mutate({ email: email.trim(), password, ...(needsCode ? { code: code.trim() } : {}) });
+        }}
+      >
+        <Stack gap="md">
+          {needsCode ? (
+            <TextInput
+              key="code"
+              label={c.code}
+              description={c.codeHint}
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              autoComplete="one-time-code"
+              inputMode="text"
               autoFocus
+              maxLength={32}
               disabled={login.isPending}
             />
-            <Button type="submit" fullWidth disabled={!password} loading={login.isPending}>
-              {c.submit}
-            </Button>
+          ) : (
+            <>
+              <TextInput
+                label={c.email}
+                type="email"
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+                autoComplete="username"
+                autoFocus={!initialEmail}
+                disabled={login.isPending}
+              />
+              <PasswordInput
+                label={c.password}
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                autoComplete="current-password"
+                autoFocus={Boolean(initialEmail)}
+                disabled={login.isPending}
+              />
+            </>
+          )}
+          <Button type="submit" fullWidth disabled={!ready} loading={login.isPending}>
+            {needsCode ? c.verify : c.submit}
+          </Button>
+          {needsCode ? (
+            <Anchor component="button" type="button" size="sm" ta="center" onClick={startOver}>
+              {c.otherAccount}
+            </Anchor>
+          ) : (
             <Anchor component={Link} to="/" size="sm" ta="center">
               {c.back}
             </Anchor>
-          </Stack>
-        </form>
-      </Card>
-    </Center>
+          )}
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

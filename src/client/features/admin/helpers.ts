@@ -89,6 +89,19 @@ const ACTION_VERBS: Record<string, string> = {
   status: 'Changed status of',
   dates: 'Changed dates of',
   documents: 'Replaced documents of',
+  disable: 'Disabled',
+  enable: 'Enabled',
+  reset: 'Reset the sign-in of',
+};
+
+/** What a staff member did to their own account (or had done through a link), said plainly. */
+const ACCOUNT_ACTIONS: Record<string, string> = {
+  password: 'Changed the password of',
+  sign_out: 'Signed out a session of',
+  sign_out_everywhere: 'Signed out everywhere:',
+  two_factor_on: 'Turned on two-step sign-in for',
+  two_factor_off: 'Turned off two-step sign-in for',
+  recovery_codes: 'Made new recovery codes for',
 };
 const ENTITY_NOUNS: Record<TAuditEntry['entityType'], string> = {
   car: 'car',
@@ -97,6 +110,7 @@ const ENTITY_NOUNS: Record<TAuditEntry['entityType'], string> = {
   customer: 'customer',
   blocked_name: 'blocked name',
   session: 'session',
+  staff_account: 'staff account',
 };
 
 type Snapshot = Record<string, unknown> | null;
@@ -123,6 +137,8 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   if (entry.entityType === 'blocked_name') {
     return `${entry.action.endsWith('delete') ? 'Unblocked' : 'Blocked'} ${show(either.fullName)}`;
   }
+  const own = entry.entityType === 'staff_account' ? ACCOUNT_ACTIONS[entry.action.split('.').pop() ?? ''] : undefined;
+  if (own) return `${own} ${typeof either.name === 'string' ? either.name : 'their account'}`;
   const verb = ACTION_VERBS[entry.action.split('.').pop() ?? ''] ?? entry.action;
   const noun = ENTITY_NOUNS[entry.entityType];
   const name = either.name ?? either.fullName ?? (either.customerName ? `for ${show(either.customerName)}` : null);

@@ -132,6 +132,9 @@ export function Pager({ offset, limit, total, capped = false, onOffset }: { offs
   );
 }
 
+/** The classes of a list of rows in a card: `rows` on the list, `grow` on a row's main column. */
+export const rowList = { rows: classes.rows, grow: classes.grow };
+
 /** A confirmation dialog for a destructive action; the confirm button shows progress while it runs. */
 export function ConfirmDialog({
   opened,

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { StaffAccount } from './StaffAccount.entity';
 
-/** A staff sign-in. Only the SHA-256 of the cookie's token is stored. */
+/** A staff account's sign-in. Only the SHA-256 of the cookie's token is stored. */
 export const AdminSession = defineEntity({
   name: 'AdminSession',
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     tokenHash: p.string().length(64).unique(),
+    account: () => p.manyToOne(StaffAccount).index().deleteRule('cascade'),
     createdAt: p.datetime().onCreate(() => new Date()),
     lastSeenAt: p.datetime(),
     endedAt: p.datetime().nullable(),

@@ -13,6 +13,7 @@ export const AuditEntry = defineEntity({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     at: p.datetime().onCreate(() => new Date()),
     actor: p.string().length(80),
+    actorEmail: p.string().length(254).nullable(),
     action: p.string().length(60),
     entityType: p.enum([...AUDIT_ENTITIES]).nativeEnumName('audit_entity'),
     entityId: p.string().length(64),

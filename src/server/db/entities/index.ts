@@ -10,6 +10,7 @@ import { Customer } from './Customer.entity';
 import { MailMessage } from './MailMessage.entity';
 import { Payment } from './Payment.entity';
 import { RateLimitWindow } from './RateLimitWindow.entity';
+import { StaffAccount } from './StaffAccount.entity';
 import { Upload } from './Upload.entity';
 
 export * from './AdminSession.entity';
@@ -24,7 +25,8 @@ export * from './Customer.entity';
 export * from './MailMessage.entity';
 export * from './Payment.entity';
 export * from './RateLimitWindow.entity';
+export * from './StaffAccount.entity';
 export * from './Upload.entity';
 
 /** Every entity, listed explicitly (no globbing), for the ORM and the CLI. */
-export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally, RateLimitWindow];
+export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally, RateLimitWindow, StaffAccount];

@@ -9,6 +9,7 @@ import { Migration20261125060000_booking_follow_up } from './Migration2026112506
 import { Migration20261125090000_blocked_name_skeleton } from './Migration20261125090000_blocked_name_skeleton';
 import { Migration20261125093000_rate_limits } from './Migration20261125093000_rate_limits';
 import { Migration20261126090000_booking_search } from './Migration20261126090000_booking_search';
+import { Migration20261126110000_staff_accounts } from './Migration20261126110000_staff_accounts';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125090000_blocked_name_skeleton', class: Migration20261125090000_blocked_name_skeleton },
   { name: 'Migration20261125093000_rate_limits', class: Migration20261125093000_rate_limits },
   { name: 'Migration20261126090000_booking_search', class: Migration20261126090000_booking_search },
+  { name: 'Migration20261126110000_staff_accounts', class: Migration20261126110000_staff_accounts },
 ];

@@ -46,7 +46,7 @@ function AuditList() {
                 </Badge>
               </Group>
               <Text size="xs" c="dimmed">
-                {dateTime(entry.at)} · {c.by(entry.actor)}
+                {dateTime(entry.at)} · {c.by(entry.actor, entry.actorEmail)}
               </Text>
             </li>
           ))}

@@ -7,6 +7,7 @@ import type { TCar } from '../../../../shared/schemas/car.schema';
 import { CarSpecs } from '../../fleet/CarSpecs';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
+import { useAccount } from '../account';
 import { notifyError, notifySuccess } from '../notify';
 import { ConfirmDialog, ListState, SearchField, TabHeader } from '../parts';
 import { CarFormModal } from './CarFormModal';
@@ -21,6 +22,8 @@ function matches(car: TCar, q: string): boolean {
 
 /** Fleet Management: every car with Edit and Delete, and the Add Car / Edit Car dialog. */
 export function FleetTab() {
+  // Only owners delete cars (the server refuses anyone else).
+  const { isOwner } = useAccount();
   const cars = trpc.cars.list.useQuery();
   const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
@@ -81,9 +84,11 @@ export function FleetTab() {
                   <Button variant="default" size="xs" onClick={() => setEditing(car)} aria-label={`${c.edit} ${car.name}`}>
                     {c.edit}
                   </Button>
-                  <Button variant="light" color="red" size="xs" onClick={() => setDeleting(car)} aria-label={`${c.delete} ${car.name}`}>
-                    {c.delete}
-                  </Button>
+                  {isOwner ? (
+                    <Button variant="light" color="red" size="xs" onClick={() => setDeleting(car)} aria-label={`${c.delete} ${car.name}`}>
+                      {c.delete}
+                    </Button>
+                  ) : null}
                 </Group>
               </Stack>
             </Card>

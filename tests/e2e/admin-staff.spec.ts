@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { notice, openDashboard } from './admin-helpers';
+import { expect, snap, test } from './support';
+
+/** What an authenticator app shows for the key the page displays, now. */
+function codeFor(key: string): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(key.replace(/\s+/g, '')) }).generate();
+}
+
+async function signInOnScreen(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The owner adds a staff member in the Staff tab and gets the one-time link to pass on. */
+async function addStaffMember(page: Page, name: string, email: string): Promise<string> {
+  await openDashboard(page, 'staff');
+  await page.getByRole('button', { name: 'Add Staff Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Staff Member' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Add and Get Link' }).click();
+  const linkDialog = page.getByRole('dialog', { name: `Sign-in link for ${name}` });
+  await expect(linkDialog).toBeVisible();
+  const url = (await linkDialog.getByTestId('password-link').textContent())!.trim();
+  expect(url).toMatch(/\/admin#set-password=[A-Za-z0-9_-]{40,}$/);
+  await linkDialog.getByRole('button', { name: 'Done' }).click();
+  const row = page.getByTestId('staff-account').filter({ hasText: email });
+  await expect(row).toContainText('Invited');
+  return url;
+}
+
+/** The staff member opens the link and chooses a password. */
+async function choosePassword(page: Page, url: string, password: string): Promise<void> {
+  await page.goto(new URL(url).pathname + new URL(url).hash);
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Save Password' }).click();
+  await expect(notice(page, 'Password saved')).toBeVisible();
+  // Back at the sign-in screen, the e-mail address filled in.
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+}
+
+test.describe('staff accounts', () => {
+  test('the owner adds a staff member, who signs in with their own password, makes a change, and the activity log names them', async ({ page, browser }) => {
+    const tag = randomUUID().slice(0, 6);
+    const name = `Liza Santos ${tag}`;
+    const email = `liza.${tag}@e2e.example`;
+    const password = `liza passphrase ${tag}`;
+    const url = await addStaffMember(page, name, email);
+
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    try {
+      await choosePassword(staff, url, password);
+      await expect(staff.getByLabel('E-mail')).toHaveValue(email);
+      await staff.getByLabel('Password', { exact: true }).fill(password);
+      await staff.getByRole('button', { name: 'Sign In' }).click();
+      await expect(staff.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();
+      await expect(staff.getByTestId('signed-in-as')).toContainText(name);
+      // Staff see no Staff tab, and no Delete on the fleet's cars.
+      await expect(staff.getByRole('tab')).toHaveText(['Overview', 'Fleet Management', 'Bookings', 'Customers', 'Blocked Names', 'My Account']);
+      await staff.getByRole('tab', { name: 'Fleet Management' }).click();
+      await expect(staff.getByTestId('admin-car-card').first()).toBeVisible();
+      await expect(staff.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+
+      // A change: a name on the blocklist.
+      const blocked = `Blocked By Liza ${tag}`;
+      await staff.getByRole('tab', { name: 'Blocked Names' }).click();
+      await staff.getByRole('button', { name: 'Block Name' }).click();
+      const dialog = staff.getByRole('dialog', { name: 'Block Name' });
+      await dialog.getByLabel('Full name').fill(blocked);
+      await dialog.getByRole('button', { name: 'Block Name' }).click();
+      await expect(notice(staff, 'Name blocked successfully!')).toBeVisible();
+
+      // The owner's activity log says who.
+      await page.getByRole('button', { name: 'Activity Log' }).click();
+      const entry = page.getByTestId('audit-entry').filter({ hasText: blocked });
+      await expect(entry).toBeVisible();
+      await expect(entry).toContainText(`by ${name} (${email})`);
+
+      // Disabling the account signs the staff member out at once.
+      await page.keyboard.press('Escape');
+      const row = page.getByTestId('staff-account').filter({ hasText: email });
+      await page.reload();
+      await expect(row).toContainText('Active');
+      await row.getByRole('button', { name: `Actions for ${name}` }).click();
+      await page.getByRole('menuitem', { name: 'Disable' }).click();
+      await page.getByRole('dialog', { name: 'Disable this account?' }).getByRole('button', { name: 'Disable Account' }).click();
+      await expect(notice(page, 'Account disabled')).toBeVisible();
+      await expect(row).toContainText('Disabled');
+      await staff.getByRole('tab', { name: 'Overview' }).click();
+      await expect(notice(staff, 'Session Expired')).toBeVisible();
+      await expect(staff.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    } finally {
+      await staffContext.close();
+    }
+  });
+
+  test('a staff member turns on two-step sign-in, then signs in with a code; My Account lists and ends their sessions', async ({ page, browser }) => {
+    const tag = randomUUID().slice(0, 6);
+    const name = `Ramon Cruz ${tag}`;
+    const email = `ramon.${tag}@e2e.example`;
+    const password = `ramon passphrase ${tag}`;
+    const url = await addStaffMember(page, name, email);
+
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    try {
+      await choosePassword(staff, url, password);
+      await staff.getByLabel('Password', { exact: true }).fill(password);
+      await staff.getByRole('button', { name: 'Sign In' }).click();
+      await staff.getByRole('tab', { name: 'My Account' }).click();
+      await staff.getByRole('button', { name: 'Set Up' }).click();
+      await expect(staff.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+      const key = (await staff.getByTestId('two-factor-key').textContent())!;
+      await snap(staff, `admin-two-factor-setup-e2e`, { fullPage: false });
+      await staff.getByLabel('Code from the app').fill(codeFor(key));
+      await staff.getByRole('button', { name: 'Turn On' }).click();
+      await expect(notice(staff, 'Two-step sign-in is on')).toBeVisible();
+      const codes = staff.getByTestId('recovery-codes').locator('code');
+      await expect(codes).toHaveCount(10);
+      const recovery = (await codes.first().textContent())!;
+      await staff.getByRole('button', { name: 'I Have Saved Them' }).click();
+
+      // A second browser: password, then a recovery code (the app's current code was just spent).
+      const other = await browser.newContext();
+      const second = await other.newPage();
+      try {
+        await signInOnScreen(second, email, password);
+        await expect(second.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+        await second.getByLabel('Code').fill('000000' === codeFor(key) ? '111111' : '000000');
+        await second.getByRole('button', { name: 'Verify' }).click();
+        await expect(notice(second, 'Access Denied')).toContainText('That code is not right');
+        await second.getByLabel('Code').fill(recovery);
+        await second.getByRole('button', { name: 'Verify' }).click();
+        await expect(second.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();
+
+        // The first browser sees both sessions, and signs the second one out.
+        await staff.reload();
+        const sessions = staff.getByTestId('staff-session');
+        await expect(sessions).toHaveCount(2);
+        await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
+        await sessions.filter({ hasNotText: 'This device' }).getByRole('button', { name: /^Sign out / }).click();
+        await expect(notice(staff, 'Signed out on that device')).toBeVisible();
+        await expect(sessions).toHaveCount(1);
+        await second.getByRole('tab', { name: 'Bookings' }).click();
+        await expect(second.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+
+        // Sign out everywhere ends this one too.
+        await staff.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+        await staff.getByRole('dialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign Out Everywhere' }).click();
+        await expect(staff.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
