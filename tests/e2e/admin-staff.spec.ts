@@ -49,6 +49,8 @@ async function choosePassword(page: Page, url: string, password: string): Promis
 
 test.describe('staff accounts', () => {
   test('the owner adds a staff member, who signs in with their own password, makes a change, and the activity log names them', async ({ page, browser }) => {
+    // Two browsers and four sign-ins, each a deliberate password hash: the journey's budget.
+    test.slow();
     const tag = randomUUID().slice(0, 6);
     const name = `Liza Santos ${tag}`;
     const email = `liza.${tag}@e2e.example`;
@@ -104,6 +106,7 @@ test.describe('staff accounts', () => {
   });
 
   test('a staff member turns on two-step sign-in, then signs in with a code; My Account lists and ends their sessions', async ({ page, browser }) => {
+    test.slow();
     const tag = randomUUID().slice(0, 6);
     const name = `Ramon Cruz ${tag}`;
     const email = `ramon.${tag}@e2e.example`;
