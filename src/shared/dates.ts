@@ -78,14 +78,21 @@ export function formatDate(date: IsoDate, format: string): string {
   return calendarDay(date).format(format);
 }
 
+/**
+ * An instant (an ISO timestamp such as `createdAt`, a Date or epoch milliseconds) as the garage's
+ * clock reads it, in Asia/Manila whatever the reader's own zone: "November 23, 2026 at 9:41 AM",
+ * or any dayjs format. A booking made at 3:32 AM in Manila on Nov 25 is Nov 25, though it is still
+ * Nov 24 in UTC. https://day.js.org/docs/en/display/format
+ */
+export function formatInstant(instant: string | Date | number, format = 'MMMM D, YYYY [at] h:mm A'): string {
+  const at = dayjs(instant);
+  if (!at.isValid()) throw new RangeError(`Not an instant: ${String(instant)}`);
+  return at.tz(GARAGE_TIME_ZONE).format(format);
+}
+
 /** "March 05, 2027" — the receipt's 'MMMM dd, yyyy'. */
 export function formatLongDate(date: IsoDate): string {
   return formatDate(date, 'MMMM DD, YYYY');
-}
-
-/** An instant as the garage reads it: "November 23, 2026 at 9:41 AM", in Asia/Manila. */
-export function formatInstant(at: Date): string {
-  return new Intl.DateTimeFormat('en-PH', { timeZone: GARAGE_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(at);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   balanceOf,
   bookingPriceLines,
   canAddPayment,
+  dateTime,
   describeAuditEntry,
   errorMessage,
   fieldErrors,
@@ -97,7 +98,15 @@ describe('dates and paging', () => {
     expect(monthLabel('2026-03')).toBe('Mar 2026');
     expect(monthLabel('2026-12')).toBe('Dec 2026');
     expect(shortDate('2027-01-05')).toBe('Jan 5, 2027');
-    expect(shortDate('2027-01-05T23:30:00.000Z')).toBe('Jan 5, 2027');
+    expect(shortDate('2027-01-05T10:30:00.000Z')).toBe('Jan 5, 2027');
+  });
+
+  it('writes a timestamp (created, customer since, blocked on) as its day in Manila, not in UTC', () => {
+    // A booking made at 3:32 AM in Manila on Nov 25: still Nov 24 in UTC.
+    expect(shortDate('2026-11-24T19:32:00.000Z')).toBe('Nov 25, 2026');
+    expect(shortDate('2027-01-05T23:30:00.000Z')).toBe('Jan 6, 2027');
+    expect(dateTime('2026-11-24T19:32:00.000Z')).toBe('Nov 25, 2026, 3:32 AM');
+    expect(dateTime('2026-11-25T06:05:00.000Z')).toBe('Nov 25, 2026, 2:05 PM');
   });
 
   it('pageInfo gives the page, page count and range shown', () => {

@@ -4,6 +4,7 @@ import {
   addDays,
   daysBetween,
   formatDate,
+  formatInstant,
   formatLongDate,
   isIsoDate,
   rangesOverlap,
@@ -134,6 +135,41 @@ describe('formatDate', () => {
     expect(formatDate('2026-12-08', 'dddd, MMMM D, YYYY')).toBe('Tuesday, December 8, 2026');
     expect(formatDate('2027-01-01', 'MMM YYYY')).toBe('Jan 2027');
     expect(() => formatDate('2026-02-30', 'MMM D')).toThrow(RangeError);
+  });
+});
+
+describe('formatInstant', () => {
+  const machineZone = process.env.TZ;
+  afterEach(() => {
+    if (machineZone === undefined) delete process.env.TZ;
+    else process.env.TZ = machineZone;
+  });
+
+  it.each(['UTC', 'America/Los_Angeles', 'Asia/Manila', 'Pacific/Kiritimati'])('writes a timestamp as Manila reads it, on a machine set to %s', (zone) => {
+    process.env.TZ = zone;
+    // 3:32 AM in Manila on Nov 25 is still Nov 24 in UTC.
+    expect(formatInstant('2026-11-24T19:32:00.000Z', 'MMM D, YYYY')).toBe('Nov 25, 2026');
+    expect(formatInstant('2026-11-24T19:32:00.000Z', 'MMM D, YYYY, h:mm A')).toBe('Nov 25, 2026, 3:32 AM');
+    expect(formatInstant('2026-11-24T15:59:59.999Z', 'YYYY-MM-DD HH:mm')).toBe('2026-11-24 23:59');
+    expect(formatInstant(new Date('2026-12-31T16:00:00Z'), 'MMMM D, YYYY')).toBe('January 1, 2027');
+    expect(formatInstant(Date.UTC(2026, 0, 5, 23, 30), 'MMM D')).toBe('Jan 6');
+    // Without a format, as receipts and e-mails write it.
+    expect(formatInstant('2026-11-24T19:32:00.000Z')).toBe('November 25, 2026 at 3:32 AM');
+    expect(formatInstant(new Date('2026-11-25T06:05:00Z'))).toBe('November 25, 2026 at 2:05 PM');
+  });
+
+  it('agrees with Intl on the Manila day of any instant', () => {
+    const manila = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1980-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }), (instant) => {
+        expect(formatInstant(instant.toISOString(), 'YYYY-MM-DD')).toBe(manila.format(instant));
+      }),
+    );
+  });
+
+  it('refuses what is not an instant', () => {
+    expect(() => formatInstant('not a date', 'MMM D')).toThrow(RangeError);
+    expect(() => formatInstant(Number.NaN, 'MMM D')).toThrow(RangeError);
   });
 });
 

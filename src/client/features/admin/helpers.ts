@@ -1,4 +1,4 @@
-import { formatDate, todayInManila } from '../../../shared/dates';
+import { formatDate, formatInstant, isIsoDate } from '../../../shared/dates';
 import { PAYMENT_METHOD_LABELS, PRICE_LINE_LABELS, dayCount } from '../../../shared/labels';
 import { formatPeso, toCentavos } from '../../../shared/money';
 import type { TAuditEntry } from '../../../shared/schemas/admin.schema';
@@ -61,16 +61,19 @@ export function monthLabel(month: string): string {
   return formatDate(`${month}-01`, 'MMM YYYY');
 }
 
-/** "2026-03-05" -> "Mar 5, 2026" (calendar dates, no time zone involved). */
-export function shortDate(date: string): string {
-  return formatDate(date.slice(0, 10), 'MMM D, YYYY');
+const SHORT_DATE = 'MMM D, YYYY';
+
+/**
+ * "2026-03-05" -> "Mar 5, 2026": a calendar date as it is, or a timestamp (`createdAt`) as the day
+ * it was in Manila, never its UTC day.
+ */
+export function shortDate(value: string): string {
+  return isIsoDate(value) ? formatDate(value, SHORT_DATE) : formatInstant(value, SHORT_DATE);
 }
 
 /** A timestamp as the garage's date and time: "Mar 5, 2026, 2:30 PM". */
 export function dateTime(timestamp: string): string {
-  const at = new Date(timestamp);
-  const time = at.toLocaleTimeString('en-PH', { timeZone: 'Asia/Manila', hour: 'numeric', minute: '2-digit' });
-  return `${shortDate(todayInManila(at))}, ${time}`;
+  return formatInstant(timestamp, `${SHORT_DATE}, h:mm A`);
 }
 
 /** Paging: the 1-based page count and the range shown, for a list `limit` long at `offset`. */
