@@ -4,13 +4,18 @@
  */
 export type Centavos = number;
 
-const MONEY_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
+/**
+ * Pesos as people write them: up to 10 whole digits (numeric(12,2)), plain ("5000") or grouped in
+ * threes by commas ("5,000", "1,234,567.50"), and at most two decimals. A comma anywhere else
+ * ("5,00", "50,00,000") is refused rather than guessed at.
+ */
+const MONEY_PATTERN = /^-?(?:\d{1,10}|\d{1,3}(?:,\d{3}){1,2}|\d(?:,\d{3}){3})(?:\.\d{1,2})?$/;
 
 export function isMoneyString(value: string): boolean {
   return MONEY_PATTERN.test(value.trim());
 }
 
-/** Parses "1800", "1800.5" or 1800.5 into centavos; throws on anything else. */
+/** Parses "1800", "1,800", "1800.5" or 1800.5 into centavos; throws on anything else. */
 export function toCentavos(value: string | number): Centavos {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new RangeError(`Not an amount: ${value}`);
@@ -19,7 +24,7 @@ export function toCentavos(value: string | number): Centavos {
   const text = value.trim();
   if (!MONEY_PATTERN.test(text)) throw new RangeError(`Not an amount: ${value}`);
   const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const [whole = '0', fraction = ''] = text.replace('-', '').replaceAll(',', '').split('.');
   const centavos = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return negative ? -centavos : centavos;
 }

@@ -501,6 +501,23 @@ describe('admin bookings', () => {
     expect((await call(h, 'GET', `/api/admin/bookings/${id}/payments`, undefined, staff)).body).toHaveLength(3);
   });
 
+  it('reads a payment written with thousands separators ("1,000.50") as the same amount; a misplaced comma is 400 and records nothing', async () => {
+    const car = await availableCar(h, 10);
+    const made = await bookOk(h, car.id, { booking: dates(3) });
+    const id = made.booking.id as string;
+    await expectUnchangedBy(h, async () => {
+      for (const amount of ['1,00', '10,00,000', '1,000,', '1.000,50']) {
+        const bad = await call(h, 'PATCH', `/api/admin/bookings/${id}/payment`, { amount }, staff);
+        expect(bad.status, amount).toBe(400);
+        expect(bad.body.issues.map((i: any) => i.path), amount).toContain('amount');
+      }
+    });
+    const paid = await call(h, 'PATCH', `/api/admin/bookings/${id}/payment`, { amount: '1,000.50' }, staff);
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment.amount).toBe('1000.50');
+    expect(paid.body.booking.amountPaid).toBe('1000.50');
+  });
+
   it('refuses a payment on a cancelled booking (409)', async () => {
     const car = await availableCar(h, 10);
     const made = await bookOk(h, car.id, { booking: dates() });

@@ -14,6 +14,13 @@ describe('toCentavos', () => {
     [' 1500.5 ', 150_050],
     ['-12.5', -1_250],
     ['9999999999.99', 999_999_999_999],
+    ['5,000', 500_000],
+    ['1,500.50', 150_050],
+    ['12,500', 1_250_000],
+    ['1,234,567.8', 123_456_780],
+    ['9,999,999,999.99', 999_999_999_999],
+    [' 5,000 ', 500_000],
+    ['-1,250', -125_000],
   ])('reads the string %j as %i centavos', (text, centavos) => {
     expect(toCentavos(text)).toBe(centavos);
   });
@@ -31,7 +38,7 @@ describe('toCentavos', () => {
     expect(toCentavos(value)).toBe(centavos);
   });
 
-  it.each(['abc', '', '   ', '1,500', '1.234', '12345678901', '1e3', '₱1500', '.5', '1.', '--5', '1 500'])(
+  it.each(['abc', '', '   ', '1.234', '12345678901', '1e3', '₱1500', '.5', '1.', '--5', '1 500', '5,00', '50,00,000', ',500', '5,000,', '1,5000', '5000,000', '5,000.123', '12,345,678,901', '1.500,50', '5,,000'])(
     'throws a RangeError for the string %j',
     (text) => {
       expect(() => toCentavos(text)).toThrow(RangeError);
@@ -40,6 +47,19 @@ describe('toCentavos', () => {
 
   it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('throws a RangeError for the number %d', (value) => {
     expect(() => toCentavos(value)).toThrow(RangeError);
+  });
+});
+
+describe('thousands separators', () => {
+  it('read the same amount as the plain digits, for any amount a numeric(12,2) holds', () => {
+    const grouped = new Intl.NumberFormat('en-PH', { useGrouping: true, minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999_999 }), (centavos) => {
+        const text = grouped.format(centavos / 100);
+        expect(isMoneyString(text)).toBe(true);
+        expect(toCentavos(text)).toBe(centavos);
+      }),
+    );
   });
 });
 
@@ -84,7 +104,8 @@ describe('isMoneyString', () => {
     expect(isMoneyString('1500.5')).toBe(true);
     expect(isMoneyString(' 1500.50 ')).toBe(true);
     expect(isMoneyString('1500.505')).toBe(false);
-    expect(isMoneyString('1,500')).toBe(false);
+    expect(isMoneyString('1,500')).toBe(true);
+    expect(isMoneyString('1,50')).toBe(false);
     expect(isMoneyString('abc')).toBe(false);
   });
 });

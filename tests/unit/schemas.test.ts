@@ -30,11 +30,13 @@ describe('ZMoneySchema', () => {
     ['1999.99', '1999.99'],
     [' 99 ', '99.00'],
     ['0', '0.00'],
+    ['5,000', '5000.00'],
+    ['1,500.50', '1500.50'],
   ])('normalises %j to %j', (input, output) => {
     expect(parseOk(ZMoneySchema, input)).toBe(output);
   });
 
-  it.each(['abc', '', '1,500', '1.234', '₱1500', Number.NaN, Number.POSITIVE_INFINITY, true, null, undefined])(
+  it.each(['abc', '', '1,50', '1.234', '₱1500', Number.NaN, Number.POSITIVE_INFINITY, true, null, undefined])(
     'refuses %j with the amount message',
     (input) => {
       expect(issuesOf(ZMoneySchema, input)).toEqual({ '': [AMOUNT_MESSAGE] });
