@@ -67,7 +67,8 @@ test('staff add a customer with a first booking, edit them, and export the CSV',
   expect(lines[0]).toBe('Name,Email,Phone,License,Total Bookings,Total Spent,Registration Date,Booking History');
   const row = lines.find((line) => line.includes(renter.email));
   expect(row).toBeDefined();
-  expect(row).toContain(`${renter.fullName},${renter.email},0998 765 4321,N02-11-223344,1,5200.00,`);
+  // Total Spent is what was paid: nothing yet on the ₱5,200 booking.
+  expect(row).toContain(`${renter.fullName},${renter.email},0998 765 4321,N02-11-223344,1,0.00,`);
   expect(row).toContain(`${car!.name} (${pickup} to ${addDays(pickup, 2)}, confirmed, 5200.00)`);
 });
 

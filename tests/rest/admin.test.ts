@@ -576,6 +576,34 @@ describe('GET /api/admin/customers/export.csv', () => {
     expect(santiago).toContain(car.name);
   });
 
+  it('counts in Total Spent the payments received, not unpaid or cancelled bookings', async () => {
+    const car = await availableCar(h, 12);
+    const email = 'paying@csv.example.com';
+    // Confirmed as they come: an address may hold only two unconfirmed bookings.
+    const bookConfirmed = async (days: number) => {
+      const made = await bookOk(h, car.id, { customer: { fullName: 'Lourdes Partpaid', email }, booking: dates(days) });
+      expect((await call(h, 'PATCH', `/api/admin/bookings/${made.booking.id}/status`, { status: 'confirmed' }, staff)).status).toBe(200);
+      return made;
+    };
+    const first = await bookConfirmed(2);
+    const second = await bookConfirmed(4);
+    const third = await bookConfirmed(6);
+    const spent = async () => {
+      const csv = (await call<string>(h, 'GET', '/api/admin/customers/export.csv', undefined, staff)).body;
+      return csv.split(/\r?\n/).find((line) => line.includes(email))?.split(',').slice(4, 6);
+    };
+    // Three bookings, nothing paid: nothing spent.
+    expect(await spent()).toEqual(['3', '0.00']);
+    expect((await call(h, 'PATCH', `/api/admin/bookings/${first.booking.id}/payment`, { amount: '1000' }, staff)).status).toBe(200);
+    expect((await call(h, 'PATCH', `/api/admin/bookings/${second.booking.id}/payment`, { amount: '250.50' }, staff)).status).toBe(200);
+    expect(await spent()).toEqual(['3', '1250.50']);
+    // The third, cancelled without a payment, changes nothing; as the customer card's "Paid".
+    expect((await call(h, 'PATCH', `/api/admin/bookings/${third.booking.id}/status`, { status: 'cancelled' }, staff)).status).toBe(200);
+    expect(await spent()).toEqual(['3', '1250.50']);
+    const card = await call(h, 'GET', `/api/admin/customers?q=${encodeURIComponent(email)}`, undefined, staff);
+    expect(card.body[0].totals.paid).toBe('1250.50');
+  });
+
   it('quotes commas and quotes, and neutralises spreadsheet formulas', async () => {
     expect((await call(h, 'POST', '/api/admin/customers', { fullName: 'Dela Cruz, "Jun"', email: 'jun@csv.example.com', phone: '+63 917 000 2222' }, staff)).status).toBe(201);
     expect((await call(h, 'POST', '/api/admin/customers', { fullName: '=HYPERLINK("http://evil.example")', email: 'formula@csv.example.com', phone: '0917 000 3333' }, staff)).status).toBe(201);

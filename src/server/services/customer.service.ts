@@ -186,7 +186,8 @@ export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filenam
       c.phone,
       c.license || 'N/A',
       history.length,
-      customerTotals(history).total,
+      // Spent is what was paid (the payments recorded), not what was booked: the card's "Paid".
+      customerTotals(history).paid,
       formatLongDate(todayInManila(c.createdAt)),
       history.map((b) => `${b.carName} (${b.pickupDate} to ${b.returnDate}, ${b.status}, ${b.total})`).join('; '),
     ];

@@ -131,7 +131,8 @@ export type TCustomerTotals = TAdminCustomer['totals'];
 /**
  * A customer's totals, the spec's "total = sum of booking totals, paid = sum of amountPaid,
  * pending = total - paid", over the bookings that still count: a cancelled booking is neither
- * owed nor spent. The list, the customer cards and the CSV's "Total Spent" all use this.
+ * owed nor spent. The list, the customer cards and the CSV (whose "Total Spent" is `paid`: the
+ * payments received, not the amounts booked) all use this.
  */
 export function customerTotals(bookings: readonly { total: string; amountPaid: string; status: string }[]): TCustomerTotals {
   let total = 0;
