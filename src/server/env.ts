@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_BUSINESS, type TBusinessInfo } from '../shared/business';
+import { DEFAULT_BUSINESS, mapsSearchUrl, type TBusinessInfo } from '../shared/business';
+import { ZPositiveMoneySchema } from '../shared/schemas/common.schema';
 import type { DatabaseLimits } from './db/config';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -106,6 +107,7 @@ export const ZEnvSchema = z.object({
   BUSINESS_ADDRESS_LINE2: optional(z.string()),
   BUSINESS_MAPS_URL: optional(z.url()),
   BUSINESS_FACEBOOK_URL: optional(z.url()),
+  BUSINESS_DEPOSIT: optional(ZPositiveMoneySchema),
 });
 
 export type Env = z.infer<typeof ZEnvSchema>;
@@ -132,15 +134,19 @@ export function databaseLimits(env: Env): DatabaseLimits {
 }
 
 export function businessInfo(env: Env): TBusinessInfo {
+  const addressLine1 = env.BUSINESS_ADDRESS_LINE1 ?? DEFAULT_BUSINESS.addressLine1;
+  const addressLine2 = env.BUSINESS_ADDRESS_LINE2 ?? DEFAULT_BUSINESS.addressLine2;
   return {
     ...DEFAULT_BUSINESS,
     name: env.BUSINESS_NAME ?? DEFAULT_BUSINESS.name,
     phonePrimary: env.BUSINESS_PHONE_PRIMARY ?? DEFAULT_BUSINESS.phonePrimary,
     phoneSecondary: env.BUSINESS_PHONE_SECONDARY ?? DEFAULT_BUSINESS.phoneSecondary,
     email: env.BUSINESS_EMAIL ?? DEFAULT_BUSINESS.email,
-    addressLine1: env.BUSINESS_ADDRESS_LINE1 ?? DEFAULT_BUSINESS.addressLine1,
-    addressLine2: env.BUSINESS_ADDRESS_LINE2 ?? DEFAULT_BUSINESS.addressLine2,
-    mapsUrl: env.BUSINESS_MAPS_URL ?? DEFAULT_BUSINESS.mapsUrl,
+    addressLine1,
+    addressLine2,
+    // Without a link of its own, the map opens at the address the site shows.
+    mapsUrl: env.BUSINESS_MAPS_URL ?? mapsSearchUrl(addressLine1, addressLine2),
     facebookUrl: env.BUSINESS_FACEBOOK_URL ?? DEFAULT_BUSINESS.facebookUrl,
+    deposit: env.BUSINESS_DEPOSIT ?? DEFAULT_BUSINESS.deposit,
   };
 }

@@ -10,7 +10,23 @@ export interface TBusinessInfo {
   mapsUrl: string;
   hours: string;
   facebookUrl: string;
+  /** The refundable security deposit collected at pick-up, in pesos ("3000.00"), unless a car has its own. */
+  deposit: string;
 }
+
+/** The deposit when neither the settings (BUSINESS_DEPOSIT) nor the car name another. */
+export const DEFAULT_DEPOSIT = '3000.00';
+
+/**
+ * Google Maps at the garage's own address (not a search for the town). Maps URLs:
+ * https://developers.google.com/maps/documentation/urls/get-started#search-action
+ */
+export function mapsSearchUrl(addressLine1: string, addressLine2: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${addressLine1}, ${addressLine2}`)}`;
+}
+
+const ADDRESS_LINE1 = '128 Marcos Avenue, Barangay Poblacion';
+const ADDRESS_LINE2 = 'Alaminos City, Pangasinan 2404';
 
 export const DEFAULT_BUSINESS: TBusinessInfo = {
   name: 'Hundred Islands Car Rental',
@@ -18,12 +34,18 @@ export const DEFAULT_BUSINESS: TBusinessInfo = {
   phonePrimary: '+63 917 845 2301',
   phoneSecondary: '+63 998 532 1140',
   email: 'bookings@hundredislandscarrental.ph',
-  addressLine1: '128 Marcos Avenue, Barangay Poblacion',
-  addressLine2: 'Alaminos City, Pangasinan 2404',
-  mapsUrl: 'https://maps.google.com/?q=Alaminos+City+Pangasinan',
+  addressLine1: ADDRESS_LINE1,
+  addressLine2: ADDRESS_LINE2,
+  mapsUrl: mapsSearchUrl(ADDRESS_LINE1, ADDRESS_LINE2),
   hours: 'Monday - Sunday, 8:00 AM - 6:00 PM',
   facebookUrl: 'https://www.facebook.com/',
+  deposit: DEFAULT_DEPOSIT,
 };
+
+/** The deposit for a car: its own when it has one, otherwise the garage's (the settings' or the default). */
+export function depositFor(car: { id: string; deposit?: string | null } | null | undefined, business: Pick<TBusinessInfo, 'deposit'>): string {
+  return car?.deposit ?? business.deposit;
+}
 
 /** "+63 917 845 2301" -> "tel:+639178452301" */
 export function telHref(phone: string): string {

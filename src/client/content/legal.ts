@@ -1,7 +1,11 @@
+import type { TBusinessInfo } from '../../shared/business';
+import { formatPeso } from '../../shared/money';
+
 /** Terms of Service and Privacy Policy, written for this garage (spec point 9, decisions §4 and §6). */
 export interface LegalSection {
   title: string;
-  paragraphs?: string[];
+  /** A paragraph may quote the garage's details (its settings), e.g. the deposit. */
+  paragraphs?: Array<string | ((business: TBusinessInfo) => string)>;
   items?: string[];
 }
 
@@ -31,7 +35,8 @@ export const terms: { title: string; intro: string; sections: LegalSection[] } =
     {
       title: '3. Security deposit',
       paragraphs: [
-        'A refundable security deposit is collected at pick-up, in cash or as a card hold; nothing is charged online. The amount depends on the vehicle and is confirmed when we confirm your booking. It is returned when the vehicle comes back on time, with the same fuel level and without new damage; deductions are itemised.',
+        (business) =>
+          `A refundable security deposit of ${formatPeso(business.deposit)} is collected at pick-up, in cash or as a card hold; nothing is charged online. Where a vehicle’s deposit differs, the booking form shows its amount before you book. It is returned when the vehicle comes back on time, with the same fuel level and without new damage; deductions are itemised.`,
       ],
     },
     {

@@ -53,7 +53,8 @@ export const copy = {
     title: 'Why renters choose us',
     items: [
       { key: 'insured', title: 'Fully Insured', text: 'Every rental includes insurance cover, so you drive with peace of mind.' },
-      { key: 'support', title: '24/7 Support', text: 'A real person answers the phone, day or night, wherever you are in Luzon.' },
+      // The garage's own hours (site info), not a promise of round-the-clock help it does not give.
+      { key: 'support', title: 'Support Every Day', text: (hours: string) => `Call or message us ${hours}: a real person at the garage answers and helps.` },
       { key: 'fleet', title: 'Premium Fleet', text: 'Recent models, cleaned and inspected before every single rental.' },
       { key: 'rates', title: 'Best Rates', text: 'Clear daily rates with no hidden charges. You pay at pick-up, nothing online.' },
     ],

@@ -24,7 +24,9 @@ function LegalPage({ doc, description }: { doc: { title: string; intro: string; 
             <Title order={2} size="h3">
               {section.title}
             </Title>
-            {section.paragraphs?.map((paragraph) => <Text key={paragraph.slice(0, 24)}>{paragraph}</Text>)}
+            {section.paragraphs
+              ?.map((paragraph) => (typeof paragraph === 'function' ? paragraph(business) : paragraph))
+              .map((paragraph) => <Text key={paragraph.slice(0, 24)}>{paragraph}</Text>)}
             {section.items ? (
               <List spacing={6}>
                 {section.items.map((item) => (

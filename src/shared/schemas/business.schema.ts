@@ -13,4 +13,5 @@ export const ZBusinessInfoSchema = z.object({
   mapsUrl: z.string(),
   hours: z.string(),
   facebookUrl: z.string(),
+  deposit: z.string().regex(/^\d+\.\d{2}$/).describe('The security deposit collected at pick-up, in pesos, unless a car has its own'),
 }) satisfies z.ZodType<TBusinessInfo>;

@@ -83,19 +83,20 @@ const WHY_ICONS: Record<string, ReactNode> = {
 };
 
 export function WhyChooseUs() {
+  const business = useSiteInfo();
   return (
     <Section title={copy.why.title}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
         {copy.why.items.map((item) => (
           <Stack key={item.key} gap="xs">
-            <ThemeIcon size={52} radius="xl" color="sand.7" variant="light">
+            <ThemeIcon size={52} radius="xl" color="sand.7" variant="filled">
               {WHY_ICONS[item.key]}
             </ThemeIcon>
             <Title order={3} size="h4">
               {item.title}
             </Title>
             <Text c="dimmed" fz="sm">
-              {item.text}
+              {typeof item.text === 'function' ? item.text(business.hours) : item.text}
             </Text>
           </Stack>
         ))}
