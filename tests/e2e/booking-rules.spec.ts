@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
 import { addDays, formatDate, formatLongDate, rangesOverlap, todayInManila } from '../../src/shared/dates';
 import { test, expect, fakeImageFile, largeFile, pngFile, query, staffHeaders } from './support';
 import { bookViaApi, bookedRanges, calendarDay, carByName, chooseDates, freeDates, newRenter, showMonth } from './support/booking';
@@ -66,7 +67,13 @@ test.describe('the booking form refuses what it must', () => {
     const { form } = await openForm(page, request);
     // Case, spacing and accents do not matter.
     await form.getByLabel('Full name').fill(`  RAMÓN   villanueva ${tag} `);
-    await expect(form.getByTestId('blocked-alert')).toHaveText('Your name is blocked. Do you think this is a mistake? Please contact us.');
+    const alert = form.getByTestId('blocked-alert');
+    await expect(alert).toContainText('Your name is blocked. Do you think this is a mistake? Please contact us.');
+    // ... and says how: both numbers to call and the address to write to, as links.
+    await expect(alert.getByTestId('blocked-contact')).toHaveText(`Call ${DEFAULT_BUSINESS.phonePrimary} or ${DEFAULT_BUSINESS.phoneSecondary}, or e-mail ${DEFAULT_BUSINESS.email}.`);
+    await expect(alert.getByRole('link', { name: DEFAULT_BUSINESS.phonePrimary })).toHaveAttribute('href', telHref(DEFAULT_BUSINESS.phonePrimary));
+    await expect(alert.getByRole('link', { name: DEFAULT_BUSINESS.phoneSecondary })).toHaveAttribute('href', telHref(DEFAULT_BUSINESS.phoneSecondary));
+    await expect(alert.getByRole('link', { name: DEFAULT_BUSINESS.email })).toHaveAttribute('href', `mailto:${DEFAULT_BUSINESS.email}`);
     const submit = form.getByTestId('booking-submit');
     await expect(submit).toHaveText('Booking Blocked - Contact Us');
     await submit.click();

@@ -93,9 +93,10 @@ export const bookingFormCopy = {
     payAtPickup: 'Nothing is charged online: you pay at pick-up, in cash, GCash, Maya, bank transfer or card.',
   },
   terms: {
-    points: [
+    /** `deposit`: the car's security deposit, written as pesos ("₱3,000"). */
+    points: (deposit: string) => [
       'The renter is at least 21 years old, with a valid driver’s license held for at least 1 year.',
-      'A refundable security deposit is collected at pick-up, in cash or as a card hold. Nothing is charged online.',
+      `A refundable security deposit of ${deposit} is collected at pick-up, in cash or as a card hold. Nothing is charged online.`,
       'Free cancellation up to 24 hours before pick-up; 50% refund within 24 hours; no refund for no-shows.',
       'Return the car with the same fuel level. Late returns may be charged.',
       'Keep to 105 km/h at most. No smoking in the vehicle.',
@@ -105,6 +106,8 @@ export const bookingFormCopy = {
     accept: 'I have read and accept the rental terms and the Privacy Policy',
   },
   formLabel: (car: string) => `Booking form for the ${car}`,
+  /** Under the blocked-name alert, around the garage's numbers and address (links): "Call A or B, or e-mail C." */
+  blockedReach: { call: 'Call ', or: ' or ', email: ', or e-mail ', end: '.' },
   submit: {
     idle: 'Confirm Booking',
     pending: 'Processing...',

@@ -1,4 +1,5 @@
 import { Alert, Box, Card, Container, Grid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { carImageSrc } from '../../shared/carImages';
 import { formatPeso } from '../../shared/money';
@@ -56,8 +57,11 @@ export function BookingPage() {
   const chosenId = params.get('car');
   const chosen = cars.data?.find((car) => car.id === chosenId && car.available) ?? null;
 
+  // Counts the cars chosen here (not one named by the address): each moves the focus to the form.
+  const [focusRequest, setFocusRequest] = useState(0);
   const choose = (car: TCar) => {
     setParams({ car: car.id }, { replace: true });
+    setFocusRequest((count) => count + 1);
     window.requestAnimationFrame(() => document.getElementById('booking-form-column')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
   const browse = () => document.getElementById('vehicle-list')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -99,7 +103,7 @@ export function BookingPage() {
               {chosen ? (
                 <Stack gap="lg">
                   <SelectedCar car={chosen} layout="row" />
-                  <LazyBookingForm key={chosen.id} car={chosen} />
+                  <LazyBookingForm key={chosen.id} car={chosen} focusRequest={focusRequest} />
                 </Stack>
               ) : (
                 <NoCarSelected onBrowse={browse} />

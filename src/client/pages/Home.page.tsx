@@ -12,8 +12,11 @@ import { usePageMeta } from '../usePageMeta';
 export function HomePage() {
   usePageMeta('', 'Rent a car in Alaminos City, Pangasinan: 20+ sedans, MPVs, SUVs, pickups and vans, with or without a professional driver. Pay at pick-up.');
   const [selected, setSelected] = useState<TCar | null>(null);
+  // Counts the cars chosen: each choice moves the focus to the booking form's first field.
+  const [focusRequest, setFocusRequest] = useState(0);
   const choose = (car: TCar) => {
     setSelected(car);
+    setFocusRequest((count) => count + 1);
     window.setTimeout(() => scrollToAnchor('booking'), 0);
   };
   return (
@@ -24,7 +27,7 @@ export function HomePage() {
         <FleetGrid selectedId={selected?.id ?? null} onSelect={choose} />
       </Section>
       <HydrateWhenSeen>
-        <BookingSection car={selected} />
+        <BookingSection car={selected} focusRequest={focusRequest} />
       </HydrateWhenSeen>
       <HydrateWhenSeen>
         <Categories />

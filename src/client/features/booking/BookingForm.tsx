@@ -37,8 +37,9 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconCalendar, IconFileText, IconReceipt, IconUser } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { depositFor, telHref } from '../../../shared/business';
 import { selectionIsFree, type DateSelection } from '../../../shared/calendar';
 import { todayInManila } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS } from '../../../shared/labels';
@@ -69,11 +70,23 @@ import { trpc } from '../../trpc';
 import { BookingConfirmation } from './BookingConfirmation';
 import { DocumentUploads, type DocumentValues } from './DocumentUploads';
 import { PriceSummary } from './PriceSummary';
+import { useSiteInfo } from '../site/useSiteInfo';
 import { RentalCalendar } from './RentalCalendar';
 import { notify } from '../../notify';
 import { FormFields } from '../../components/FormFields/FormFields';
+import { EmailAddress } from '../../components/EmailAddress/EmailAddress';
 
 const f = bookingFormCopy.fields;
+const reach = bookingFormCopy.blockedReach;
+
+/** A link to the garage inside the red alert, underlined; a phone number is never split over two lines. */
+function ContactLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Anchor href={href} c="inherit" fw={700} underline="always" style={href.startsWith('tel:') ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+      {children}
+    </Anchor>
+  );
+}
 
 interface BookingFormValues {
   fullName: string;
@@ -134,7 +147,8 @@ function ServiceRadios<T extends string>({ label, options, labels, value, onChan
     <Radio.Group label={label} value={value} onChange={(next) => onChange(next as T)}>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xs" mt="xs">
         {options.map((option) => (
-          <Radio.Card key={option} value={option} radius="md" p="sm" h="100%" style={{ display: 'flex', alignItems: 'flex-start' }} data-checked={value === option || undefined} aria-label={labels[option].label}>
+          // One tab stop per group, on the chosen card; the arrow keys move between the cards (Mantine's).
+          <Radio.Card key={option} value={option} radius="md" p="sm" h="100%" style={{ display: 'flex', alignItems: 'flex-start' }} data-checked={value === option || undefined} aria-label={labels[option].label} tabIndex={value === option ? 0 : -1}>
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <Radio.Indicator />
               <div>
@@ -156,11 +170,17 @@ function ServiceRadios<T extends string>({ label, options, labels, value, onChan
 /**
  * The booking form for one car: renter, dates on the calendar, services, delivery, the three
  * documents, the live price (the same pricing module the server charges with), the terms, and
- * the confirmation with the server's own figures.
+ * the confirmation with the server's own figures. Each new `focusRequest` (a car was just chosen)
+ * puts the focus on its first field, where the visitor goes on.
  */
-export function BookingForm({ car }: { car: TCar }) {
+export function BookingForm({ car, focusRequest = 0 }: { car: TCar; focusRequest?: number }) {
   const utils = trpc.useUtils();
+  const business = useSiteInfo();
   const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // The page scrolls to the form itself (smoothly): focusing must not jump it elsewhere.
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"])')?.focus({ preventScroll: true });
+  }, [focusRequest]);
   const [today] = useState(() => todayInManila());
   const [documents, setDocuments] = useState<DocumentValues>({});
   const [showMissingDocuments, setShowMissingDocuments] = useState(false);
@@ -286,7 +306,18 @@ export function BookingForm({ car }: { car: TCar }) {
               </SimpleGrid>
               {blocked ? (
                 <Alert color="red" variant="filled" mt="md" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="blocked-alert" role="alert">
-                  {messages.booking.blockedAlert}
+                  <Text inherit>{messages.booking.blockedAlert}</Text>
+                  <Text inherit mt={4} data-testid="blocked-contact">
+                    {reach.call}
+                    <ContactLink href={telHref(business.phonePrimary)}>{business.phonePrimary}</ContactLink>
+                    {reach.or}
+                    <ContactLink href={telHref(business.phoneSecondary)}>{business.phoneSecondary}</ContactLink>
+                    {reach.email}
+                    <ContactLink href={`mailto:${business.email}`}>
+                      <EmailAddress address={business.email} />
+                    </ContactLink>
+                    {reach.end}
+                  </Text>
                 </Alert>
               ) : null}
             </FormSection>
@@ -380,7 +411,7 @@ export function BookingForm({ car }: { car: TCar }) {
             <FormSection step={5} title={bookingFormCopy.sections.terms} icon={<IconAlertTriangle size={18} aria-hidden />}>
               <ScrollArea.Autosize mah={170} type="auto" offsetScrollbars className="terms-box" tabIndex={0} aria-label={bookingFormCopy.sections.terms}>
                 <List size="sm" spacing={6}>
-                  {bookingFormCopy.terms.points.map((point) => (
+                  {bookingFormCopy.terms.points(formatPeso(depositFor(car, business))).map((point) => (
                     <List.Item key={point}>{point}</List.Item>
                   ))}
                 </List>

@@ -52,20 +52,9 @@ export function DocumentSlot({ field, value, onUploaded, invalid = false }: { fi
             {value ? <IconCheck size={18} aria-hidden /> : <IconFileText size={18} aria-hidden />}
           </ThemeIcon>
           <div style={{ minWidth: 0 }}>
-            <Group gap={6}>
-              <Text fw={700} size="sm" component="label" htmlFor={inputId}>
-                {slot.label}
-              </Text>
-              {value ? (
-                <Badge color="green" variant="light" size="sm">
-                  {d.uploaded}
-                </Badge>
-              ) : (
-                <Badge color="gray" variant="light" size="sm">
-                  {d.required}
-                </Badge>
-              )}
-            </Group>
+            <Text fw={700} size="sm" component="label" htmlFor={inputId}>
+              {slot.label}
+            </Text>
             <Text size="xs" c="dimmed" id={`${inputId}-hint`}>
               {slot.hint}
             </Text>
@@ -93,10 +82,23 @@ export function DocumentSlot({ field, value, onUploaded, invalid = false }: { fi
             </Text>
           </Stack>
         ) : (
+          // The state badge sits with the button, not after the title: a long title in a narrow
+          // column ("Proof of Billing") would push it onto a line of its own.
           <Group justify="space-between" mt="auto" wrap="nowrap" gap="xs">
-            <Text size="xs" c="dimmed" truncate style={{ minWidth: 0 }}>
-              {value ? state.fileName : null}
-            </Text>
+            <Group gap={6} wrap="nowrap" miw={0}>
+              {value ? (
+                <Badge color="green" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                  {d.uploaded}
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                  {d.required}
+                </Badge>
+              )}
+              <Text size="xs" c="dimmed" truncate style={{ minWidth: 0 }}>
+                {value ? state.fileName : null}
+              </Text>
+            </Group>
             <Button
               size="xs"
               variant={value ? 'default' : 'light'}

@@ -18,10 +18,11 @@ function FormSkeleton() {
   );
 }
 
-export function LazyBookingForm({ car }: { car: TCar }) {
+/** `focusRequest`: raised each time a visitor chooses a car, to move the focus to the form. */
+export function LazyBookingForm({ car, focusRequest }: { car: TCar; focusRequest?: number }) {
   return (
     <Suspense fallback={<FormSkeleton />}>
-      <BookingForm car={car} />
+      <BookingForm car={car} focusRequest={focusRequest} />
     </Suspense>
   );
 }

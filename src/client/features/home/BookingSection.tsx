@@ -7,7 +7,7 @@ import { scrollToAnchor } from '../site/anchors';
 import { Section } from './Sections';
 
 /** The home page's booking section: the chosen car beside its form, or the prompt to choose one. */
-export function BookingSection({ car }: { car: TCar | null }) {
+export function BookingSection({ car, focusRequest }: { car: TCar | null; focusRequest?: number }) {
   const browse = () => scrollToAnchor('cars');
   return (
     <Section id="booking" title={copy.nav.book} tinted>
@@ -19,7 +19,7 @@ export function BookingSection({ car }: { car: TCar | null }) {
             </div>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <LazyBookingForm car={car} />
+            <LazyBookingForm car={car} focusRequest={focusRequest} />
           </Grid.Col>
         </Grid>
       ) : (
