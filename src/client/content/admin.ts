@@ -162,6 +162,13 @@ export const adminCopy = {
       total === 0 ? 'Nothing to show' : capped ? `Showing ${from}–${to} of more than ${total.toLocaleString('en-PH')}: narrow the search to see the rest` : `Showing ${from}–${to} of ${total.toLocaleString('en-PH')}`,
     none: '—',
     close: 'Close',
+    /** Asked before a dialog with typed, unsaved data is closed by Escape, its close button or a click outside. */
+    discard: {
+      title: 'Discard your changes?',
+      text: 'What you typed in this form has not been saved. Close it anyway and lose it?',
+      confirm: 'Discard',
+      keep: 'Keep editing',
+    },
     /** A date picker's placeholder, and the names of its controls, read by screen readers. */
     datePicker: {
       placeholder: 'Choose a date',
@@ -202,6 +209,7 @@ export const adminCopy = {
     statusTitle: 'Bookings by Status',
     statusLead: 'All bookings on record',
     noStatusData: 'No bookings to chart yet.',
+    noRevenue: 'No bookings with a pick-up in the last 12 months yet.',
   },
   fleet: {
     title: 'Fleet Management',

@@ -1,4 +1,4 @@
-import { Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/labels';
@@ -9,7 +9,7 @@ import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
 import { balanceOf, fieldErrors } from './helpers';
 import { notifyError, notifySuccess } from './notify';
-import { FormActions, useDialogProps } from './parts';
+import { FormActions, FormDialog } from './parts';
 
 const c = adminCopy.payment;
 
@@ -32,7 +32,6 @@ const EMPTY: PaymentValues = { amount: '', method: 'cash', note: '' };
 /** Add Payment: amount (at most the balance), method and an optional note; one row in the ledger. */
 export function AddPaymentModal({ booking, onClose }: { booking: PayableBooking | null; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const dialog = useDialogProps();
   const balance = booking ? balanceOf(booking) : '0.00';
   const form = useForm<PaymentValues>({
     mode: 'controlled',
@@ -44,7 +43,11 @@ export function AddPaymentModal({ booking, onClose }: { booking: PayableBooking 
     },
   });
   useEffect(() => {
-    if (booking) form.setValues({ ...EMPTY, amount: String(Number(balanceOf(booking))) });
+    if (booking) {
+      const values = { ...EMPTY, amount: String(Number(balanceOf(booking))) };
+      form.setValues(values);
+      form.resetDirty(values);
+    }
     form.clearErrors();
     // Reset for each booking opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -61,7 +64,7 @@ export function AddPaymentModal({ booking, onClose }: { booking: PayableBooking 
     },
   });
   return (
-    <Modal opened={booking !== null} onClose={add.isPending ? () => undefined : onClose} title={c.title} centered {...dialog}>
+    <FormDialog opened={booking !== null} onClose={onClose} dirty={form.isDirty()} busy={add.isPending} title={c.title} centered>
       {booking ? (
         <form onSubmit={form.onSubmit((values) => add.mutate({ id: booking.id, payment: values }))} noValidate>
           <Stack gap="md">
@@ -83,6 +86,6 @@ export function AddPaymentModal({ booking, onClose }: { booking: PayableBooking 
           </Stack>
         </form>
       ) : null}
-    </Modal>
+    </FormDialog>
   );
 }

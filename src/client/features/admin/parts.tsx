@@ -1,7 +1,6 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text, TextInput, Title, type BadgeProps } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text, TextInput, Title, type BadgeProps, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { CSSProperties } from 'react';
-import type { ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { paymentProgress, statusBadge } from '../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../content/admin';
@@ -94,14 +93,19 @@ export function ListState({
       </Alert>
     );
   }
-  if (isEmpty) {
-    return (
-      <Text c="dimmed" ta="center" py={40} className={classes.empty}>
-        {empty}
-      </Text>
-    );
-  }
+  if (isEmpty) return <EmptyState>{empty}</EmptyState>;
   return <>{children}</>;
+}
+
+/** What stands in for a list or a chart with nothing to show: one dimmed line in a dashed box (as tall as the chart, `h`). */
+export function EmptyState({ children, h }: { children: ReactNode; h?: number }) {
+  return (
+    <Center py={40} px="md" mih={h} className={classes.empty}>
+      <Text c="dimmed" ta="center">
+        {children}
+      </Text>
+    </Center>
+  );
 }
 
 /**
@@ -135,12 +139,17 @@ export function Pager({ offset, limit, total, capped = false, onOffset }: { offs
 /** The classes of a list of rows in a card: `rows` on the list, `grow` on a row's main column. */
 export const rowList = { rows: classes.rows, grow: classes.grow };
 
-/** A confirmation dialog for a destructive action; the confirm button shows progress while it runs. */
+/**
+ * A confirmation dialog for a destructive action; the confirm button shows progress while it runs.
+ * The focus starts on the confirm button, or on the way back (`cancelLabel`) with `focusCancel`.
+ */
 export function ConfirmDialog({
   opened,
   title,
   text,
   confirmLabel,
+  cancelLabel = c.common.cancel,
+  focusCancel = false,
   pending,
   onConfirm,
   onClose,
@@ -149,6 +158,8 @@ export function ConfirmDialog({
   title: string;
   text: string;
   confirmLabel: string;
+  cancelLabel?: string;
+  focusCancel?: boolean;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -158,14 +169,61 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={title} centered {...dialog}>
       <Text size="sm">{text}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={pending}>
-          {c.common.cancel}
+        <Button variant="default" onClick={onClose} disabled={pending} data-autofocus={focusCancel || undefined}>
+          {cancelLabel}
         </Button>
-        <Button color="red.9" onClick={onConfirm} loading={pending} data-autofocus>
+        <Button color="red.9" onClick={onConfirm} loading={pending} data-autofocus={!focusCancel || undefined}>
           {confirmLabel}
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+/**
+ * Every dashboard dialog that holds a form. Escape, the close button and a click outside close it
+ * at once while nothing was typed; once the form is `dirty` they ask first, so a stray key press
+ * never throws away what staff typed (Cancel, in FormActions, discards as it says). While it saves
+ * or uploads (`busy`) it does not close at all.
+ */
+export function FormDialog({
+  opened,
+  onClose,
+  dirty,
+  busy = false,
+  long = false,
+  children,
+  ...props
+}: Pick<ModalProps, 'opened' | 'onClose' | 'title' | 'size' | 'centered' | 'children'> & { dirty: boolean; busy?: boolean; long?: boolean }) {
+  const dialog = useDialogProps({ long });
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    if (busy) return;
+    if (dirty) setAsking(true);
+    else onClose();
+  };
+  // While the question is open, it alone answers Escape and clicks, and holds the focus.
+  const askingNow = asking && opened;
+  return (
+    <>
+      <Modal opened={opened} onClose={requestClose} closeOnEscape={!askingNow} closeOnClickOutside={!askingNow} trapFocus={!askingNow} {...props} {...dialog}>
+        {children}
+      </Modal>
+      <ConfirmDialog
+        opened={askingNow}
+        title={c.common.discard.title}
+        text={c.common.discard.text}
+        confirmLabel={c.common.discard.confirm}
+        cancelLabel={c.common.discard.keep}
+        focusCancel
+        pending={false}
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 }
 

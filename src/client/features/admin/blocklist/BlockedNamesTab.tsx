@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
@@ -8,17 +8,21 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ConfirmDialog, FormActions, ListState, Pager, useDialogProps, SearchField, TabHeader } from '../parts';
+import { ConfirmDialog, FormActions, FormDialog, ListState, Pager, SearchField, TabHeader } from '../parts';
 import { usePagedSearch } from '../usePagedSearch';
 import classes from './BlockedNamesTab.module.css';
 
 const c = adminCopy.blocked;
 const PAGE_SIZE = ADMIN_PAGE_SIZES.blockedNames;
 
-function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+function BlockNameModal({ opened, onClose: close }: { opened: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const dialog = useDialogProps();
   const form = useForm({ mode: 'controlled', initialValues: { fullName: '', reason: '' }, validate: schemaResolver(ZBlockNameSchema, { sync: true }) });
+  // Closed without saving, what was typed is gone: the next Block Name starts empty.
+  const onClose = () => {
+    form.reset();
+    close();
+  };
   const block = trpc.blocklist.block.useMutation({
     onSuccess: async () => {
       notifySuccess(messages.admin.success.blockName);
@@ -32,7 +36,7 @@ function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => v
     },
   });
   return (
-    <Modal opened={opened} onClose={block.isPending ? () => undefined : onClose} title={c.add} centered {...dialog}>
+    <FormDialog opened={opened} onClose={onClose} dirty={form.isDirty()} busy={block.isPending} title={c.add} centered>
       <form onSubmit={form.onSubmit((values) => block.mutate(values))} noValidate>
         <Stack gap="md">
           <TextInput label={c.fullName} withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('fullName')} />
@@ -40,7 +44,7 @@ function BlockNameModal({ opened, onClose }: { opened: boolean; onClose: () => v
           <FormActions submit={c.submit} pending={block.isPending} onCancel={onClose} danger />
         </Stack>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
 

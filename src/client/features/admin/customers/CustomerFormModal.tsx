@@ -1,4 +1,4 @@
-import { Button, Divider, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Divider, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { addDays } from '../../../../shared/dates';
@@ -12,7 +12,7 @@ import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
 import { fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { FormActions, useDialogProps } from '../parts';
+import { FormActions, FormDialog } from '../parts';
 
 const c = adminCopy.customerForm;
 
@@ -62,7 +62,6 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   const editing = customer && customer !== 'new' ? customer : null;
   const adding = customer === 'new';
   const utils = trpc.useUtils();
-  const dialog = useDialogProps({ long: true });
   const cars = trpc.cars.list.useQuery(undefined, { enabled: adding });
   const form = useForm({
     mode: 'controlled',
@@ -74,6 +73,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   useEffect(() => {
     if (customer === null) return;
     form.setValues(valuesOf(editing));
+    form.resetDirty(valuesOf(editing));
     form.clearErrors();
     // Reset only when another customer (or a new one) is opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -116,7 +116,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   });
 
   return (
-    <Modal opened={customer !== null} onClose={pending ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg" {...dialog}>
+    <FormDialog opened={customer !== null} onClose={onClose} dirty={form.isDirty()} busy={pending} title={editing ? c.editTitle : c.addTitle} size="lg" long>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -173,6 +173,6 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
           <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, FileButton, Group, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Autocomplete, Button, FileButton, Group, NumberInput, Progress, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { carImageSrc } from '../../../../shared/carImages';
@@ -10,7 +10,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
-import { FormActions, useDialogProps } from '../parts';
+import { FormActions, FormDialog } from '../parts';
 import { uploadCarImage } from '../upload';
 import classes from './CarFormModal.module.css';
 
@@ -68,7 +68,6 @@ function valuesOf(car: TCar | null): CarFormValues {
 export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 'new' | null; categories: string[]; onClose: () => void }) {
   const editing = car && car !== 'new' ? car : null;
   const utils = trpc.useUtils();
-  const dialog = useDialogProps({ long: true });
   const form = useForm<CarFormValues>({ mode: 'controlled', initialValues: valuesOf(null), validate: schemaResolver(ZCreateCarSchema, { sync: true }) });
   const [progress, setProgress] = useState<number | null>(null);
   const onClose = () => {
@@ -134,7 +133,7 @@ export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 
 
   const image = form.getValues().image;
   return (
-    <Modal opened={car !== null} onClose={pending || uploading ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} size="lg" {...dialog}>
+    <FormDialog opened={car !== null} onClose={onClose} dirty={form.isDirty()} busy={pending || uploading} title={editing ? c.editTitle : c.addTitle} size="lg" long>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <div>
@@ -196,6 +195,6 @@ export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 
           <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} busy={uploading} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

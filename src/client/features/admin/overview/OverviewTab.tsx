@@ -4,15 +4,16 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCar, IconClock, IconHeadset, IconStar, IconTag } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { carImageSrc } from '../../../../shared/carImages';
-import { formatPeso } from '../../../../shared/money';
+import { formatPeso, toCentavos } from '../../../../shared/money';
 import { statusBadge } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { monthLabel, shortDate } from '../helpers';
-import { ListState, StatusBadge, tone } from '../parts';
+import { EmptyState, ListState, StatusBadge, tone } from '../parts';
 import classes from './OverviewTab.module.css';
 
 const c = adminCopy.overview;
+const CHART_HEIGHT = 260;
 
 function StatCard({ id, label, value, note, icon, color }: { id: string; label: string; value: string; note: string; icon: ReactNode; color: string }) {
   return (
@@ -45,7 +46,7 @@ function ListCard({ id, title, empty, children }: { id: string; title: string; e
         {title}
       </Title>
       {children.length === 0 ? (
-        <Text c="dimmed">{empty}</Text>
+        <EmptyState>{empty}</EmptyState>
       ) : (
         <Stack gap={0} className={classes.list}>
           {children}
@@ -60,6 +61,7 @@ export function OverviewTab() {
   const overview = trpc.admin.overview.useQuery(undefined, { staleTime: 0 });
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const data = overview.data;
+  const noRevenue = !!data && data.revenueByMonth.every((m) => toCentavos(m.booked) === 0 && toCentavos(m.earned) === 0);
   return (
     <ListState query={overview} empty="" isEmpty={false}>
       {data ? (
@@ -122,44 +124,50 @@ export function OverviewTab() {
               <Text size="sm" c="dimmed" mb="md">
                 {c.revenueLead}
               </Text>
-              <BarChart
-                h={260}
-                data={data.revenueByMonth.map((m) => ({ month: monthLabel(m.month), earned: Number(m.earned), booked: Number(m.booked) }))}
-                dataKey="month"
-                series={[
-                  { name: 'booked', label: c.booked, color: 'lagoon.4' },
-                  { name: 'earned', label: c.earned, color: 'lagoon.8' },
-                ]}
-                valueFormatter={(value) => formatPeso(value)}
-                withLegend
-                gridAxis="x"
-                tickLine="none"
-                xAxisProps={{ interval: phone ? 2 : 0, tickFormatter: (label: string) => label.slice(0, 3) }}
-                yAxisProps={{ width: 80, allowDecimals: false, domain: [0, (max: number) => Math.max(max, 1000)] }}
-                barChartProps={{ accessibilityLayer: false }}
-                aria-hidden
-              />
-              <VisuallyHidden>
-                <Table>
-                  <Table.Caption>{c.revenueTitle}</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{c.month}</Table.Th>
-                      <Table.Th>{c.earned}</Table.Th>
-                      <Table.Th>{c.booked}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.revenueByMonth.map((m) => (
-                      <Table.Tr key={m.month}>
-                        <Table.Td>{monthLabel(m.month)}</Table.Td>
-                        <Table.Td>{formatPeso(m.earned)}</Table.Td>
-                        <Table.Td>{formatPeso(m.booked)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </VisuallyHidden>
+              {noRevenue ? (
+                <EmptyState h={CHART_HEIGHT}>{c.noRevenue}</EmptyState>
+              ) : (
+                <>
+                  <BarChart
+                    h={CHART_HEIGHT}
+                    data={data.revenueByMonth.map((m) => ({ month: monthLabel(m.month), earned: Number(m.earned), booked: Number(m.booked) }))}
+                    dataKey="month"
+                    series={[
+                      { name: 'booked', label: c.booked, color: 'lagoon.4' },
+                      { name: 'earned', label: c.earned, color: 'lagoon.8' },
+                    ]}
+                    valueFormatter={(value) => formatPeso(value)}
+                    withLegend
+                    gridAxis="x"
+                    tickLine="none"
+                    xAxisProps={{ interval: phone ? 2 : 0, tickFormatter: (label: string) => label.slice(0, 3) }}
+                    yAxisProps={{ width: 80, allowDecimals: false, domain: [0, (max: number) => Math.max(max, 1000)] }}
+                    barChartProps={{ accessibilityLayer: false }}
+                    aria-hidden
+                  />
+                  <VisuallyHidden>
+                    <Table>
+                      <Table.Caption>{c.revenueTitle}</Table.Caption>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{c.month}</Table.Th>
+                          <Table.Th>{c.earned}</Table.Th>
+                          <Table.Th>{c.booked}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {data.revenueByMonth.map((m) => (
+                          <Table.Tr key={m.month}>
+                            <Table.Td>{monthLabel(m.month)}</Table.Td>
+                            <Table.Td>{formatPeso(m.earned)}</Table.Td>
+                            <Table.Td>{formatPeso(m.booked)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </VisuallyHidden>
+                </>
+              )}
             </Card>
             <Card padding="lg" component="figure" m={0} aria-labelledby="status-chart-title">
               <Title order={2} size="h4" id="status-chart-title">
@@ -169,7 +177,7 @@ export function OverviewTab() {
                 {c.statusLead}
               </Text>
               {data.totalBookings === 0 ? (
-                <Text c="dimmed">{c.noStatusData}</Text>
+                <EmptyState>{c.noStatusData}</EmptyState>
               ) : (
                 <Stack align="center" gap="md">
                   <DonutChart
@@ -179,6 +187,8 @@ export function OverviewTab() {
                       .filter((s) => s.count > 0)
                       .map((s) => ({ name: statusBadge(s.status).label, value: s.count, color: `${statusBadge(s.status).color}.6` }))}
                     chartLabel={data.totalBookings}
+                    // A single status fills the ring: no separator line where it meets itself.
+                    strokeWidth={data.bookingsByStatus.filter((s) => s.count > 0).length > 1 ? 1 : 0}
                     tooltipDataSource="segment"
                     accessibilityLayer={false}
                     pieProps={{ rootTabIndex: -1 }}
