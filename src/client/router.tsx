@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout/Layout';
 import { HomePage } from './pages/Home.page';
 import { FIND_BOOKING_PATH, MY_BOOKING_PATH } from './features/myBooking/paths';
-import { BookingPage, FindBookingPage, MyBookingPage, PccPage, PrivacyPage, TermsPage } from './pages/lazyPages';
+import { BookingPage, FindBookingPage, MyBookingPage, PageLoading, PccPage, PrivacyPage, TermsPage } from './pages/lazyPages';
 import { NotFoundPage } from './pages/NotFound.page';
 
 /** The site's routes, shared by the browser's router and the server's renderer (entry-server.tsx). */
@@ -18,8 +18,14 @@ export const routes: RouteObject[] = [
       { path: FIND_BOOKING_PATH, element: <FindBookingPage /> },
       // Rendered on the server as a shell; the booking is fetched in the browser, with the token in the address's fragment.
       { path: MY_BOOKING_PATH, element: <MyBookingPage /> },
-      // The dashboard is its own chunk: visitors of the public pages never download it.
-      { path: '/admin', lazy: () => import('./pages/Admin.page').then(({ AdminPage }) => ({ Component: AdminPage })) },
+      // The dashboard is its own chunk: visitors of the public pages never download it. Opened
+      // directly, the router waits for that chunk before its first render: the placeholder
+      // stands meanwhile (https://reactrouter.com/start/data/route-object#hydratefallback).
+      {
+        path: '/admin',
+        lazy: () => import('./pages/Admin.page').then(({ AdminPage }) => ({ Component: AdminPage })),
+        HydrateFallback: PageLoading,
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -174,6 +174,12 @@ export const messages = {
     loggedOut: 'Logged Out',
     sessionExpired: 'Session Expired',
     exportComplete: 'Export Complete',
+    /** /admin without JavaScript (a <noscript> on its page, which the browser renders). */
+    noScript: {
+      title: 'Staff Dashboard',
+      text: 'The staff dashboard needs JavaScript. Turn JavaScript on in your browser’s settings, then reload this page.',
+      home: 'Back to the home page',
+    },
     errorTitle: 'Error',
     failed: {
       addCar: 'Failed to add car',

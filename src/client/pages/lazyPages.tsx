@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
 
 /** Holds the page's place while its chunk loads, so the footer does not jump up and back. */
-function PageLoading() {
+export function PageLoading() {
   return <Box mih="100vh" aria-busy="true" />;
 }
 

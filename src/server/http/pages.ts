@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { Context } from 'hono';
 import superjson, { type SuperJSONResult } from 'superjson';
+import { messages } from '../../shared/messages';
 import { pageStateElement, type RenderedPage, type RenderInput } from '../../shared/pageState';
 import type { TCar } from '../../shared/schemas/car.schema';
 import type { AppDeps } from '../deps';
@@ -109,8 +110,8 @@ export class PageRenderer {
   private renderer: Promise<Render> | null = null;
   private readonly cache = new Map<string, CachedPage>();
   private readonly rendering = new Map<string, Promise<CachedPage>>();
-  /** The page without server rendering: the dashboard, and every page while the database is away. */
-  private readonly shells: { ok: CachedPage; notFound: CachedPage };
+  /** The page without server rendering: every page while the database is away, and the dashboard's (`admin`). */
+  private readonly shells: { ok: CachedPage; notFound: CachedPage; admin: CachedPage };
 
   /** The pages' policy: the site's, plus the hash of the inlined theme script. */
   private readonly contentSecurityPolicy: string;
@@ -140,13 +141,13 @@ export class PageRenderer {
     this.contentSecurityPolicy = contentSecurityPolicy(deps, [...inlined.scriptHashes, ...(painted.scriptHash ? [painted.scriptHash] : [])]);
     this.entry = resolve(options.serverEntry);
     if (!existsSync(this.entry)) throw new Error(`${this.entry} is missing: run npm run build`);
-    this.shells = { ok: cachedPage(200, this.template, ''), notFound: cachedPage(404, this.template, '') };
+    this.shells = { ok: cachedPage(200, this.template, ''), notFound: cachedPage(404, this.template, ''), admin: cachedPage(200, withNoScript(this.template), '') };
   }
 
   /** Answers a GET for a site path. */
   async respond(c: Context<AppEnv>): Promise<Response> {
     const path = pathOf(c.req.path);
-    if (CLIENT_RENDERED_ROUTES.has(path)) return this.send(c, this.shell(200));
+    if (CLIENT_RENDERED_ROUTES.has(path)) return this.send(c, this.shells.admin);
     let page: CachedPage;
     try {
       page = await this.page(path, new URL(c.req.url).searchParams);
@@ -221,6 +222,16 @@ export class PageRenderer {
     const body = await encode(page, encoding);
     return c.body(new Uint8Array(body), page.status as 200, { ...headers, 'Content-Encoding': encoding });
   }
+}
+
+/**
+ * The dashboard is drawn by its script alone: without JavaScript its page would stay blank, so it
+ * says what it needs. (Outside #root, which the app takes over; public pages work without it.)
+ */
+export function withNoScript(template: string): string {
+  const t = messages.admin.noScript;
+  const notice = `<noscript><div class="noscript-notice"><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.text)}</p><p><a href="/">${escapeHtml(t.home)}</a></p></div></noscript>`;
+  return template.replace('<div id="root"></div>', () => `<div id="root"></div>${notice}`);
 }
 
 /**
