@@ -7,6 +7,7 @@ import { EmailAddress } from '../components/EmailAddress/EmailAddress';
 import { workshop } from '../content/workshop';
 import { useSiteInfo } from '../features/site/useSiteInfo';
 import { usePageMeta } from '../usePageMeta';
+import classes from './Pcc.page.module.css';
 
 export function PccPage() {
   usePageMeta(workshop.title, 'PCC Car Care Center in Alaminos City: maintenance, diagnostics, aircon, underchassis and tyres, car wash and detailing.');
@@ -57,7 +58,7 @@ export function PccPage() {
         <Title order={2} mt={56} mb="lg">
           {workshop.servicesTitle}
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <div className={classes.services}>
           {workshop.services.map((service) => (
             <Card key={service.title} padding="lg">
               <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -75,7 +76,7 @@ export function PccPage() {
               </Group>
             </Card>
           ))}
-        </SimpleGrid>
+        </div>
 
         <Title order={2} mt={56} mb="lg">
           {workshop.facilitiesTitle}

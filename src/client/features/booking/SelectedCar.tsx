@@ -15,7 +15,7 @@ export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; o
           alt={car.name}
           width={640}
           height={400}
-          style={{ width: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)', background: 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))' }}
+          style={{ width: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
         />
         <Stack gap="sm">
           <div>
