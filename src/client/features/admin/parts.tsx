@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text, TextInput, Title, type BadgeProps, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { paymentProgress, statusBadge } from '../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../content/admin';
@@ -204,9 +204,19 @@ export function FormDialog({
   };
   // While the question is open, it alone answers Escape and clicks, and holds the focus.
   const askingNow = asking && opened;
+  // Escape is taken from the dialog's own key events, not Mantine's window-wide listener: that one
+  // would hand the same key press on to the question it has just opened, which would close again.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // An open dropdown or calendar takes its own Escape (it closes itself), as with Mantine's handler.
+    const target = event.target as HTMLElement;
+    const handledInside = target.getAttribute('data-mantine-stop-propagation') === 'true' || !!target.closest('[aria-expanded="true"], .mantine-Popover-dropdown');
+    if (event.key !== 'Escape' || event.nativeEvent.isComposing || handledInside || askingNow) return;
+    event.stopPropagation();
+    requestClose();
+  };
   return (
     <>
-      <Modal opened={opened} onClose={requestClose} closeOnEscape={!askingNow} closeOnClickOutside={!askingNow} trapFocus={!askingNow} {...props} {...dialog}>
+      <Modal opened={opened} onClose={requestClose} closeOnEscape={false} onKeyDown={onKeyDown} closeOnClickOutside={!askingNow} trapFocus={!askingNow} {...props} {...dialog}>
         {children}
       </Modal>
       <ConfirmDialog
