@@ -230,7 +230,7 @@ export class PageRenderer {
  */
 export function withNoScript(template: string): string {
   const t = messages.admin.noScript;
-  const notice = `<noscript><div class="noscript-notice"><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.text)}</p><p><a href="/">${escapeHtml(t.home)}</a></p></div></noscript>`;
+  const notice = `<noscript><div class="noscript-notice"><img src="/logo.svg" width="48" height="48" alt=""><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.text)}</p><p><a href="/">${escapeHtml(t.home)}</a></p></div></noscript>`;
   return template.replace('<div id="root"></div>', () => `<div id="root"></div>${notice}`);
 }
 
