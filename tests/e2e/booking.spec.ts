@@ -1,7 +1,7 @@
 import { addDays, formatLongDate } from '../../src/shared/dates';
 import { computePrice } from '../../src/shared/pricing';
 import { formatPeso } from '../../src/shared/money';
-import { test, expect, pdfFile, pngFile, query, waitForMail, snap } from './support';
+import { test, expect, expectApart, pdfFile, pngFile, query, waitForMail, snap } from './support';
 import { bookViaApi, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth } from './support/booking';
 
 test.describe('booking a car', () => {
@@ -58,7 +58,10 @@ test.describe('booking a car', () => {
 
     const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
     await expect(receipt).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toBeVisible();
+    const confirmed = page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' });
+    await expect(confirmed).toBeVisible();
+    // The notice leaves the receipt's buttons free to use.
+    await expectApart(confirmed, { 'Print Receipt': receipt.getByRole('button', { name: 'Print Receipt' }), Close: receipt.getByRole('button', { name: 'Close' }).first() });
     await expect(receipt.getByTestId('receipt-name')).toHaveText(renter.fullName);
     await expect(receipt.getByTestId('receipt-car')).toHaveText(car.name);
     await expect(receipt.getByTestId('receipt-pickup')).toHaveText(formatLongDate(pickup));

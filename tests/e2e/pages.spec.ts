@@ -30,6 +30,23 @@ test('the site routes answer 200', async ({ request }) => {
   for (const path of ['/', '/booking', '/pcc', '/terms', '/privacy', '/find-booking', '/my-booking']) expect((await request.get(path)).status(), path).toBe(200);
 });
 
+test('/favicon.ico is the logo as an icon, and every page links its icons', async ({ page, request }) => {
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toBe('image/x-icon');
+  const bytes = await icon.body();
+  // An ICO file: reserved 0, type 1 (icon), and its images (PNG data).
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+  expect(bytes.includes(Buffer.from('\x89PNG', 'latin1'))).toBe(true);
+  for (const path of ['/', '/pcc', '/admin', '/no/such/page']) {
+    await page.goto(path);
+    const hrefs = await page.locator('link[rel="icon"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs, path).toEqual(['/favicon.ico', '/logo.svg']);
+    for (const href of hrefs) expect((await request.get(href!)).status(), `${path}: ${href}`).toBe(200);
+  }
+});
+
 test('each page sets its own title and meta description', async ({ page }) => {
   const descriptions = new Set<string>();
   for (const { path, title, ready } of PAGES) {

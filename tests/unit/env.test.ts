@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, EnvError, parseEnv } from '../../src/server/env';
+import { DEFAULT_BUSINESS, DEFAULT_DEPOSIT, depositFor } from '../../src/shared/business';
+import { DEFAULT_RATE_LIMITS, EnvError, businessInfo, parseEnv } from '../../src/server/env';
 
 /** The EnvError message for `source`; fails the test when the settings are accepted. */
 function envError(source: Record<string, string | undefined>): string {
@@ -121,5 +122,32 @@ describe('parseEnv', () => {
       const env = parseEnv({ S3_BUCKET: 'rental-files', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret', S3_ENDPOINT: 'http://127.0.0.1:9000' });
       expect(env).toMatchObject({ S3_BUCKET: 'rental-files', S3_ENDPOINT: 'http://127.0.0.1:9000' });
     });
+  });
+});
+
+describe('businessInfo', () => {
+  it('opens Google Maps at the garage’s own address, not a search for the town', () => {
+    const maps = new URL(businessInfo(parseEnv({})).mapsUrl);
+    expect(maps.origin + maps.pathname).toBe('https://www.google.com/maps/search/');
+    expect(maps.searchParams.get('api')).toBe('1');
+    expect(maps.searchParams.get('query')).toBe(`${DEFAULT_BUSINESS.addressLine1}, ${DEFAULT_BUSINESS.addressLine2}`);
+  });
+
+  it('follows a changed address with the map, unless BUSINESS_MAPS_URL names the place', () => {
+    const moved = businessInfo(parseEnv({ BUSINESS_ADDRESS_LINE1: '5 Quezon Avenue', BUSINESS_ADDRESS_LINE2: 'Lingayen, Pangasinan 2401' }));
+    expect(new URL(moved.mapsUrl).searchParams.get('query')).toBe('5 Quezon Avenue, Lingayen, Pangasinan 2401');
+    const place = 'https://maps.app.goo.gl/abcDEF123';
+    expect(businessInfo(parseEnv({ BUSINESS_ADDRESS_LINE1: '5 Quezon Avenue', BUSINESS_MAPS_URL: place })).mapsUrl).toBe(place);
+  });
+
+  it('states a deposit: BUSINESS_DEPOSIT (thousands separators allowed), else the default; a car’s own wins', () => {
+    expect(businessInfo(parseEnv({})).deposit).toBe(DEFAULT_DEPOSIT);
+    const garage = businessInfo(parseEnv({ BUSINESS_DEPOSIT: '5,000' }));
+    expect(garage.deposit).toBe('5000.00');
+    expect(depositFor({ id: 'car' }, garage)).toBe('5000.00');
+    expect(depositFor({ id: 'car', deposit: null }, garage)).toBe('5000.00');
+    expect(depositFor({ id: 'car', deposit: '8000.00' }, garage)).toBe('8000.00');
+    expect(envError({ BUSINESS_DEPOSIT: 'a lot' })).toContain('BUSINESS_DEPOSIT');
+    expect(envError({ BUSINESS_DEPOSIT: '0' })).toContain('BUSINESS_DEPOSIT');
   });
 });

@@ -186,7 +186,9 @@ describe('computePrice', () => {
 
   it('refuses to price a rate that is not an amount', () => {
     expect(() => computePrice({ dailyRate: 'abc', pickupDate: PICKUP, returnDate: '2026-03-02' })).toThrow(RangeError);
-    expect(() => computePrice({ dailyRate: '1,500', pickupDate: PICKUP, returnDate: '2026-03-02' })).toThrow(RangeError);
+    expect(() => computePrice({ dailyRate: '1,50', pickupDate: PICKUP, returnDate: '2026-03-02' })).toThrow(RangeError);
+    // Thousands separators are an amount as written (src/shared/money.ts).
+    expect(computePrice({ dailyRate: '1,500', pickupDate: PICKUP, returnDate: '2026-03-02' }).subtotal).toBe(computePrice({ dailyRate: '1500', pickupDate: PICKUP, returnDate: '2026-03-02' }).subtotal);
   });
 
   it('always has total = sum of its lines = sum of its parts, only non-zero lines, in the fixed order', () => {

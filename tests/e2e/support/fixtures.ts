@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type ImpactValue = 'minor' | 'moderate' | 'serious' | 'critical';
@@ -114,4 +114,19 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
   const path = resolve(dir, `${name}.png`);
   await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
+}
+
+/**
+ * Fails unless `cover` (a notice, say) and each of `targets` are both on screen without sharing a
+ * pixel: what is under a notice cannot be seen or clicked while it shows.
+ */
+export async function expectApart(cover: Locator, targets: Record<string, Locator>): Promise<void> {
+  const box = await cover.boundingBox();
+  expect(box, 'the covering element is on screen').not.toBeNull();
+  for (const [name, target] of Object.entries(targets)) {
+    const other = await target.boundingBox();
+    expect(other, `${name} is on screen`).not.toBeNull();
+    const overlaps = box!.x < other!.x + other!.width && other!.x < box!.x + box!.width && box!.y < other!.y + other!.height && other!.y < box!.y + box!.height;
+    expect(overlaps, `${name} (${JSON.stringify(other)}) is under ${JSON.stringify(box)}`).toBe(false);
+  }
 }
