@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../../shared/messages';
@@ -8,7 +8,7 @@ import { trpc } from '../../../trpc';
 import { useAccount } from '../account';
 import { dateTime, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ConfirmDialog, FormActions, ListState, TabHeader, rowList, tone, useDialogProps } from '../parts';
+import { ConfirmDialog, FormActions, FormDialog, ListState, TabHeader, rowList, tone } from '../parts';
 import { useSignedOut } from '../session';
 import classes from './AccountTab.module.css';
 import { RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup';
@@ -85,9 +85,8 @@ function PasswordSection() {
 /** A password prompt for the second factor's changes that need one (turning it off, new recovery codes). */
 function PasswordPrompt({ title, text, submit, opened, pending, error, onSubmit, onClose }: { title: string; text: string; submit: string; opened: boolean; pending: boolean; error: string | undefined; onSubmit: (password: string) => void; onClose: () => void }) {
   const [password, setPassword] = useState('');
-  const dialog = useDialogProps();
   return (
-    <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={title} centered {...dialog}>
+    <FormDialog opened={opened} onClose={onClose} dirty={password !== ''} busy={pending} title={title} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -100,7 +99,7 @@ function PasswordPrompt({ title, text, submit, opened, pending, error, onSubmit,
           <FormActions submit={submit} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
 

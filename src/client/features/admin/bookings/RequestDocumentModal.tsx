@@ -1,4 +1,4 @@
-import { Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { DOCUMENT_LABELS } from '../../../../shared/labels';
@@ -8,7 +8,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { FormActions, useDialogProps } from '../parts';
+import { FormActions, FormDialog } from '../parts';
 
 const c = adminCopy.documentRequest;
 const OPTIONS = DOCUMENT_FIELDS.map((field) => ({ value: field, label: DOCUMENT_LABELS[field] }));
@@ -23,7 +23,6 @@ const EMPTY: RequestValues = { field: '', note: '' };
 /** "Request a new document": which of the three and why; the renter is e-mailed a link to send it. */
 export function RequestDocumentModal({ booking, onClose }: { booking: TBooking | null; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const dialog = useDialogProps();
   const form = useForm<RequestValues>({ mode: 'controlled', initialValues: EMPTY, validate: schemaResolver(ZRequestDocumentSchema, { sync: true }) });
   useEffect(() => {
     form.setValues(EMPTY);
@@ -43,7 +42,7 @@ export function RequestDocumentModal({ booking, onClose }: { booking: TBooking |
     },
   });
   return (
-    <Modal opened={booking !== null} onClose={request.isPending ? () => undefined : onClose} title={c.title} centered {...dialog}>
+    <FormDialog opened={booking !== null} onClose={onClose} dirty={form.isDirty()} busy={request.isPending} title={c.title} centered>
       {booking ? (
         <form onSubmit={form.onSubmit((values) => request.mutate({ id: booking.id, request: { field: values.field as DocumentField, note: values.note } }))} noValidate>
           <Stack gap="md">
@@ -59,6 +58,6 @@ export function RequestDocumentModal({ booking, onClose }: { booking: TBooking |
           </Stack>
         </form>
       ) : null}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { trpc } from '../../../trpc';
 import { useAccount } from '../account';
 import { dateTime, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { ConfirmDialog, FormActions, ListState, TabHeader, rowList, tone, useDialogProps } from '../parts';
+import { ConfirmDialog, FormActions, FormDialog, ListState, TabHeader, rowList, tone, useDialogProps } from '../parts';
 import classes from './StaffTab.module.css';
 
 const c = adminCopy.staff;
@@ -18,7 +18,6 @@ const STATUS_COLOR = { active: 'green', invited: 'yellow', disabled: 'gray' } as
 /** Add or edit: name, e-mail address and role (the main owner's role and address stay as they are). */
 function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffAccount | null; opened: boolean; onClose: () => void; onLink: (name: string, link: TPasswordLink) => void }) {
   const utils = trpc.useUtils();
-  const dialog = useDialogProps();
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: editing?.name ?? '', email: editing?.email ?? '', role: (editing?.role ?? 'staff') as StaffRole },
@@ -50,7 +49,7 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
   });
   const pending = create.isPending || update.isPending;
   return (
-    <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={editing ? c.editTitle : c.addTitle} centered {...dialog}>
+    <FormDialog opened={opened} onClose={onClose} dirty={form.isDirty()} busy={pending} title={editing ? c.editTitle : c.addTitle} centered>
       <form
         onSubmit={form.onSubmit((values) => (editing ? update.mutate({ id: editing.id, data: values }) : create.mutate(values)))}
         noValidate
@@ -75,7 +74,7 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
           <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
 
