@@ -68,6 +68,7 @@ test.describe('a dialog with typed data', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(question).toBeVisible();
     await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(question).toBeHidden();
     await expect(dialog.getByLabel('Full name')).toHaveValue(renter.fullName);
 
     // So does a click outside, and Discard closes both and drops what was typed.
