@@ -12,10 +12,13 @@ const c = adminCopy;
 /** What every dialog's close button is called (Mantine's has no name of its own). */
 export const CLOSE_BUTTON = { 'aria-label': adminCopy.common.close } as const;
 
+/** A dialog's title: bold and large, set on the element, so no stylesheet's order can undo it. */
+const DIALOG_TITLE = { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } as const;
+
 /** Shared dialog settings: a named close button, a bold title, and (for long forms) full screen on a phone. */
 export function useDialogProps(options: { long?: boolean } = {}) {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  return { closeButtonProps: CLOSE_BUTTON, classNames: { title: classes.dialogTitle }, fullScreen: !!options.long && phone };
+  return { closeButtonProps: CLOSE_BUTTON, styles: { title: DIALOG_TITLE }, fullScreen: !!options.long && phone };
 }
 
 /**

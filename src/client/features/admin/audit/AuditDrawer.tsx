@@ -70,8 +70,8 @@ function AuditList() {
 
 /** The activity log: the latest admin changes (who, when, what), filterable by kind. */
 export function AuditDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { closeButtonProps, classNames } = useDialogProps();
-  const dialog = { closeButtonProps, classNames };
+  const { closeButtonProps, styles } = useDialogProps();
+  const dialog = { closeButtonProps, styles };
   return (
     <Drawer opened={opened} onClose={onClose} title={c.title} position="right" size="md" {...dialog}>
       {opened ? <AuditList /> : null}
