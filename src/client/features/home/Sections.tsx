@@ -119,7 +119,7 @@ export function About() {
         <SimpleGrid cols={2} spacing="lg">
           {copy.about.stats.map((stat) => (
             <Card key={stat.label} padding="lg" ta="center">
-              <Text fz={40} fw={900} c="var(--color-accent-text)" lh={1.1}>
+              <Text fz={{ base: 30, xs: 40 }} fw={900} c="var(--color-accent-text)" lh={1.1}>
                 {stat.value}
               </Text>
               <Text c="dimmed" fz="sm" mt={4}>
