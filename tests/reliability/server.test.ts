@@ -125,13 +125,15 @@ interface Sample {
   postMs?: number;
   startedAt: number;
   error?: string;
+  /** The answer's body: kept for refusals and bookings only. */
+  body?: any;
 }
 
 /**
  * Times one request and reads its whole answer. Keeps the body of refusals only: a minute of load
  * is tens of thousands of answers, and holding every fleet list would exhaust the heap.
  */
-async function timed(kind: Sample['kind'], run: () => Promise<Response>): Promise<Sample & { body?: any }> {
+async function timed(kind: Sample['kind'], run: () => Promise<Response>): Promise<Sample> {
   const startedAt = Date.now();
   const t0 = performance.now();
   try {
