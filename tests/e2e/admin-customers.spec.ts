@@ -36,6 +36,7 @@ test('staff add a customer with a first booking, edit them, and export the CSV',
   await expect(card).toBeVisible();
   await expect(card.getByTestId('history-entry')).toHaveCount(1);
   await expect(card.getByTestId('history-entry')).toContainText(car!.name);
+  await expect(card.getByTestId('history-reference')).toHaveText(/^HI-[0-9A-Z]{6}$/);
   await expect(card.getByTestId('history-entry').getByTestId('status-badge')).toHaveText('Confirmed');
   await expect(card.getByTestId('total')).toHaveText('₱5,200');
   await expect(card.getByTestId('paid')).toHaveText('₱0');

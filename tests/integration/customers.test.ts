@@ -124,8 +124,8 @@ describe('customers.list and customers.byId', () => {
     expect(listed.fullName).toBe(input.fullName); // a staff booking does not rename the customer
     expect(listed.totals).toEqual({ bookings: 2, total: '5000.00', paid: '1250.50', pending: '3749.50' });
     expect(listed.bookings).toEqual([
-      expect.objectContaining({ id: second.id, carName: car.name, pickupDate: daysFromToday(10), returnDate: daysFromToday(13), totalDays: 3, total: '2000.00', amountPaid: '250.50', status: 'pending' }),
-      expect.objectContaining({ id: first!.id, carName: car.name, totalDays: 2, total: '3000.00', amountPaid: '1000.00', status: 'confirmed' }),
+      expect.objectContaining({ id: second.id, reference: second.reference, carName: car.name, pickupDate: daysFromToday(10), returnDate: daysFromToday(13), totalDays: 3, total: '2000.00', amountPaid: '250.50', status: 'pending' }),
+      expect.objectContaining({ id: first!.id, reference: first!.reference, carName: car.name, totalDays: 2, total: '3000.00', amountPaid: '1000.00', status: 'confirmed' }),
     ]);
     expect(await staff().customers.byId({ id: customer.id })).toEqual(listed);
   });

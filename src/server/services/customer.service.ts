@@ -32,6 +32,7 @@ function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer 
     totals: customerTotals(bookings),
     bookings: bookings.map((b) => ({
       id: b.id,
+      reference: b.reference,
       carName: b.carName,
       pickupDate: b.pickupDate,
       returnDate: b.returnDate,

@@ -106,6 +106,8 @@ export type TCustomerFormInput = z.input<typeof ZCustomerFormSchema>;
 /** A booking as a customer's history lists it. */
 export const ZCustomerBookingSchema = z.object({
   id: ZIdSchema,
+  /** The booking's reference (`HI-XXXXXX`), as on the renter's receipt and in the Bookings tab. */
+  reference: z.string(),
   carName: z.string(),
   pickupDate: z.string(),
   returnDate: z.string(),

@@ -112,7 +112,10 @@ function CustomerCard({
                       {b.carName}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {shortDate(b.pickupDate)} – {shortDate(b.returnDate)} · {adminCopy.bookings.days(b.totalDays)}
+                      <Text span ff="monospace" size="xs" data-testid="history-reference">
+                        {b.reference}
+                      </Text>{' '}
+                      · {shortDate(b.pickupDate)} – {shortDate(b.returnDate)} · {adminCopy.bookings.days(b.totalDays)}
                     </Text>
                   </div>
                   <StatusBadge status={b.status} />
