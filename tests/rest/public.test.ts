@@ -204,7 +204,7 @@ describe('POST /api/bookings', () => {
     expect(answer.body.customer.license).toBeNull();
   });
 
-  it('finds a returning customer by e-mail, case-insensitively, and updates them instead of adding a second', async () => {
+  it('groups a returning renter under their customer by e-mail, case-insensitively; the answer echoes what was sent, the stored customer stays as it was', async () => {
     const car = await availableCar(h, 4);
     const email = `returning-${Date.now()}@example.com`;
     const first = await bookOk(h, car.id, { customer: { fullName: 'Rosa Villanueva', email, phone: '0917 000 1111' }, booking: { pickupDate: daysFromToday(50), returnDate: daysFromToday(51) } });
@@ -219,6 +219,8 @@ describe('POST /api/bookings', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('x-total-count')).toBe('1');
     expect(list.body[0].totals.bookings).toBe(2);
+    // A public booking never changes the stored customer: the first booking's details stay.
+    expect(list.body[0]).toMatchObject({ id: first.customer.id, fullName: 'Rosa Villanueva', phone: '0917 000 1111' });
   });
 });
 
