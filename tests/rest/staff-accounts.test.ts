@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { StaffAccount } from '../../src/server/db/entities';
 import { ensureOwner } from '../../src/server/services/staff.service';
@@ -18,6 +18,8 @@ beforeAll(async () => {
   owner = (await signIn(h)).cookie!;
 });
 afterAll(() => h.close());
+// The sign-in throttle's pauses move the clock instead of taking their time (see clock.wait).
+beforeEach(() => clock.waitInstantly());
 afterEach(() => clock.reset());
 
 const HOUR = 3_600_000;

@@ -26,10 +26,6 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Whether `env` makes this account set up a second factor before anything else. */
 export function setupRequired(env: Pick<Env, 'OWNER_REQUIRE_2FA'>, account: Pick<IStaffAccount, 'role' | 'totpSecret'>): boolean {
   return env.OWNER_REQUIRE_2FA && account.role === 'owner' && !account.totpSecret;
@@ -121,7 +117,7 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
     if (error instanceof AppError) log.warn('admin.login.throttled', { ip: request.ip });
     throw error;
   }
-  if (delay) await sleep(delay);
+  if (delay) await clock.wait(delay);
 
   const ok = await verifyPassword(input.password, account?.passwordHash ?? (await dummyPasswordHash()), device ? 'known' : 'normal');
   if (!ok || !account?.passwordHash) {
