@@ -26,7 +26,7 @@ import { waitForOutput } from '../utils/process';
  */
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = 50;
-const SMTP_DOWN_SECONDS = Number(process.env.SMTP_DOWN_SECONDS ?? 60);
+const SMTP_DOWN_SECONDS = Number(process.env.SMTP_DOWN_SECONDS ?? 30);
 const FLOOD_CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 3_000);
 const FLOOD_SECONDS = 30;
 const SIGNIN_ADDRESSES = 60;
