@@ -56,3 +56,8 @@ export function formatPeso(amount: string | number | Centavos, unit: 'pesos' | '
   const format = centavos % 100 === 0 ? wholePesos : pesosWithCentavos;
   return format.format(centavos / 100);
 }
+
+/** The amount when it is more than zero, else null: a deposit of 0 is one not stated (confirmed with the garage). */
+export function nonZeroAmount(amount: string | undefined): string | null {
+  return amount && toCentavos(amount) > 0 ? amount : null;
+}

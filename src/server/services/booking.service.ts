@@ -2,7 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
-import { addDays, todayInManila } from '../../shared/dates';
+import { RANGE_PROBLEMS, rangeProblem } from '../../shared/calendar';
+import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
 import { phoneKey } from '../../shared/names';
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, REFERENCE_PREFIX } from '../../shared/reference';
@@ -10,7 +11,6 @@ import { fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice, type DeliveryArea, type DistanceService, type DriverService } from '../../shared/pricing';
 import {
   DOCUMENT_FIELDS,
-  MAX_DAYS_AHEAD,
   MAX_UNPROVEN_BOOKINGS,
   type BookingStatus,
   type TAdminCreateBooking,
@@ -34,12 +34,12 @@ import { toBookingDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
 
 /** The facts of a car a booking needs, read as a plain row. */
-export type CarForBooking = Pick<ICar, 'id' | 'name' | 'category' | 'transmission' | 'fuel' | 'dailyRate' | 'available'>;
+export type CarForBooking = Pick<ICar, 'id' | 'name' | 'category' | 'transmission' | 'fuel' | 'dailyRate' | 'deposit' | 'available'>;
 
 async function carForBooking(em: EntityManager, where: FilterQuery<ICar>): Promise<CarForBooking | null> {
   const car: CarForBooking | undefined = await em
     .createQueryBuilder(Car)
-    .select(['id', 'name', 'category', 'transmission', 'fuel', 'dailyRate', 'available'])
+    .select(['id', 'name', 'category', 'transmission', 'fuel', 'dailyRate', 'deposit', 'available'])
     .where(where)
     .limit(1)
     .execute('get');
@@ -119,6 +119,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     distanceFee: price.distanceFee,
     deliveryFee: price.deliveryFee,
     insurance: price.insurance,
+    deposit: car.deposit,
     adjustment: fromCentavos(adjustment),
     total: fromCentavos(toCentavos(price.total) + adjustment),
     amountPaid: '0.00',
@@ -202,12 +203,12 @@ async function refuseTooManyUnproven(em: EntityManager, email: string, phone: st
   }
 }
 
-/** Pick-up today or later (Asia/Manila), and at most a year ahead. */
-function checkPublicDates(pickupDate: string): void {
-  const today = todayInManila(clock.now());
-  const refuse = (message: string) => new AppError('BAD_REQUEST', message, { issues: [{ path: 'booking.pickupDate', message }] });
-  if (pickupDate < today) throw refuse(messages.validation.pickupInPast);
-  if (pickupDate > addDays(today, MAX_DAYS_AHEAD)) throw refuse(messages.validation.tooFarAhead);
+/** Pick-up today or later (Asia/Manila), at most a year ahead: the calendar's rules for a range. */
+function checkPublicDates(rental: { pickupDate: string; returnDate: string }): void {
+  const problem = rangeProblem(rental.pickupDate, rental.returnDate, todayInManila(clock.now()));
+  if (!problem) return;
+  const { field, message } = RANGE_PROBLEMS[problem];
+  throw new AppError('BAD_REQUEST', message, { issues: [{ path: `booking.${field}`, message }] });
 }
 
 /**
@@ -219,7 +220,7 @@ function checkPublicDates(pickupDate: string): void {
  */
 export async function createPublicBooking(ctx: ServiceContext, input: TCreateBooking): Promise<TCreateBookingAnswer> {
   const { customer: renter, booking: rental } = input;
-  checkPublicDates(rental.pickupDate);
+  checkPublicDates(rental);
   const missing = DOCUMENT_FIELDS.filter((field) => !renter[field]);
   if (missing.length) {
     const message = messages.validation.documentsRequired;

@@ -184,6 +184,7 @@ export const ZBookingSchema = z.object({
   distanceFee: ZMoneyOutSchema,
   deliveryFee: ZMoneyOutSchema,
   insurance: ZMoneyOutSchema,
+  deposit: ZMoneyOutSchema.describe('Security deposit collected at pick-up (cash or card hold), not part of the total; 0.00 when confirmed with the garage'),
   adjustment: ZMoneyOutSchema.describe('Agreed difference to the computed price (admin bookings only)'),
   total: ZMoneyOutSchema,
   amountPaid: ZMoneyOutSchema,
