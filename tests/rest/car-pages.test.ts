@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copy } from '../../src/client/content/site';
 import { createApp } from '../../src/server/app';
-import { SITE_ROUTES } from '../../src/server/http/pages';
+import { SITE_ROUTES, SITEMAP_EXCLUDED } from '../../src/server/http/pages';
 import { carImageSrc } from '../../src/shared/carImages';
 import { formatPeso } from '../../src/shared/money';
 import type { TCar } from '../../src/shared/schemas/car.schema';
@@ -130,10 +130,12 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     const xml = await response.text();
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
     const urls = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-    const pages = [...SITE_ROUTES].filter((path) => path !== '/admin');
+    const pages = [...SITE_ROUTES].filter((path) => !SITEMAP_EXCLUDED.has(path));
+    expect(pages).toEqual(expect.arrayContaining(['/', '/booking', '/pcc', '/terms', '/privacy', '/find-booking']));
     const cars = await h.caller().cars.list();
     expect(urls).toEqual([...pages, ...cars.map((car) => `/cars/${car.slug}`)].map((path) => `http://localhost${path}`));
     expect(xml).not.toContain('/admin');
+    expect(xml).not.toContain('/my-booking');
   });
 
   it('names PUBLIC_URL when it is set, in the sitemap and in robots.txt', async () => {

@@ -146,6 +146,12 @@ describe('ZCarSearchSchema and GET /api/cars query', () => {
   });
 });
 
+describe('ZCreateCarSchema on input that is no object', () => {
+  it.each([null, 'car', 42, [], true])('refuses %j with issues instead of throwing', (input) => {
+    expect(ZCreateCarSchema.safeParse(input).success).toBe(false);
+  });
+});
+
 describe('ZCreateCarSchema daily rate beyond numeric(12,2)', () => {
   it('reports a daily rate with more than 10 whole digits as a dailyRate issue instead of throwing', () => {
     let issues: Record<string, string[]> = {};

@@ -261,9 +261,7 @@ export const adminCopy = {
     makeCover: (n: number) => `Make picture ${n} the cover`,
     removeImage: (n: number) => `Remove picture ${n}`,
     tooManyImages: (max: number) => `A car can have at most ${max} pictures.`,
-    uploading: (percent: number) => `Uploading… ${percent}%`,
     uploadingOf: (n: number, of: number, percent: number) => `Uploading picture ${n} of ${of}… ${percent}%`,
-    previewAlt: 'Preview of the car image',
     uploadDetails: {
       noAnswer: 'no answer from the server',
       notChecked: 'the file could not be checked',

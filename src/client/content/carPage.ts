@@ -47,6 +47,4 @@ export const carPageCopy = {
   quoteNote: 'Insurance included; a driver, distance and delivery can be added in the booking form.',
   chooseDates: 'Choose your dates on the calendar to see the price of your rental.',
   loadingCalendar: 'Loading the calendar…',
-  details: (name: string) => `View details of the ${name}`,
-  viewDetails: 'View details',
 } as const;

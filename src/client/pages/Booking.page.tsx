@@ -14,7 +14,7 @@ import { searchCopy } from '../content/search';
 import { copy } from '../content/site';
 import { LazyBookingForm } from '../features/booking/LazyBookingForm';
 import { NoCarSelected, SelectedCar } from '../features/booking/SelectedCar';
-import { useCars } from '../features/fleet/FleetGrid';
+import { useCars } from '../features/fleet/useCars';
 import { DateSearchForm } from '../features/search/DateSearchForm';
 import { trpc } from '../trpc';
 import { useHydrated } from '../useHydrated';

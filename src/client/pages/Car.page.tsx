@@ -16,7 +16,7 @@ import { copy } from '../content/site';
 import { CarGallery } from '../features/cars/CarGallery';
 import { carStructuredData } from '../features/cars/carStructuredData';
 import { CarSpecs, DailyRate } from '../features/fleet/CarSpecs';
-import { useCars } from '../features/fleet/FleetGrid';
+import { useCars } from '../features/fleet/useCars';
 import { useSiteInfo } from '../features/site/useSiteInfo';
 import { useHydrated } from '../useHydrated';
 import { usePageMeta, useSiteOrigin } from '../usePageMeta';

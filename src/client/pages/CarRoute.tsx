@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { useCars } from '../features/fleet/FleetGrid';
+import { useCars } from '../features/fleet/useCars';
 import { CarPage } from './lazyPages';
 import { NotFoundPage } from './NotFound.page';
 

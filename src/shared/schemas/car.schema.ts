@@ -125,9 +125,10 @@ export const ZCreateCarSchema = ZCarFieldsSchema.extend({
   plateNumber: ZCarFieldsSchema.shape.plateNumber.default(''),
   available: ZCarFieldsSchema.shape.available.default(CAR_DEFAULTS.available),
 })
-  // Checked even when other fields failed, so a form shows every missing field at once.
   .superRefine(
     (car, ctx) => {
+      // Run even when other fields failed (so a form shows every missing field): the input may be anything.
+      if (typeof car !== 'object' || car === null) return;
       const listed = Array.isArray(car.images) ? car.images : undefined;
       if (car.image === undefined && !listed?.length) ctx.addIssue({ code: 'custom', message: messages.errors.carImageRequired, path: [listed ? 'images' : 'image'] });
       else if (car.image && listed?.length && listed[0] !== car.image) ctx.addIssue({ code: 'custom', message: v.imageNotCover, path: ['image'] });

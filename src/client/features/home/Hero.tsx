@@ -3,7 +3,7 @@ import { IconArrowDown, IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { EMPTY_SEARCH, siteSearchParams } from '../../../shared/carSearch';
 import { copy } from '../../content/site';
-import { useCars } from '../fleet/FleetGrid';
+import { useCars } from '../fleet/useCars';
 import { LazyDateSearchForm } from '../search/LazyDateSearchForm';
 import { scrollToAnchor } from '../site/anchors';
 import classes from './Hero.module.css';
