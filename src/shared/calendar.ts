@@ -1,6 +1,6 @@
 import { addDays, daysBetween, isIsoDate, type IsoDate } from './dates';
 import { messages } from './messages';
-import { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './schemas/booking.schema';
+import { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './rentalLimits';
 
 /** An occupied stretch of a car's calendar, both ends included (`GET /api/cars/{id}/booked-dates`). */
 export interface BookedRange {

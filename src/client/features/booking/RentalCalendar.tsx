@@ -3,7 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { EMPTY_SELECTION, calendarPhase, type BookedRange, type DateSelection, type DayBlock } from '../../../shared/calendar';
 import { daysBetween, formatLongDate } from '../../../shared/dates';
-import { MAX_RENTAL_DAYS } from '../../../shared/schemas/booking.schema';
+import { MAX_RENTAL_DAYS } from '../../../shared/rentalLimits';
 import { calendarCopy as c } from '../../content/calendar';
 import { RangeDatePicker } from '../dates/RangeDatePicker';
 import classes from './RentalCalendar.module.css';

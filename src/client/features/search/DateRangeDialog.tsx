@@ -7,7 +7,7 @@ import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DateSelection, DayBlock } from '../../../shared/calendar';
 import { daysBetween, formatLongDate, todayInManila } from '../../../shared/dates';
-import { MAX_RENTAL_DAYS } from '../../../shared/schemas/booking.schema';
+import { MAX_RENTAL_DAYS } from '../../../shared/rentalLimits';
 import { calendarCopy } from '../../content/calendar';
 import { searchCopy as s } from '../../content/search';
 import { RangeDatePicker } from '../dates/RangeDatePicker';
