@@ -138,6 +138,8 @@ test.describe('a page per car', () => {
     await expect(page.getByTestId('car-gallery-main')).toHaveAttribute('src', /\/cars\/xpander\.svg$/);
 
     const { pickup, ret } = await freeDates(request, car.id, 5, 30);
+    // The calendar is drawn when it comes near the screen.
+    await page.getByTestId('car-availability').scrollIntoViewIfNeeded();
     await chooseDates(page, pickup, ret);
     await expect(page.getByTestId('car-quote-total')).toHaveText(formatPeso(computePrice({ dailyRate: car.dailyRate, pickupDate: pickup, returnDate: ret }).total));
     await page.getByTestId('book-dates').click();
@@ -150,6 +152,7 @@ test.describe('a page per car', () => {
     const { pickup, ret } = await freeDates(request, car.id, 2, 45);
     await bookViaApi(request, car.id, pickup, ret);
     await page.goto(`/cars/${car.slug}`);
+    await page.getByTestId('car-availability').scrollIntoViewIfNeeded();
     await showMonth(page, pickup);
     await expect(calendarDay(page, pickup)).toBeDisabled();
 

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/List.css';
 import { Anchor, Badge, Box, Breadcrumbs, Button, Card, Container, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarCheck, IconCheck, IconShieldCheck } from '@tabler/icons-react';
+import { useIntersection } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { EMPTY_SELECTION, type DateSelection } from '../../shared/calendar';
@@ -11,6 +12,7 @@ import { carImageSrc } from '../../shared/carImages';
 import { bookingHref } from '../../shared/carSearch';
 import { formatPeso, nonZeroAmount } from '../../shared/money';
 import type { TCar } from '../../shared/schemas/car.schema';
+import { HydrateWhenSeen } from '../components/HydrateWhenSeen/HydrateWhenSeen';
 import { carPageCopy as c } from '../content/carPage';
 import { copy } from '../content/site';
 import { CarGallery } from '../features/cars/CarGallery';
@@ -18,7 +20,6 @@ import { carStructuredData } from '../features/cars/carStructuredData';
 import { CarSpecs, DailyRate } from '../features/fleet/CarSpecs';
 import { useCars } from '../features/fleet/useCars';
 import { useSiteInfo } from '../features/site/useSiteInfo';
-import { useHydrated } from '../useHydrated';
 import { usePageMeta, useSiteOrigin } from '../usePageMeta';
 import classes from './Car.page.module.css';
 
@@ -51,8 +52,15 @@ function Deposit({ car }: { car: TCar }) {
 function CarDetails({ car }: { car: TCar }) {
   const business = useSiteInfo();
   const origin = useSiteOrigin();
-  const hydrated = useHydrated();
   const [dates, setDates] = useState<DateSelection>(EMPTY_SELECTION);
+  // The calendar (Mantine's date picker and the car's booked days) is drawn in the browser when it
+  // comes near the screen (the observer starts after hydration), so a phone's first seconds go to
+  // what is on screen.
+  const { ref: calendarPlace, entry: calendarEntry } = useIntersection<HTMLDivElement>({ rootMargin: '0px 0px 200px 0px' });
+  const near = calendarEntry?.isIntersecting === true;
+  const [calendarSeen, setCalendarSeen] = useState(false);
+  if (near && !calendarSeen) setCalendarSeen(true);
+  const calendarWanted = calendarSeen || near;
   const description = c.description({ name: car.name, seats: car.seats, transmission: car.transmission, fuel: car.fuel, rate: formatPeso(car.dailyRate) });
   usePageMeta(c.title(car.name), description, {
     type: 'product',
@@ -133,70 +141,73 @@ function CarDetails({ car }: { car: TCar }) {
           </div>
         </div>
 
-        <div className={`${classes.columns} ${classes.lower}`}>
-          <div>
-            <Stack gap="xl">
-              {car.description ? (
-                <section aria-labelledby="car-about">
-                  <Title order={2} size="h3" id="car-about" mb="sm">
-                    {c.about}
+        {/* Below the first screen on a phone: hydrated when it comes near (HydrateWhenSeen). */}
+        <HydrateWhenSeen>
+          <div className={`${classes.columns} ${classes.lower}`}>
+            <div>
+              <Stack gap="xl">
+                {car.description ? (
+                  <section aria-labelledby="car-about">
+                    <Title order={2} size="h3" id="car-about" mb="sm">
+                      {c.about}
+                    </Title>
+                    <Text fz="lg">{car.description}</Text>
+                  </section>
+                ) : null}
+                <section aria-labelledby="car-availability" data-testid="car-availability">
+                  <Title order={2} size="h3" id="car-availability" mb={4}>
+                    {c.availability}
                   </Title>
-                  <Text fz="lg">{car.description}</Text>
+                  <Text c="dimmed" mb="md">
+                    {c.availabilityLead}
+                  </Text>
+                  {calendarWanted ? (
+                    <Suspense fallback={<Skeleton className={classes.calendarPlaceholder} radius="lg" role="status" aria-label={c.loadingCalendar} />}>
+                      <CarAvailability car={car} value={dates} onChange={setDates} />
+                    </Suspense>
+                  ) : (
+                    <Skeleton ref={calendarPlace} className={classes.calendarPlaceholder} radius="lg" role="status" aria-label={c.loadingCalendar} />
+                  )}
                 </section>
-              ) : null}
-              <section aria-labelledby="car-availability">
-                <Title order={2} size="h3" id="car-availability" mb={4}>
-                  {c.availability}
-                </Title>
-                <Text c="dimmed" mb="md">
-                  {c.availabilityLead}
-                </Text>
-                {hydrated ? (
-                  <Suspense fallback={<Skeleton className={classes.calendarPlaceholder} radius="lg" aria-label={c.loadingCalendar} />}>
-                    <CarAvailability car={car} value={dates} onChange={setDates} />
-                  </Suspense>
-                ) : (
-                  <Skeleton className={classes.calendarPlaceholder} radius="lg" aria-label={c.loadingCalendar} />
-                )}
-              </section>
-            </Stack>
+              </Stack>
+            </div>
+            <div>
+              <Stack gap="lg">
+                <Card padding="lg" component="section" aria-labelledby="car-specs">
+                  <Title order={2} size="h4" id="car-specs" mb="md">
+                    {c.specs}
+                  </Title>
+                  <dl className={classes.facts}>
+                    {specs.map(([label, value]) => (
+                      <div key={label}>
+                        <dt>{label}</dt>
+                        <dd>{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </Card>
+                <Card padding="lg" component="section" aria-labelledby="car-included">
+                  <Title order={2} size="h4" id="car-included" mb="md">
+                    {c.included}
+                  </Title>
+                  <List
+                    spacing="xs"
+                    size="sm"
+                    icon={
+                      <ThemeIcon size={20} radius="xl" variant="light">
+                        <IconCheck size={13} aria-hidden />
+                      </ThemeIcon>
+                    }
+                  >
+                    {c.inclusions.map((item) => (
+                      <List.Item key={item}>{item}</List.Item>
+                    ))}
+                  </List>
+                </Card>
+              </Stack>
+            </div>
           </div>
-          <div>
-            <Stack gap="lg">
-              <Card padding="lg" component="section" aria-labelledby="car-specs">
-                <Title order={2} size="h4" id="car-specs" mb="md">
-                  {c.specs}
-                </Title>
-                <dl className={classes.facts}>
-                  {specs.map(([label, value]) => (
-                    <div key={label}>
-                      <dt>{label}</dt>
-                      <dd>{value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </Card>
-              <Card padding="lg" component="section" aria-labelledby="car-included">
-                <Title order={2} size="h4" id="car-included" mb="md">
-                  {c.included}
-                </Title>
-                <List
-                  spacing="xs"
-                  size="sm"
-                  icon={
-                    <ThemeIcon size={20} radius="xl" variant="light">
-                      <IconCheck size={13} aria-hidden />
-                    </ThemeIcon>
-                  }
-                >
-                  {c.inclusions.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
-                  ))}
-                </List>
-              </Card>
-            </Stack>
-          </div>
-        </div>
+        </HydrateWhenSeen>
       </Container>
     </Box>
   );
