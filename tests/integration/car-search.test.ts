@@ -246,4 +246,13 @@ describe('a car\'s slug', () => {
     const [kept] = (await h.orm.em.fork().getConnection().execute('select deposit from booking where id = ?', [answer.booking.id])) as Array<{ deposit: string }>;
     expect(kept!.deposit).toBe('5500.00');
   });
+
+  it('takes the garage\'s deposit for a car without one of its own, on the site and at the desk', async () => {
+    const car = await newCar(h, { deposit: '' });
+    expect(car.deposit).toBe('0.00');
+    const { answer } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(84), returnDate: daysFromToday(85) } });
+    expect(answer.booking.deposit).toBe(h.deps.business.deposit);
+    const desk = await adminBooking(h, { carId: car.id, from: 88, to: 89 });
+    expect(desk.deposit).toBe(h.deps.business.deposit);
+  });
 });

@@ -239,7 +239,7 @@ export const adminCopy = {
     categoryPlaceholder: 'Choose a category',
     dailyRate: 'Daily rate (₱)',
     deposit: 'Security deposit (₱)',
-    depositHint: 'Collected at pick-up in cash or as a card hold. Leave empty to confirm it with each booking.',
+    depositHint: (garage: string) => `Collected at pick-up in cash or as a card hold. Leave empty for the garage’s deposit (${garage}).`,
     seats: 'Seats',
     transmission: 'Transmission',
     fuel: 'Fuel',

@@ -30,7 +30,6 @@ export const carPageCopy = {
   deposit: 'Security deposit',
   depositAmount: (amount: string) => `${amount}, refundable`,
   depositNote: 'Collected at pick-up, in cash or as a card hold; returned when the car comes back as it left. Nothing is charged online.',
-  depositOnRequest: 'Confirmed with your booking',
   included: 'Included with every rental',
   inclusions: [
     `Insurance cover for the whole rental (${formatPeso(INSURANCE_PER_RENTAL, 'centavos')} per rental, already in every total)`,

@@ -10,7 +10,8 @@ import { EMPTY_SELECTION, type DateSelection } from '../../shared/calendar';
 import { carBadge } from '../../shared/carBadge';
 import { carImageSrc } from '../../shared/carImages';
 import { bookingHref } from '../../shared/carSearch';
-import { formatPeso, nonZeroAmount } from '../../shared/money';
+import { depositFor } from '../../shared/business';
+import { formatPeso } from '../../shared/money';
 import type { TCar } from '../../shared/schemas/car.schema';
 import { HydrateWhenSeen } from '../components/HydrateWhenSeen/HydrateWhenSeen';
 import { carPageCopy as c } from '../content/carPage';
@@ -29,8 +30,8 @@ const CarAvailability = lazy(() => import('../features/cars/CarAvailability').th
 const BADGE_COLOR = { Popular: 'orange', Economy: 'teal', Available: 'lagoon' } as const;
 
 function Deposit({ car }: { car: TCar }) {
-  const deposit = nonZeroAmount(car.deposit);
-  const amount = deposit ? c.depositAmount(formatPeso(deposit)) : c.depositOnRequest;
+  const business = useSiteInfo();
+  const amount = c.depositAmount(formatPeso(depositFor(car, business)));
   return (
     <div className={classes.deposit} data-testid="car-deposit">
       <Group gap={8} wrap="nowrap" align="flex-start">

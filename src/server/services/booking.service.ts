@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
+import { depositFor } from '../../shared/business';
 import { RANGE_PROBLEMS, rangeProblem } from '../../shared/calendar';
 import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
@@ -77,6 +78,8 @@ export interface BookingDraft {
   holdUntil?: Date | null;
   /** A total agreed by staff: kept, its difference to the price list stored as the adjustment. */
   agreedTotal?: string | undefined;
+  /** The garage's deposit (its settings), taken when the car has none of its own. */
+  garageDeposit: string;
 }
 
 /**
@@ -119,7 +122,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     distanceFee: price.distanceFee,
     deliveryFee: price.deliveryFee,
     insurance: price.insurance,
-    deposit: car.deposit,
+    deposit: depositFor(car, { deposit: draft.garageDeposit }),
     adjustment: fromCentavos(adjustment),
     total: fromCentavos(toCentavos(price.total) + adjustment),
     amountPaid: '0.00',
@@ -247,7 +250,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`phone:${phoneKey(renter.phone)}`]);
       await refuseTooManyUnproven(em, renter.email, renter.phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
-      const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil });
+      const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit });
       const checked = await attachUploads(tx, plan, 'document', `booking:${booking.id}`);
       await refuseSameFileTwice(ctx.deps.storage, checked);
       await queueMail(em, [bookingReceivedMail(booking, renterMailContext(ctx.deps, booking.id)), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);
@@ -271,7 +274,7 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   const renter = { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone };
   const customerId = await findOrCreateCustomer(em, renter);
-  const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total });
+  const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total, garageDeposit: ctx.deps.business.deposit });
   audit(ctx, 'booking.create', 'booking', booking.id, null, booking);
   await em.flush();
   return booking;

@@ -182,7 +182,7 @@ export const ZBookingSchema = z.object({
   distanceFee: ZMoneyOutSchema,
   deliveryFee: ZMoneyOutSchema,
   insurance: ZMoneyOutSchema,
-  deposit: ZMoneyOutSchema.describe('Security deposit collected at pick-up (cash or card hold), not part of the total; 0.00 when confirmed with the garage'),
+  deposit: ZMoneyOutSchema.describe('Security deposit collected at pick-up (cash or card hold), not part of the total: the car\'s own, else the garage\'s; 0.00 for bookings made before deposits were recorded'),
   adjustment: ZMoneyOutSchema.describe('Agreed difference to the computed price (admin bookings only)'),
   total: ZMoneyOutSchema,
   amountPaid: ZMoneyOutSchema,

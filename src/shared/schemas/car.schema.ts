@@ -32,7 +32,7 @@ export const ZCarSchema = z.object({
   name: z.string(),
   category: z.enum(CAR_CATEGORIES),
   dailyRate: ZMoneyOutSchema,
-  deposit: ZMoneyOutSchema.describe('Refundable security deposit collected at pick-up (cash or card hold), never online; "0.00" when confirmed per booking'),
+  deposit: ZMoneyOutSchema.describe('Refundable security deposit collected at pick-up (cash or card hold), never online; "0.00" when the car has none of its own and the garage\'s applies (GET /api/site, `deposit`)'),
   seats: z.number().int(),
   transmission: z.enum(TRANSMISSIONS),
   fuel: z.enum(FUELS),
@@ -77,7 +77,7 @@ const ZDepositSchema = z
   .preprocess((value) => (isBlank(value) ? '0' : value), ZMoneySchema)
   .refine((amount) => toCentavos(amount) >= 0, v.depositNegative)
   .refine((amount) => toCentavos(amount) <= toCentavos(MAX_DEPOSIT), v.depositTooHigh(formatPeso(MAX_DEPOSIT)))
-  .meta({ type: ['string', 'number'], description: 'Pesos; blank or 0 when the amount is confirmed per booking' });
+  .meta({ type: ['string', 'number'], description: 'Pesos; blank or 0: the garage\'s deposit applies' });
 
 /** An odometer reading in kilometres ("18400", "18,400 km"), kept as "18,400 km"; blank when unknown. */
 const ZOdometerSchema = text()

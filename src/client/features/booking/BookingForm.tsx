@@ -448,7 +448,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
             <FormSection step={4} title={bookingFormCopy.sections.pricing} icon={<IconReceipt size={18} aria-hidden />}>
               <div aria-live="polite">
                 {price && price.days > 0 ? (
-                  <PriceSummary rows={priceRows(price.lines, { deliveryArea: values.wantsDelivery ? values.deliveryArea : null })} total={price.total} deposit={car.deposit} testId="price-summary" />
+                  <PriceSummary rows={priceRows(price.lines, { deliveryArea: values.wantsDelivery ? values.deliveryArea : null })} total={price.total} deposit={depositFor(car, business)} testId="price-summary" />
                 ) : (
                   <Text c="dimmed" size="sm" data-testid="price-empty">
                     {bookingFormCopy.pricing.empty}

@@ -1,13 +1,16 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
 import { carImageSrc } from '../../../shared/carImages';
-import { formatPeso, nonZeroAmount } from '../../../shared/money';
+import { depositFor } from '../../../shared/business';
+import { formatPeso } from '../../../shared/money';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { bookingCopy } from '../../content/booking';
 import { CarSpecs, DailyRate } from '../fleet/CarSpecs';
+import { useSiteInfo } from '../site/useSiteInfo';
 
 /** The chosen vehicle at the head of the form: picture, name, category, specs and daily rate. */
 export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; onChange?: () => void; layout?: 'column' | 'row' }) {
+  const business = useSiteInfo();
   return (
     <Card padding="lg" data-testid="selected-car">
       <SimpleGrid cols={{ base: 1, sm: layout === 'row' ? 2 : 1 }} spacing="lg">
@@ -34,11 +37,9 @@ export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; o
           </div>
           <CarSpecs car={car} />
           <DailyRate rate={car.dailyRate} size={28} />
-          {nonZeroAmount(car.deposit) ? (
-            <Text size="sm" c="dimmed" data-testid="selected-car-deposit">
-              {bookingCopy.deposit(formatPeso(car.deposit))}
-            </Text>
-          ) : null}
+          <Text size="sm" c="dimmed" data-testid="selected-car-deposit">
+            {bookingCopy.deposit(formatPeso(depositFor(car, business)))}
+          </Text>
           {car.description ? (
             <Text size="sm" c="dimmed">
               {car.description}

@@ -13,7 +13,7 @@ export const Car = defineEntity({
     name: p.string().length(120),
     category: p.enum([...CAR_CATEGORIES]).nativeEnumName('car_category'),
     dailyRate: p.decimal('string').precision(12).scale(2),
-    /** The refundable security deposit collected at pick-up (never online); 0 when confirmed per booking. */
+    /** The refundable security deposit collected at pick-up (never online); 0: none of its own, the garage's applies (depositFor). */
     deposit: p.decimal('string').precision(12).scale(2).defaultRaw('0.00'),
     seats: p.integer(),
     transmission: p.enum([...TRANSMISSIONS]).nativeEnumName('car_transmission'),

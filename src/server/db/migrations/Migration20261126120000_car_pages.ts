@@ -25,7 +25,7 @@ export function listedCategory(name: string): string {
   return CATEGORIES.find((category) => category.toLowerCase() === key) ?? CATEGORY_WORDS.find(([words]) => words.test(key))?.[1] ?? 'Other';
 }
 
-/** A first deposit per category, in pesos, for staff to adjust ("Other": confirmed per booking). */
+/** A first deposit per category, in pesos, for staff to adjust ("Other": none, the garage's applies). */
 const DEPOSITS: Record<string, string> = {
   Hatchback: '3000.00',
   'Compact Sedan': '3000.00',

@@ -3,10 +3,11 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { todayInManila } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
-import { toCentavos } from '../../../../shared/money';
+import { formatPeso, toCentavos } from '../../../../shared/money';
 import { CAR_CATEGORIES, CAR_DEFAULTS, FUELS, TRANSMISSIONS, ZCreateCarSchema, type CarCategory, type TCar } from '../../../../shared/schemas/car.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
+import { useSiteInfo } from '../../site/useSiteInfo';
 import { fieldErrors } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
@@ -72,6 +73,7 @@ function valuesOf(car: TCar | null): CarFormValues {
 export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null; onClose: () => void }) {
   const editing = car && car !== 'new' ? car : null;
   const utils = trpc.useUtils();
+  const business = useSiteInfo();
   const form = useForm<CarFormValues>({ mode: 'controlled', initialValues: valuesOf(null), validate: schemaResolver(ZCreateCarSchema, { sync: true }) });
   const [uploading, setUploading] = useState(false);
   const onClose = () => close();
@@ -134,7 +136,7 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
             <TextInput label={c.name} placeholder={c.namePlaceholder} withAsterisk {...form.getInputProps('name')} />
             <Select label={c.category} placeholder={c.categoryPlaceholder} withAsterisk data={[...CAR_CATEGORIES]} allowDeselect={false} {...form.getInputProps('category')} />
             <TextInput label={c.dailyRate} withAsterisk inputMode="decimal" {...form.getInputProps('dailyRate')} />
-            <TextInput label={c.deposit} description={c.depositHint} inputWrapperOrder={HINT_BELOW} inputMode="decimal" {...form.getInputProps('deposit')} />
+            <TextInput label={c.deposit} description={c.depositHint(formatPeso(business.deposit))} inputWrapperOrder={HINT_BELOW} inputMode="decimal" {...form.getInputProps('deposit')} />
             <NumberInput label={c.seats} withAsterisk min={1} max={60} allowDecimal={false} {...form.getInputProps('seats')} />
             <Select label={c.transmission} data={[...TRANSMISSIONS]} allowDeselect={false} {...form.getInputProps('transmission')} />
             <Select label={c.fuel} data={[...FUELS]} allowDeselect={false} {...form.getInputProps('fuel')} />
