@@ -1,3 +1,4 @@
+import { SEARCH_PARAM, type SiteSearch } from './carLinks';
 import { CAR_SORTS, MAX_SEATS, TRANSMISSIONS, carCategoryOf, type CarCategory, type CarSort } from './cars';
 import { isIsoDate } from './isoDate';
 import { toCentavos } from './money';
@@ -26,18 +27,6 @@ export function sortCars<T extends Pick<TCar, 'dailyRate' | 'seats'> & { quote?:
   if (sort === 'seats') list.sort((a, b) => b.seats - a.seats || priceOf(a) - priceOf(b));
   return list;
 }
-
-/** A date search as the site's addresses hold it: /booking?pickup=&return=&seats=&transmission=&category=&sort= (and car=). */
-export interface SiteSearch extends TCarFilters {
-  pickupDate: string | null;
-  returnDate: string | null;
-  sort?: CarSort | undefined;
-}
-
-export const EMPTY_SEARCH: SiteSearch = { pickupDate: null, returnDate: null };
-
-/** The address parameters of the site's search; the API's are pickupDate and returnDate. */
-export const SEARCH_PARAM = { pickup: 'pickup', return: 'return', seats: 'seats', transmission: 'transmission', category: 'category', sort: 'sort', car: 'car' } as const;
 
 /**
  * The search an address holds, read by the same rules as the API's parameters (without zod, which
@@ -81,32 +70,4 @@ export function readSiteSearch(params: URLSearchParams): { search: SiteSearch; i
     else invalid.push('sort');
   }
   return { search, invalid };
-}
-
-/** The address parameters of a search (and a chosen car), in a stable order, without the empty ones. */
-export function siteSearchParams(search: Partial<SiteSearch>, car?: string | null): URLSearchParams {
-  const params = new URLSearchParams();
-  if (car) params.set(SEARCH_PARAM.car, car);
-  if (search.pickupDate) params.set(SEARCH_PARAM.pickup, search.pickupDate);
-  if (search.returnDate) params.set(SEARCH_PARAM.return, search.returnDate);
-  if (search.seats !== undefined) params.set(SEARCH_PARAM.seats, String(search.seats));
-  if (search.transmission) params.set(SEARCH_PARAM.transmission, search.transmission);
-  if (search.category?.length) params.set(SEARCH_PARAM.category, categoryParam(search.category));
-  if (search.sort) params.set(SEARCH_PARAM.sort, search.sort);
-  return params;
-}
-
-/** Several categories as one parameter value: "Premium SUV,Adventure SUV". */
-export function categoryParam(categories: readonly CarCategory[]): string {
-  return categories.join(',');
-}
-
-/** The booking form for a car, with dates when given: /booking?car=<id>&pickup=<date>&return=<date>. */
-export function bookingHref(carId: string, dates?: { pickupDate: string | null; returnDate: string | null } | null): string {
-  return `/booking?${siteSearchParams({ pickupDate: dates?.pickupDate ?? null, returnDate: dates?.returnDate ?? null }, carId).toString()}`;
-}
-
-/** A car's own page. */
-export function carHref(car: Pick<TCar, 'slug'>): string {
-  return `/cars/${car.slug}`;
 }

@@ -29,15 +29,6 @@ export const CAR_CATEGORIES = [
 ] as const;
 export type CarCategory = (typeof CAR_CATEGORIES)[number];
 
-/** The home page's four category cards, each with the categories it stands for (its link searches them). */
-export const CATEGORY_GROUPS = {
-  'premium-sedans': ['Premium Sedan'],
-  'suvs-trucks': ['Premium SUV', 'Adventure SUV', 'Pickup Truck'],
-  eco: ['Hatchback', 'Compact Sedan', 'Hybrid Sedan'],
-  vip: ['VIP SUV', 'VIP Van'],
-} as const satisfies Record<string, readonly CarCategory[]>;
-export type CategoryGroup = keyof typeof CATEGORY_GROUPS;
-
 /** The listed category a name stands for, ignoring case and extra spaces ("premium  suv" is "Premium SUV"). */
 export function carCategoryOf(name: string): CarCategory | null {
   const key = name.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -1,4 +1,4 @@
-import type { CategoryGroup } from '../../shared/cars';
+import type { CategoryGroup } from '../../shared/carLinks';
 
 /** The date search's copy: the hero's search, /booking's and its results. */
 export const searchCopy = {

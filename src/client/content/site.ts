@@ -1,4 +1,4 @@
-import type { CategoryGroup } from '../../shared/cars';
+import type { CategoryGroup } from '../../shared/carLinks';
 
 /** The site's copy, in one place (the spec's messages live in src/shared/messages.ts). */
 export const copy = {

@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import { EMPTY_SELECTION, type DateSelection } from '../../shared/calendar';
 import { carBadge } from '../../shared/carBadge';
 import { carImageSrc } from '../../shared/carImages';
-import { bookingHref } from '../../shared/carSearch';
+import { bookingHref } from '../../shared/carLinks';
 import { depositFor } from '../../shared/business';
 import { formatPeso } from '../../shared/money';
 import type { TCar } from '../../shared/schemas/car.schema';

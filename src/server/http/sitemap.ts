@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
-import { carHref } from '../../shared/carSearch';
+import { carHref } from '../../shared/carLinks';
 import { escapeHtml } from '../html';
 import { siteOrigin } from './middleware';
 import { SITE_ROUTES, SITEMAP_EXCLUDED } from './pages';

@@ -7,8 +7,8 @@ import { ZIdSchema, ZIsoDateSchema, ZMoneyOutSchema, ZMoneySchema, ZPositiveMone
 
 const v = messages.validation;
 
-export { CAR_CATEGORIES, CAR_SORTS, CATEGORY_GROUPS, FUELS, MAX_SEATS, TRANSMISSIONS, carCategoryOf, odometerKilometres } from '../cars';
-export type { CarCategory, CarSort, CategoryGroup } from '../cars';
+export { CAR_CATEGORIES, CAR_SORTS, FUELS, MAX_SEATS, TRANSMISSIONS, carCategoryOf, odometerKilometres } from '../cars';
+export type { CarCategory, CarSort } from '../cars';
 
 /** The highest daily rate a car may have, so that every total fits the database's numeric(12,2). */
 export const MAX_DAILY_RATE = '1000000.00';

@@ -3,7 +3,7 @@ import { IconCalendarCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DateSelection } from '../../../shared/calendar';
-import { bookingHref } from '../../../shared/carSearch';
+import { bookingHref } from '../../../shared/carLinks';
 import { todayInManila } from '../../../shared/dates';
 import { dayCount } from '../../../shared/labels';
 import { formatPeso } from '../../../shared/money';

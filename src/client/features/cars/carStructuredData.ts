@@ -1,6 +1,6 @@
 import type { TBusinessInfo } from '../../../shared/business';
 import { carImageSrc } from '../../../shared/carImages';
-import { carHref } from '../../../shared/carSearch';
+import { carHref } from '../../../shared/carLinks';
 import { odometerKilometres } from '../../../shared/cars';
 import type { TCar } from '../../../shared/schemas/car.schema';
 

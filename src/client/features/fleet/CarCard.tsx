@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { Link } from 'react-router-dom';
 import { carImageSrc } from '../../../shared/carImages';
 import { carBadge } from '../../../shared/carBadge';
-import { carHref } from '../../../shared/carSearch';
+import { carHref } from '../../../shared/carLinks';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { copy } from '../../content/site';
 import classes from './CarCard.module.css';

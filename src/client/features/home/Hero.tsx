@@ -1,7 +1,7 @@
 import { Anchor, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { EMPTY_SEARCH, siteSearchParams } from '../../../shared/carSearch';
+import { EMPTY_SEARCH, siteSearchParams } from '../../../shared/carLinks';
 import { copy } from '../../content/site';
 import { useCars } from '../fleet/useCars';
 import { LazyDateSearchForm } from '../search/LazyDateSearchForm';

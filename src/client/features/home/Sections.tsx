@@ -2,8 +2,7 @@ import { Anchor, Box, Card, Container, Grid, Group, SimpleGrid, Stack, Text, The
 import { IconArrowRight, IconCar, IconClock, IconCrown, IconHeadset, IconLeaf, IconMail, IconMapPin, IconPhone, IconShieldCheck, IconStar, IconTag, IconTruck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { siteSearchParams } from '../../../shared/carSearch';
-import { CATEGORY_GROUPS } from '../../../shared/cars';
+import { CATEGORY_GROUPS, siteSearchParams } from '../../../shared/carLinks';
 import { telHref } from '../../../shared/business';
 import { EmailAddress } from '../../components/EmailAddress/EmailAddress';
 import { copy } from '../../content/site';

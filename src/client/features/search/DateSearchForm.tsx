@@ -5,9 +5,9 @@ import { Button, Loader, NativeSelect, UnstyledButton, type ComboboxStringGroupD
 import { IconCalendarEvent, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import type { DateSelection } from '../../../shared/calendar';
-import { categoryParam, type SiteSearch } from '../../../shared/carSearch';
+import { CATEGORY_GROUPS, categoryParam, type CategoryGroup, type SiteSearch } from '../../../shared/carLinks';
 import { formatShortDate, isIsoDate } from '../../../shared/isoDate';
-import { CAR_CATEGORIES, CATEGORY_GROUPS, TRANSMISSIONS, carCategoryOf, type CarCategory, type CategoryGroup } from '../../../shared/cars';
+import { CAR_CATEGORIES, TRANSMISSIONS, carCategoryOf, type CarCategory } from '../../../shared/cars';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { FormFields } from '../../components/FormFields/FormFields';
 import { searchCopy as s } from '../../content/search';

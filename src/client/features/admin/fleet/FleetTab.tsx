@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { carImageSrc } from '../../../../shared/carImages';
-import { carHref } from '../../../../shared/carSearch';
+import { carHref } from '../../../../shared/carLinks';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import type { TCar } from '../../../../shared/schemas/car.schema';
