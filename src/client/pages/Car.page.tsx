@@ -13,7 +13,6 @@ import { bookingHref } from '../../shared/carLinks';
 import { depositFor } from '../../shared/business';
 import { formatPeso } from '../../shared/money';
 import type { TCar } from '../../shared/schemas/car.schema';
-import { HydrateWhenSeen } from '../components/HydrateWhenSeen/HydrateWhenSeen';
 import { carPageCopy as c } from '../content/carPage';
 import { copy } from '../content/site';
 import { CarGallery } from '../features/cars/CarGallery';
@@ -142,73 +141,70 @@ function CarDetails({ car }: { car: TCar }) {
           </div>
         </div>
 
-        {/* Below the first screen on a phone: hydrated when it comes near (HydrateWhenSeen). */}
-        <HydrateWhenSeen>
-          <div className={`${classes.columns} ${classes.lower}`}>
-            <div>
-              <Stack gap="xl">
-                {car.description ? (
-                  <section aria-labelledby="car-about">
-                    <Title order={2} size="h3" id="car-about" mb="sm">
-                      {c.about}
-                    </Title>
-                    <Text fz="lg">{car.description}</Text>
-                  </section>
-                ) : null}
-                <section aria-labelledby="car-availability" data-testid="car-availability">
-                  <Title order={2} size="h3" id="car-availability" mb={4}>
-                    {c.availability}
+        <div className={`${classes.columns} ${classes.lower}`}>
+          <div>
+            <Stack gap="xl">
+              {car.description ? (
+                <section aria-labelledby="car-about">
+                  <Title order={2} size="h3" id="car-about" mb="sm">
+                    {c.about}
                   </Title>
-                  <Text c="dimmed" mb="md">
-                    {c.availabilityLead}
-                  </Text>
-                  {calendarWanted ? (
-                    <Suspense fallback={<Skeleton className={classes.calendarPlaceholder} radius="lg" role="status" aria-label={c.loadingCalendar} />}>
-                      <CarAvailability car={car} value={dates} onChange={setDates} />
-                    </Suspense>
-                  ) : (
-                    <Skeleton ref={calendarPlace} className={classes.calendarPlaceholder} radius="lg" role="status" aria-label={c.loadingCalendar} />
-                  )}
+                  <Text fz="lg">{car.description}</Text>
                 </section>
-              </Stack>
-            </div>
-            <div>
-              <Stack gap="lg">
-                <Card padding="lg" component="section" aria-labelledby="car-specs">
-                  <Title order={2} size="h4" id="car-specs" mb="md">
-                    {c.specs}
-                  </Title>
-                  <dl className={classes.facts}>
-                    {specs.map(([label, value]) => (
-                      <div key={label}>
-                        <dt>{label}</dt>
-                        <dd>{value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </Card>
-                <Card padding="lg" component="section" aria-labelledby="car-included">
-                  <Title order={2} size="h4" id="car-included" mb="md">
-                    {c.included}
-                  </Title>
-                  <List
-                    spacing="xs"
-                    size="sm"
-                    icon={
-                      <ThemeIcon size={20} radius="xl" variant="light">
-                        <IconCheck size={13} aria-hidden />
-                      </ThemeIcon>
-                    }
-                  >
-                    {c.inclusions.map((item) => (
-                      <List.Item key={item}>{item}</List.Item>
-                    ))}
-                  </List>
-                </Card>
-              </Stack>
-            </div>
+              ) : null}
+              <section aria-labelledby="car-availability" data-testid="car-availability">
+                <Title order={2} size="h3" id="car-availability" mb={4}>
+                  {c.availability}
+                </Title>
+                <Text c="dimmed" mb="md">
+                  {c.availabilityLead}
+                </Text>
+                {calendarWanted ? (
+                  <Suspense fallback={<Skeleton className={classes.calendarPlaceholder} radius="lg" role="status" aria-label={c.loadingCalendar} />}>
+                    <CarAvailability car={car} value={dates} onChange={setDates} />
+                  </Suspense>
+                ) : (
+                  <Skeleton ref={calendarPlace} className={classes.calendarPlaceholder} radius="lg" role="status" aria-label={c.loadingCalendar} />
+                )}
+              </section>
+            </Stack>
           </div>
-        </HydrateWhenSeen>
+          <div>
+            <Stack gap="lg">
+              <Card padding="lg" component="section" aria-labelledby="car-specs">
+                <Title order={2} size="h4" id="car-specs" mb="md">
+                  {c.specs}
+                </Title>
+                <dl className={classes.facts}>
+                  {specs.map(([label, value]) => (
+                    <div key={label}>
+                      <dt>{label}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+              <Card padding="lg" component="section" aria-labelledby="car-included">
+                <Title order={2} size="h4" id="car-included" mb="md">
+                  {c.included}
+                </Title>
+                <List
+                  spacing="xs"
+                  size="sm"
+                  icon={
+                    <ThemeIcon size={20} radius="xl" variant="light">
+                      <IconCheck size={13} aria-hidden />
+                    </ThemeIcon>
+                  }
+                >
+                  {c.inclusions.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              </Card>
+            </Stack>
+          </div>
+        </div>
       </Container>
     </Box>
   );
