@@ -52,7 +52,7 @@ export const carRoutes = [
     tag: 'Admin: cars',
     summary: 'Add a car',
     description:
-      'Defaults: 5 seats, Automatic, Gas, available, this year, no deposit stated. `dailyRate` is at most 1000000.00; `deposit` is the security deposit collected at pick-up. ' +
+      'Defaults: 5 seats, Automatic, Gas, available, this year, no deposit of its own. `dailyRate` is at most 1000000.00; `deposit` is the security deposit collected at pick-up (blank or 0: the garage\'s, `deposit` of GET /api/site, applies). ' +
       '`category` is one of the fixed list (any case). `mileage` is the odometer reading in km ("18400" is kept as "18,400 km"). ' +
       '`images` (at most 12, the first the cover) or the spec\'s single `image`: each an /objects/... path from an upload (a car-image upload, or one asked for without a kind, checked as a car image now) or a bundled picture name. ' +
       'The car gets a `slug` from its name: its page is /cars/{slug}.',
