@@ -6,7 +6,7 @@ import { IconCalendarEvent, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import type { DateSelection } from '../../../shared/calendar';
 import { CATEGORY_GROUPS, categoryParam, type CategoryGroup, type SiteSearch } from '../../../shared/carLinks';
-import { formatShortDate, isIsoDate } from '../../../shared/isoDate';
+import { formatShortDate, isIsoDate, yearInManila } from '../../../shared/isoDate';
 import { CAR_CATEGORIES, TRANSMISSIONS, carCategoryOf, type CarCategory } from '../../../shared/cars';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { FormFields } from '../../components/FormFields/FormFields';
@@ -20,8 +20,9 @@ const DateRangeDialog = lazy(() => loadDialog().then((module) => ({ default: mod
 
 const ANY = '';
 
+/** The date as the search shows it, with its year when that is not today's in Manila. */
 function shownDate(date: string | null): string | null {
-  return date && isIsoDate(date) ? formatShortDate(date) : null;
+  return date && isIsoDate(date) ? formatShortDate(date, yearInManila()) : null;
 }
 
 /** The type-of-car choices: the home page's four collections, then each category the fleet has. */
