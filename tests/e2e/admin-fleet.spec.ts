@@ -4,6 +4,8 @@ import { newCarViaApi } from './support/booking';
 import { notice, openDashboard } from './admin-helpers';
 
 test('staff add a car with an image, see it on the home page, change its rate and delete it', async ({ page }) => {
+  // The dashboard and the public home page in two tabs, every field of the dialog, three reloads: the journey's budget.
+  test.slow();
   const name = `E2E Vios ${randomUUID().slice(0, 8)}`;
   await openDashboard(page, 'fleet');
   await page.getByRole('button', { name: 'Add Car' }).click();
