@@ -78,7 +78,10 @@ async function measure(url: string, port: number) {
  * times on each path of a running site, in Debian's Chromium, and returns the medians of the
  * four category scores and of LCP, TBT and CLS, each with its goal and whether it is met.
  */
-export async function runLighthouse(baseUrl: string, paths: string[] = ['/', '/booking'], runs = 5): Promise<LighthouseReport> {
+/** The pages measured: home, the booking page, and a car's own page (a seeded car). */
+export const LIGHTHOUSE_PATHS = ['/', '/booking', '/cars/toyota-fortuner-2-8-q-4x4'];
+
+export async function runLighthouse(baseUrl: string, paths: string[] = LIGHTHOUSE_PATHS, runs = 5): Promise<LighthouseReport> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS, logLevel: 'silent' });
   let lighthouseVersion = '';
   try {

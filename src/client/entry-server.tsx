@@ -20,7 +20,7 @@ const handler = createStaticHandler(routes);
  * https://react.dev/reference/react-dom/static/prerenderToNodeStream
  * https://reactrouter.com/api/data-routers/createStaticHandler
  */
-export async function render({ url, state }: RenderInput): Promise<RenderedPage> {
+export async function render({ url, state, origin }: RenderInput): Promise<RenderedPage> {
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`route answered with a redirect for ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -29,7 +29,7 @@ export async function render({ url, state }: RenderInput): Promise<RenderedPage>
   const meta: PageMeta = { title: '', description: '' };
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <PageMetaContext value={(page) => Object.assign(meta, page)}>
+      <PageMetaContext value={{ origin, set: (page) => Object.assign(meta, page) }}>
         <App queryClient={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </App>

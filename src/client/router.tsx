@@ -4,6 +4,7 @@ import { HomePage } from './pages/Home.page';
 import { FIND_BOOKING_PATH, MY_BOOKING_PATH } from './features/myBooking/paths';
 import { BookingPage, FindBookingPage, MyBookingPage, PageLoading, PccPage, PrivacyPage, TermsPage } from './pages/lazyPages';
 import { NotFoundPage } from './pages/NotFound.page';
+import { CarRoute } from './pages/CarRoute';
 
 /** The site's routes, shared by the browser's router and the server's renderer (entry-server.tsx). */
 export const routes: RouteObject[] = [
@@ -18,6 +19,7 @@ export const routes: RouteObject[] = [
       { path: FIND_BOOKING_PATH, element: <FindBookingPage /> },
       // Rendered on the server as a shell; the booking is fetched in the browser, with the token in the address's fragment.
       { path: MY_BOOKING_PATH, element: <MyBookingPage /> },
+      { path: '/cars/:slug', element: <CarRoute /> },
       // The dashboard is its own chunk: visitors of the public pages never download it. Opened
       // directly, the router waits for that chunk before its first render: the placeholder
       // stands meanwhile (https://reactrouter.com/start/data/route-object#hydratefallback).

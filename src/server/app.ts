@@ -10,6 +10,7 @@ import { PRECOMPRESSED_EXTENSIONS } from './http/compression';
 import { baseMiddleware, crossSiteGuard, handleError, jsonBodyLimit, privateAnswers, requestContext } from './http/middleware';
 import { objectsApp } from './http/objects';
 import { PageRenderer } from './http/pages';
+import { seoApp } from './http/sitemap';
 import type { AppEnv } from './http/variables';
 import { restApp } from './rest';
 import { benchBaselineApp } from './rest/bench.rest';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     }),
   );
   app.route('/', objectsApp());
+  app.route('/', seoApp(options.clientDir, PUBLIC_FILE_CACHE_CONTROL));
 
   if (options.clientDir && existsSync(resolve(options.clientDir, 'index.html'))) {
     const root = options.clientDir;

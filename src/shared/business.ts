@@ -1,3 +1,5 @@
+import { nonZeroAmount } from './money';
+
 /** The garage's details. Defaults here; each one can be overridden by a setting (see .env.example). */
 export interface TBusinessInfo {
   name: string;
@@ -42,9 +44,12 @@ export const DEFAULT_BUSINESS: TBusinessInfo = {
   deposit: DEFAULT_DEPOSIT,
 };
 
-/** The deposit for a car: its own when it has one, otherwise the garage's (the settings' or the default). */
+/**
+ * The deposit for a car: its own when it has one (more than zero: "0.00" is none of its own),
+ * otherwise the garage's (the settings' or the default).
+ */
 export function depositFor(car: { id: string; deposit?: string | null } | null | undefined, business: Pick<TBusinessInfo, 'deposit'>): string {
-  return car?.deposit ?? business.deposit;
+  return nonZeroAmount(car?.deposit ?? undefined) ?? business.deposit;
 }
 
 /** "+63 917 845 2301" -> "tel:+639178452301" */

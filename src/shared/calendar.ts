@@ -1,5 +1,6 @@
-import { addDays, daysBetween, type IsoDate } from './dates';
-import { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './schemas/booking.schema';
+import { addDays, daysBetween, isIsoDate, type IsoDate } from './dates';
+import { messages } from './messages';
+import { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from './rentalLimits';
 
 /** An occupied stretch of a car's calendar, both ends included (`GET /api/cars/{id}/booked-dates`). */
 export interface BookedRange {
@@ -112,3 +113,31 @@ export function selectionIsFree(selection: DateSelection, rules: CalendarRules):
   if (dayBlock(pickupDate, rules, 'pickup')) return false;
   return !returnDate || firstBookedDayBetween(pickupDate, returnDate, rules.booked) === null;
 }
+
+/** Why a pickup..return range cannot be rented, whatever the car: the rules of the calendar and of bookings. */
+export type RangeProblem = 'pickupDate' | 'returnDate' | 'past' | 'tooFar' | 'returnBeforePickup' | 'tooLong';
+
+/**
+ * The first rule a range breaks, by the garage's `today`, or null: both must be real dates, the
+ * pickup today or later and at most MAX_DAYS_AHEAD ahead, the return at least a day after it and at
+ * most MAX_RENTAL_DAYS after it. The date search refuses such a range and the booking form explains it.
+ */
+export function rangeProblem(pickupDate: string, returnDate: string, today: IsoDate): RangeProblem | null {
+  if (!isIsoDate(pickupDate)) return 'pickupDate';
+  if (!isIsoDate(returnDate)) return 'returnDate';
+  if (pickupDate < today) return 'past';
+  if (pickupDate > lastPickupDay(today)) return 'tooFar';
+  if (returnDate <= pickupDate) return 'returnBeforePickup';
+  if (daysBetween(pickupDate, returnDate) > MAX_RENTAL_DAYS) return 'tooLong';
+  return null;
+}
+
+/** Each range problem's message, and the field it belongs to. */
+export const RANGE_PROBLEMS: Record<RangeProblem, { field: 'pickupDate' | 'returnDate'; message: string }> = {
+  pickupDate: { field: 'pickupDate', message: messages.validation.dateFormat },
+  returnDate: { field: 'returnDate', message: messages.validation.dateFormat },
+  past: { field: 'pickupDate', message: messages.validation.pickupInPast },
+  tooFar: { field: 'pickupDate', message: messages.validation.tooFarAhead },
+  returnBeforePickup: { field: 'returnDate', message: messages.validation.returnAfterPickup },
+  tooLong: { field: 'returnDate', message: messages.validation.rentalTooLong(MAX_RENTAL_DAYS) },
+};

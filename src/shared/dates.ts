@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { isIsoDate } from './isoDate';
 
 /**
  * Calendar dates are plain "YYYY-MM-DD" strings in the garage's zone (Asia/Manila). They are read
@@ -15,13 +16,10 @@ export const GARAGE_TIME_ZONE = 'Asia/Manila';
 
 export type IsoDate = string;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_FORMAT = 'YYYY-MM-DD';
 
-/** A real calendar date: dayjs rolls 2023-02-29 over to March 1st, so it must read back unchanged. */
-export function isIsoDate(value: string): boolean {
-  return ISO_DATE.test(value) && dayjs.utc(value).format(ISO_FORMAT) === value;
-}
+/** A real calendar date (one implementation, without dayjs, for every side: shared/isoDate.ts). */
+export { isIsoDate } from './isoDate';
 
 function calendarDay(date: IsoDate): dayjs.Dayjs {
   if (!isIsoDate(date)) throw new RangeError(`Not a date: ${date}`);

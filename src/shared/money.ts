@@ -56,3 +56,8 @@ export function formatPeso(amount: string | number | Centavos, unit: 'pesos' | '
   const format = centavos % 100 === 0 ? wholePesos : pesosWithCentavos;
   return format.format(centavos / 100);
 }
+
+/** The amount when it is more than zero, else null: a deposit of 0 is none stated (a car's: the garage's applies). */
+export function nonZeroAmount(amount: string | undefined): string | null {
+  return amount && toCentavos(amount) > 0 ? amount : null;
+}

@@ -22,6 +22,8 @@ export interface RenderInput {
   url: string;
   /** react-query's dehydrated state, serialized with superjson (what the page inlines for the browser). */
   state: { json: unknown; meta?: unknown };
+  /** The site's address (PUBLIC_URL or the server's own), for absolute links in the head. */
+  origin: string;
 }
 
 /** A page as the renderer gives it back. */
@@ -32,4 +34,6 @@ export interface RenderedPage {
   status: number;
   title: string;
   description: string;
+  /** Open Graph's picture and type, and structured data, when the page gives them. */
+  head?: { image?: string; type?: string; structuredData?: Record<string, unknown> };
 }

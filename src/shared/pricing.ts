@@ -124,3 +124,17 @@ export function computePrice(input: PriceInput): PriceSummary {
     lines,
   };
 }
+
+/** What renting a car for a range costs before any service: its days, subtotal, insurance and total. */
+export interface RentalQuote {
+  totalDays: number;
+  subtotal: string;
+  insurance: string;
+  total: string;
+}
+
+/** The quote of the date search, from the same computation the booking is charged with. */
+export function rentalQuote(dailyRate: string | number, pickupDate: IsoDate, returnDate: IsoDate): RentalQuote {
+  const price = computePrice({ dailyRate, pickupDate, returnDate });
+  return { totalDays: price.days, subtotal: price.subtotal, insurance: price.insurance, total: price.total };
+}

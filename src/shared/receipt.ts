@@ -13,6 +13,9 @@ export const IMPORTANT_INFORMATION = [
   'The renter provides the driver’s meals and accommodation.',
 ] as const;
 
+/** How a booking's security deposit reads beside its total: collected at pick-up, refundable, not part of the total. */
+export const DEPOSIT_LABEL = 'Security deposit, collected at pick-up (refundable, not in the total)';
+
 /** A summary line as people read it: its label and its amount. */
 export interface PriceRow {
   key: PriceLine['key'] | 'adjustment';

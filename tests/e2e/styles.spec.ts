@@ -76,7 +76,7 @@ test.describe('every Mantine component on screen has its styles', () => {
     await expect(form.getByTestId('price-empty')).toBeVisible({ timeout: 15_000 });
     await expectStyled(page);
     await form.getByRole('combobox', { name: 'Pick-up time' }).click();
-    await expect(page.getByRole('option').first()).toBeVisible();
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
     await expectStyled(page);
     await page.keyboard.press('Escape');
     await form.locator('button[type="submit"]').click();

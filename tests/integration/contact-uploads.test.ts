@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { clock } from '../../src/server/clock';
 import { ContactMessage, MailMessage, Upload } from '../../src/server/db/entities';
 import { businessInfo, parseEnv } from '../../src/server/env';
-import { attachUpload, cleanupUploads } from '../../src/server/services/upload.service';
+import { attachUploads, cleanupUploads, planUploads } from '../../src/server/services/upload.service';
 import { createContextInner } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
@@ -68,13 +68,13 @@ describe('contact.send', () => {
 });
 
 describe('uploads.request', () => {
-  it('gives a private document upload address when nothing is declared', async () => {
+  it('gives a private upload address of no kind when nothing is declared (a document or, attached by staff, a car image)', async () => {
     const target = await h.caller().uploads.request({});
     expect(target.method).toBe('PUT');
     expect(target.objectPath).toMatch(/^\/objects\/private\/[0-9a-f-]{36}$/);
     expect(target.uploadURL).toMatch(/^http:\/\/localhost\/objects\/upload\/private\//);
     expect(Date.parse(target.expiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000 + 1000);
-    expect(await uploadRow(target.objectPath)).toMatchObject({ kind: 'document', contentType: null, attachedTo: null });
+    expect(await uploadRow(target.objectPath)).toMatchObject({ kind: 'unspecified', contentType: null, attachedTo: null });
   });
 
   it('signs the declared type of a document', async () => {
@@ -97,8 +97,11 @@ describe('uploads.request', () => {
   });
 
   it('refuses a declared size over the limit with PAYLOAD_TOO_LARGE', async () => {
-    await expectError(h.caller().uploads.request({ contentType: 'image/png', size: DOCUMENT_MAX_BYTES + 1 }), 'PAYLOAD_TOO_LARGE', messages.errors.documentSize);
-    await h.caller().uploads.request({ contentType: 'image/png', size: DOCUMENT_MAX_BYTES });
+    await expectError(h.caller().uploads.request({ kind: 'document', contentType: 'image/png', size: DOCUMENT_MAX_BYTES + 1 }), 'PAYLOAD_TOO_LARGE', messages.errors.documentSize);
+    await h.caller().uploads.request({ kind: 'document', contentType: 'image/png', size: DOCUMENT_MAX_BYTES });
+    // Of no kind: the larger limit of the two, each kind's own checked when attached.
+    await expectError(h.caller().uploads.request({ contentType: 'image/png', size: CAR_IMAGE_MAX_BYTES + 1 }), 'PAYLOAD_TOO_LARGE', messages.errors.uploadSize);
+    await h.caller().uploads.request({ contentType: 'image/png', size: CAR_IMAGE_MAX_BYTES });
     await expectError(
       h.caller({ staff: true }).uploads.request({ kind: 'car-image', contentType: 'image/jpeg', size: CAR_IMAGE_MAX_BYTES + 1 }),
       'PAYLOAD_TOO_LARGE',
@@ -124,7 +127,7 @@ describe('uploads.check', () => {
   it('refuses, and deletes, a stored file whose real type is not allowed or differs from the declared one', async () => {
     const html = await h.caller().uploads.request({});
     await h.deps.storage.put(key(html.objectPath), fileBytes('html'), 'image/png');
-    await expectError(h.caller().uploads.check({ objectPath: html.objectPath }), 'BAD_REQUEST', messages.errors.documentType);
+    await expectError(h.caller().uploads.check({ objectPath: html.objectPath }), 'BAD_REQUEST', messages.errors.uploadType);
     expect(await h.deps.storage.head(key(html.objectPath))).toBeNull();
 
     const declaredPng = await h.caller().uploads.request({ contentType: 'image/png' });
@@ -203,7 +206,9 @@ describe('cleanupUploads racing an attach', () => {
     let cleanup: Promise<number> | undefined;
     let sealedPath: string | undefined;
     try {
-      sealedPath = await attachUpload({ em, deps: h.deps, actor: null }, path, 'document', `customer:${randomUUID()}`);
+      const plan = planUploads([path], 'document');
+      await attachUploads({ em, deps: h.deps, actor: null }, plan, 'document', `customer:${randomUUID()}`);
+      sealedPath = plan[0]!.to;
       await em.flush();
       // the clean-up runs while the attaching transaction is still open, and gets as far as it can:
       // it either waits for that transaction's row lock or has finished

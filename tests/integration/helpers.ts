@@ -57,7 +57,7 @@ export function money(value: number): string {
 export async function newCar(h: Harness, overrides: Partial<TCreateCarInput> = {}): Promise<TCar> {
   return h.caller({ staff: true }).cars.create({
     name: `Test Car ${uniqueWord()}`,
-    category: 'Test Sedan',
+    category: 'Compact Sedan',
     dailyRate: '2000',
     image: 'vios.jpg',
     ...overrides,

@@ -113,3 +113,54 @@ describe('the staff accounts migration', () => {
     }
   });
 });
+
+describe('the car pages migration', () => {
+  it('gives the cars already there slugs, a picture list, a listed category (audited when it changed) and a deposit, and goes back', async () => {
+    const url = `${inject('pgServerUrl')}/test_${randomBytes(6).toString('hex')}`;
+    await ensureDatabase(url);
+    const orm = await MikroORM.init(ormConfig(url, 2));
+    try {
+      const migrator = orm.getMigrator();
+      await migrator.up({ to: 'Migration20261125093000_rate_limits' });
+      const connection = orm.em.fork().getConnection();
+      const car = (n: number, name: string, category: string, image: string) =>
+        `('00000000-0000-4000-8000-00000000000${n}', '${name}', '${category}', 1800, 5, 'Automatic', 'Gas', '${image}', 2024, ${n}, now(), now())`;
+      await connection.execute(`
+        insert into car (id, name, category, daily_rate, seats, transmission, fuel, image, year, position, created_at, updated_at) values
+          ${car(1, 'Toyota Vios 1.3 XLE', 'compact sedan', 'vios.jpg')},
+          ${car(2, 'Toyota Vios 1.3 XLE', 'Sedan', '/objects/public/00000000-0000-4000-8000-0000000000aa')},
+          ${car(3, 'Ford Ranger Wildtrak', 'Pick-up', 'ranger.jpg')},
+          ${car(4, 'Toyota Alphard', 'VIP van', 'alphard.jpg')},
+          ${car(5, 'Kia Picanto', 'Hatch', '')},
+          ${car(6, 'Golf Cart', 'Something else', 'cart.jpg')}`);
+      await migrator.up();
+      expect(await migrator.checkMigrationNeeded()).toBe(false);
+
+      const rows = (await connection.execute(`select id, slug, category, images, deposit from car order by position`)) as Array<{ slug: string; category: string; images: string[]; deposit: string }>;
+      expect(rows.map((row) => [row.slug, row.category, row.images, row.deposit])).toEqual([
+        ['toyota-vios-1-3-xle', 'Compact Sedan', ['vios.jpg'], '3000.00'],
+        ['toyota-vios-1-3-xle-2', 'Compact Sedan', ['/objects/public/00000000-0000-4000-8000-0000000000aa'], '3000.00'],
+        ['ford-ranger-wildtrak', 'Pickup Truck', ['ranger.jpg'], '10000.00'],
+        ['toyota-alphard', 'VIP Van', ['alphard.jpg'], '20000.00'],
+        ['kia-picanto', 'Hatchback', [], '3000.00'],
+        ['golf-cart', 'Other', ['cart.jpg'], '0.00'],
+      ]);
+      // Each car whose category changed says so in the activity log (a change of case is none).
+      const audit = (await connection.execute(`select entity_id, before, after from audit_entry where entity_type = 'car' order by entity_id`)) as Array<{ entity_id: string; before: unknown; after: unknown }>;
+      expect(audit.map((entry) => [entry.entity_id.slice(-1), entry.before, entry.after])).toEqual([
+        ['2', { category: 'Sedan' }, { category: 'Compact Sedan' }],
+        ['3', { category: 'Pick-up' }, { category: 'Pickup Truck' }],
+        ['5', { category: 'Hatch' }, { category: 'Hatchback' }],
+        ['6', { category: 'Something else' }, { category: 'Other' }],
+      ]);
+
+      // and back: the single picture and the free-text column again
+      await migrator.down({ to: 'Migration20261125093000_rate_limits' });
+      const before = (await connection.execute(`select image, category from car order by position`)) as Array<{ image: string; category: string }>;
+      expect(before.map((row) => row.image)).toEqual(['vios.jpg', '/objects/public/00000000-0000-4000-8000-0000000000aa', 'ranger.jpg', 'alphard.jpg', '', 'cart.jpg']);
+      expect(before[0]!.category).toBe('Compact Sedan');
+    } finally {
+      await orm.close(true);
+    }
+  });
+});

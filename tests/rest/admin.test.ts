@@ -241,10 +241,10 @@ describe('admin cars', () => {
 
   it('refuses a car without an image or with a bad rate (400 with issues), adding nothing', async () => {
     await expectUnchangedBy(h, async () => {
-      const noImage = await call(h, 'POST', '/api/admin/cars', { name: 'No Picture', category: 'Sedan', dailyRate: '2000' }, staff);
+      const noImage = await call(h, 'POST', '/api/admin/cars', { name: 'No Picture', category: 'Compact Sedan', dailyRate: '2000' }, staff);
       expect(noImage.status).toBe(400);
       expect(noImage.body.issues).toEqual(expect.arrayContaining([{ path: 'image', message: 'Validation Error: Please upload a car image' }]));
-      const badRate = await call(h, 'POST', '/api/admin/cars', { name: 'Bad Rate', category: 'Sedan', dailyRate: 'lots', image: 'vios.jpg' }, staff);
+      const badRate = await call(h, 'POST', '/api/admin/cars', { name: 'Bad Rate', category: 'Compact Sedan', dailyRate: 'lots', image: 'vios.jpg' }, staff);
       expect(badRate.status).toBe(400);
       expect(badRate.body.issues.map((i: any) => i.path)).toContain('dailyRate');
       const missing = await call(h, 'POST', '/api/admin/cars', {}, staff);
@@ -650,7 +650,7 @@ describe('GET /api/admin/audit', () => {
       return after.items[0];
     };
 
-    const car = await call(h, 'POST', '/api/admin/cars', { name: 'Audit Car', category: 'Sedan', dailyRate: 1000, image: 'vios.jpg' }, staff);
+    const car = await call(h, 'POST', '/api/admin/cars', { name: 'Audit Car', category: 'Compact Sedan', dailyRate: 1000, image: 'vios.jpg' }, staff);
     let entry = (await latestAudit()).items[0];
     expect(entry).toMatchObject({ action: 'car.create', entityType: 'car', entityId: car.body.id, before: null, after: expect.objectContaining({ name: 'Audit Car' }) });
 

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
+import { bookingPayload, daysFromToday, fileBytes, firstCarId, upload, uploadDocuments } from '../utils/fixtures';
 import { messages } from '../../src/shared/messages';
 import { createHarness, type Harness } from '../utils/harness';
 import {
@@ -198,7 +198,7 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
         staff,
       );
       expect(staffBooking.status, JSON.stringify(staffBooking.body)).toBe(400);
-      const pricey = await call(h, 'POST', '/api/admin/cars', { name: 'Gold Car', category: 'VIP', dailyRate: '9999999999.99', image: 'vios.jpg' }, staff);
+      const pricey = await call(h, 'POST', '/api/admin/cars', { name: 'Gold Car', category: 'VIP SUV', dailyRate: '9999999999.99', image: 'vios.jpg' }, staff);
       expect(pricey.status, JSON.stringify(pricey.body)).toBe(400);
       expect(pricey.body.issues.map((i: any) => i.path)).toEqual(['dailyRate']);
     });
@@ -498,7 +498,7 @@ describe('413: bodies and files too large', () => {
   });
 
   it('a 6 MB document PUT answers 413 and stores nothing', async () => {
-    const ask = await askUpload(h);
+    const ask = await askUpload(h, { kind: 'document' });
     await expectUnchangedBy(h, async () => {
       const streamed = await putFile(h, ask.body.uploadURL, fileBytes('png', 6 * 1024 * 1024), 'image/png');
       expect(streamed.status).toBe(413);
@@ -508,8 +508,22 @@ describe('413: bodies and files too large', () => {
     expect((await call(h, 'POST', '/api/objects/check', { objectPath: ask.body.objectPath })).status).toBe(400);
     expect((await call(h, 'GET', ask.body.objectPath, undefined, staff)).status).toBe(404);
     // a document of exactly 5 MB is fine
-    const fits = await askUpload(h);
+    const fits = await askUpload(h, { kind: 'document' });
     expect((await putFile(h, fits.body.uploadURL, fileBytes('pdf', 5_242_880), 'application/pdf')).status).toBe(200);
+  });
+
+  it('a bare upload address takes up to 10 MB; a 6 MB file sent there is refused as a document when a booking names it (400)', async () => {
+    const bare = await askUpload(h);
+    expect((await putFile(h, bare.body.uploadURL, fileBytes('png', 6 * 1024 * 1024), 'image/png')).status).toBe(200);
+    const documents = await uploadDocuments(h);
+    await expectUnchangedBy(h, async () => {
+      const payload = bookingPayload(await firstCarId(h), { ...documents, photoId1Url: bare.body.objectPath }, { booking: { pickupDate: daysFromToday(333), returnDate: daysFromToday(335) } });
+      const booking = await call(h, 'POST', '/api/bookings', payload);
+      expect(booking.status).toBe(400);
+      expect(booking.body.message).toBe(messages.errors.documentSize);
+    });
+    const tooBig = await askUpload(h);
+    expect((await putFile(h, tooBig.body.uploadURL, fileBytes('png', 11 * 1024 * 1024), 'image/png')).status).toBe(413);
   });
 
   it('an 11 MB car image answers 413 (asked for or PUT)', async () => {
@@ -524,7 +538,7 @@ describe('413: bodies and files too large', () => {
     expect((await call(h, 'GET', ask.body.objectPath)).status).toBe(404);
     // and it cannot become a car's picture
     await expectUnchangedBy(h, async () => {
-      const car = await call(h, 'POST', '/api/admin/cars', { name: 'Huge Picture', category: 'Sedan', dailyRate: 2000, image: ask.body.objectPath }, staff);
+      const car = await call(h, 'POST', '/api/admin/cars', { name: 'Huge Picture', category: 'Compact Sedan', dailyRate: 2000, image: ask.body.objectPath }, staff);
       expect(car.status).toBe(400);
     });
   });

@@ -101,6 +101,7 @@ describe('every documented path answers what the document says', () => {
   it('public paths', async () => {
     const car = await availableCar(h, 0);
     await expectDocumented('get', '/api/cars', '/api/cars');
+    await expectDocumented('get', '/api/cars', `/api/cars?pickupDate=${daysFromToday(20)}&returnDate=${daysFromToday(23)}&seats=5&sort=price`);
     await expectDocumented('get', '/api/site', '/api/site');
     await expectDocumented('get', '/api/health', '/api/health');
     await expectDocumented('get', '/api/blocked-names/check', '/api/blocked-names/check?name=Maria%20Santos');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateScaleData } from '../../scripts/seed-scale';
+import { addDays, todayInManila } from '../../src/shared/dates';
 import { TEST_API_TOKEN, createHarness, type Harness } from '../utils/harness';
 
 /**
@@ -11,6 +12,8 @@ import { TEST_API_TOKEN, createHarness, type Harness } from '../utils/harness';
 /** The most statements each request may send. */
 const CEILING: Record<string, number> = {
   'GET /api/cars': 1,
+  // The fleet (cached, counted here as it is filled) and the one availability query.
+  'GET /api/cars?pickupDate=&returnDate=': 2,
   'GET /api/cars/{id}/booked-dates': 2,
   'GET /api/admin/bookings': 4,
   'GET /api/admin/bookings?q=': 4,
@@ -34,6 +37,7 @@ const CEILING: Record<string, number> = {
   'tRPC admin.overview': 4,
   'tRPC customers.exportCsv': 2,
   'tRPC cars.list': 1,
+  'tRPC cars.search': 2,
   'tRPC cars.bookedDates': 2,
 };
 
@@ -69,8 +73,11 @@ function trpcPath(procedure: string, input?: unknown): string {
 /** Runs every request once and returns the statements each sent (failing on any answer but 200). */
 async function countAll(): Promise<Record<string, number>> {
   const { customerId, bookingId } = await busiest();
+  const searchFrom = addDays(todayInManila(), 30);
+  const searchTo = addDays(todayInManila(), 33);
   const requests: Record<string, string> = {
     'GET /api/cars': '/api/cars',
+    'GET /api/cars?pickupDate=&returnDate=': `/api/cars?pickupDate=${searchFrom}&returnDate=${searchTo}&seats=2`,
     'GET /api/cars/{id}/booked-dates': `/api/cars/${carId}/booked-dates`,
     'GET /api/admin/bookings': '/api/admin/bookings',
     'GET /api/admin/bookings?q=': '/api/admin/bookings?q=maria',
@@ -94,6 +101,7 @@ async function countAll(): Promise<Record<string, number>> {
     'tRPC admin.overview': trpcPath('admin.overview'),
     'tRPC customers.exportCsv': trpcPath('customers.exportCsv'),
     'tRPC cars.list': trpcPath('cars.list'),
+    'tRPC cars.search': trpcPath('cars.search', { pickupDate: searchFrom, returnDate: searchTo, sort: 'price' }),
     'tRPC cars.bookedDates': trpcPath('cars.bookedDates', { carId }),
   };
   const counts: Record<string, number> = {};

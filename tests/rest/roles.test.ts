@@ -77,6 +77,7 @@ const REST: Record<string, Access> = {
 
 const TRPC: Record<string, Access> = {
   'cars.list': 'public',
+  'cars.search': 'public',
   'cars.byId': 'public',
   'cars.bookedDates': 'public',
   'cars.create': 'staff',

@@ -46,7 +46,8 @@ describe('carImageSrc', () => {
 
   it('gives every seeded car one of the bundled pictures, never the default', () => {
     for (const car of FLEET) {
-      const src = carImageSrc(car.image);
+      expect(car.images, car.name).toHaveLength(1);
+      const src = carImageSrc(car.images![0]);
       expect(src, car.name).not.toBe(DEFAULT_CAR_PICTURE);
       expect(src, car.name).toMatch(/^\/cars\/[a-z0-9-]+\.svg$/);
     }

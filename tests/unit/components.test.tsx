@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { CarCard } from '../../src/client/features/fleet/CarCard';
 import { RentalCalendar } from '../../src/client/features/booking/RentalCalendar';
@@ -8,7 +9,11 @@ import type { TCar } from '../../src/shared/schemas/car.schema';
 import { theme } from '../../src/client/theme';
 
 function render(node: ReactNode): string {
-  return renderToStaticMarkup(<MantineProvider theme={theme}>{node}</MantineProvider>);
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <MantineProvider theme={theme}>{node}</MantineProvider>
+    </MemoryRouter>,
+  );
 }
 
 function text(html: string): string {
@@ -17,13 +22,16 @@ function text(html: string): string {
 
 const CAR: TCar = {
   id: '61768417-772f-40a6-9752-1a8604bf7dbd',
+  slug: 'toyota-fortuner-2-8-q-4x4',
   name: 'Toyota Fortuner 2.8 Q 4x4',
   category: 'Premium SUV',
   dailyRate: '4500.00',
+  deposit: '10000.00',
   seats: 7,
   transmission: 'Automatic',
   fuel: 'Diesel',
   image: 'fortuner.jpg',
+  images: ['fortuner.jpg'],
   description: '',
   mileage: '',
   year: 2024,
@@ -34,17 +42,21 @@ const CAR: TCar = {
 describe('CarCard', () => {
   it.each([
     ['Premium SUV', 'Popular'],
-    ['premium suv', 'Popular'],
     ['Adventure SUV', 'Available'],
-    ['COMPACT SEDAN', 'Economy'],
+    ['Compact Sedan', 'Economy'],
     ['Van', 'Available'],
-  ])('an available %s shows the %s badge and an enabled Select This Car button', (category, badge) => {
+  ] as const)('an available %s shows the %s badge and an enabled Select This Car button', (category, badge) => {
     const html = render(<CarCard car={{ ...CAR, category }} onSelect={() => undefined} />);
     expect(text(html)).toContain(` ${badge} `);
     expect(text(html)).toContain('Select This Car');
     expect(html).not.toMatch(/<button[^>]*disabled/);
     expect(text(html)).not.toContain('Currently Booked');
     expect(text(html)).toContain('₱4,500');
+  });
+
+  it('names the car as a link to its own page', () => {
+    const html = render(<CarCard car={CAR} onSelect={() => undefined} />);
+    expect(html).toMatch(/<a [^>]*href="\/cars\/toyota-fortuner-2-8-q-4x4"[^>]*>Toyota Fortuner 2\.8 Q 4x4<\/a>/);
   });
 
   it('an unavailable car shows the Currently Booked overlay, the Unavailable badge and a disabled button', () => {

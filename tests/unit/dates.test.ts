@@ -10,6 +10,7 @@ import {
   rangesOverlap,
   todayInManila,
 } from '../../src/shared/dates';
+import { formatShortDate, yearInManila } from '../../src/shared/isoDate';
 
 describe('isIsoDate', () => {
   it.each(['2026-03-01', '2024-02-29', '2000-02-29', '2026-12-31', '2026-01-01'])('accepts the real date %s', (date) => {
@@ -127,6 +128,21 @@ describe('formatLongDate', () => {
     ['2024-02-29', 'February 29, 2024'],
   ])("writes %s as 'MMMM dd, yyyy': %s", (date, text) => {
     expect(formatLongDate(date)).toBe(text);
+  });
+});
+
+describe('formatShortDate', () => {
+  it('writes a date of this year without its year, any other with it', () => {
+    expect(formatShortDate('2026-12-16', '2026')).toBe('Wed, Dec 16');
+    expect(formatShortDate('2027-01-01', '2026')).toBe('Fri, Jan 1, 2027');
+    expect(formatShortDate('2020-01-01', '2026')).toBe('Wed, Jan 1, 2020');
+    expect(formatShortDate('2020-01-01')).toBe('Wed, Jan 1');
+    expect(() => formatShortDate('2026-02-30')).toThrow(RangeError);
+  });
+
+  it('takes the year in Manila, which starts 8 hours before UTC\'s', () => {
+    expect(yearInManila(new Date('2026-12-31T15:59:59Z'))).toBe('2026');
+    expect(yearInManila(new Date('2026-12-31T16:00:00Z'))).toBe('2027');
   });
 });
 

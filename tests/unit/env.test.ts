@@ -147,6 +147,8 @@ describe('businessInfo', () => {
     expect(depositFor({ id: 'car' }, garage)).toBe('5000.00');
     expect(depositFor({ id: 'car', deposit: null }, garage)).toBe('5000.00');
     expect(depositFor({ id: 'car', deposit: '8000.00' }, garage)).toBe('8000.00');
+    // "0.00" is a car without a deposit of its own.
+    expect(depositFor({ id: 'car', deposit: '0.00' }, garage)).toBe('5000.00');
     expect(envError({ BUSINESS_DEPOSIT: 'a lot' })).toContain('BUSINESS_DEPOSIT');
     expect(envError({ BUSINESS_DEPOSIT: '0' })).toContain('BUSINESS_DEPOSIT');
   });

@@ -14,10 +14,10 @@ const LABELS: Record<LighthouseMetric, { name: string; unit: string }> = {
   cls: { name: 'CLS', unit: '' },
 };
 
-/** Lighthouse 12, mobile preset, Debian's Chromium: the median of five runs on / and /booking. */
+/** Lighthouse 12, mobile preset, Debian's Chromium: the median of five runs on /, /booking and a car's page. */
 export const lighthouseSuite: Suite = {
   name: 'lighthouse',
-  title: 'Lighthouse on / and /booking (mobile, median of 5)',
+  title: 'Lighthouse on /, /booking and a car page (mobile, median of 5)',
   run: async ({ startServer, log }) => {
     await ensureClientBuilt();
     const server = await startServer();

@@ -15,4 +15,5 @@ export const bookingCopy = {
   browse: 'Browse Our Fleet',
   change: 'Change car',
   selectedCar: 'Your car',
+  deposit: (amount: string) => `Security deposit ${amount}, collected at pick-up (cash or card hold) and refunded on return.`,
 } as const;

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages';
+import { calendarCopy } from './calendar';
 
 /** The booking form's and the receipt's copy (the spec's notices live in src/shared/messages.ts). */
 export const bookingFormCopy = {
@@ -31,47 +31,10 @@ export const bookingFormCopy = {
     deliveryAddress: 'Delivery address',
     deliveryAddressPlaceholder: 'House number, street, barangay, landmark',
   },
-  calendar: {
-    title: 'Select Rental Dates',
-    selectPickup: 'Select pickup date',
-    selectReturn: 'Select return date',
-    previous: 'Previous month',
-    next: 'Next month',
-    previousYear: 'Previous year',
-    nextYear: 'Next year',
-    /** dayjs formats: the month above each grid, the weekday row, and each day's accessible name. */
-    monthFormat: 'MMMM YYYY',
-    weekdayFormat: 'ddd',
-    dayFormat: 'dddd, MMMM D, YYYY',
-    dayLabel: (day: string, states: readonly string[]) => (states.length ? `${day} (${states.join(', ')})` : day),
-    legend: { booked: 'Booked', selected: 'Selected', past: 'Past dates' },
-    pickup: 'Pickup',
-    return: 'Return',
-    duration: 'Duration',
-    notChosen: 'Not selected',
-    clear: 'Clear dates',
-    loading: 'Loading booked dates…',
-    loadFailed: 'We could not load this car’s booked dates. Please refresh the page.',
-    dayStates: {
-      booked: 'booked',
-      past: 'past',
-      tooFar: 'not open for booking yet',
-      tooLong: 'too long a rental',
-      overBooked: 'the rental would run over booked dates',
-      pickup: 'pickup date',
-      return: 'return date',
-      inRange: 'selected',
-      today: 'today',
-    },
-    refused: {
-      past: 'That date has passed. Please choose a date from today on.',
-      booked: 'That date is already booked. Please choose a free date.',
-      tooFar: messages.validation.tooFarAhead,
-      tooLong: messages.validation.rentalTooLong,
-      overBooked: 'Your rental cannot run over booked dates. Choose an earlier return date, or clear the dates to start after the booked days.',
-    },
-    noLongerFree: 'Some of your chosen dates were just booked by someone else. Please choose your dates again.',
-    days: (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`,
+  calendar: calendarCopy,
+  link: {
+    problem: (range: string, reason: string) => `The dates in your link (${range}) cannot be booked. ${/[.!?]$/.test(reason) ? reason : `${reason}.`} Please choose other dates on the calendar.`,
+    taken: 'This car is already booked on some of those days.',
   },
   documents: {
     lead: 'Upload clear photos or scans: JPG, PNG or PDF, up to 5 MB each. Only our staff can see them.',

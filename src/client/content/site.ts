@@ -1,3 +1,5 @@
+import type { CategoryGroup } from '../../shared/carLinks';
+
 /** The site's copy, in one place (the spec's messages live in src/shared/messages.ts). */
 export const copy = {
   nav: {
@@ -42,12 +44,13 @@ export const copy = {
   },
   categories: {
     title: 'Find the right car for the trip',
+    see: 'See these cars',
     items: [
       { key: 'premium-sedans', title: 'Premium Sedans', text: 'Comfortable executive sedans for business trips, weddings and airport runs.' },
       { key: 'suvs-trucks', title: 'SUVs & Trucks', text: 'Seven-seat SUVs and 4x4 pickups for family trips, mountain roads and cargo.' },
       { key: 'eco', title: 'Eco-Friendly', text: 'Fuel-sipping compacts and hybrids that keep your travel budget low.' },
       { key: 'vip', title: 'VIP Fleet', text: 'Land Cruiser and Alphard for VIP guests and special occasions, best with a driver.' },
-    ],
+    ] as Array<{ key: CategoryGroup; title: string; text: string }>,
   },
   why: {
     title: 'Why renters choose us',

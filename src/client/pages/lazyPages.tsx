@@ -28,3 +28,4 @@ export const TermsPage = lazyPage(() => import('./Legal.page').then((module) => 
 export const PrivacyPage = lazyPage(() => import('./Legal.page').then((module) => module.PrivacyPage));
 export const FindBookingPage = lazyPage(() => import('./FindBooking.page').then((module) => module.FindBookingPage));
 export const MyBookingPage = lazyPage(() => import('./MyBooking.page').then((module) => module.MyBookingPage));
+export const CarPage = lazyPage(() => import('./Car.page').then((module) => module.CarPage));

@@ -43,7 +43,7 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
 }
 
 /** The origin the browser used to reach us: PUBLIC_URL when set, else the request's own. */
-function siteOrigin(c: Context<AppEnv>, deps: AppDeps): string {
+export function siteOrigin(c: Context<AppEnv>, deps: AppDeps): string {
   if (deps.env.PUBLIC_URL) return deps.env.PUBLIC_URL;
   const url = new URL(c.req.url);
   if (deps.env.TRUST_PROXY) {

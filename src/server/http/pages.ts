@@ -8,7 +8,7 @@ import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { Context } from 'hono';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { messages } from '../../shared/messages';
-import { pageStateElement, type RenderedPage, type RenderInput } from '../../shared/pageState';
+import { jsonForScriptElement, pageStateElement, type RenderedPage, type RenderInput } from '../../shared/pageState';
 import type { TCar } from '../../shared/schemas/car.schema';
 import type { AppDeps } from '../deps';
 import { escapeHtml } from '../html';
@@ -24,8 +24,17 @@ import type { AppEnv } from './variables';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Pages the site answers with 200; anything else gets its "Page Not Found" page with 404. */
+/** Pages the site answers with 200; anything else (but a car's page, CAR_PAGE) gets its "Page Not Found" page with 404. */
 export const SITE_ROUTES = new Set(['/', '/booking', '/pcc', '/terms', '/privacy', '/find-booking', '/my-booking', '/admin']);
+
+/** Pages listed in /sitemap.xml besides the car pages: every public one (the dashboard and a renter's own booking are not). */
+export const SITEMAP_EXCLUDED = new Set(['/admin', '/my-booking']);
+
+/** A car's page: /cars/<slug>. */
+const CAR_PAGE = /^\/cars\/([^/]+)$/;
+
+/** Where the "Page Not Found" page is rendered (a path no route has). */
+const NOT_FOUND_URL = '/page-not-found';
 
 /** The staff dashboard is rendered in the browser (it is behind sign-in): its page is the empty shell. */
 const CLIENT_RENDERED_ROUTES = new Set(['/admin']);
@@ -60,7 +69,7 @@ export function lazyPartsOf(url: string): string[] {
   const [path, query = ''] = url.split('?');
   switch (path) {
     case '/':
-      return ['src/client/features/contact/ContactForm.tsx'];
+      return ['src/client/features/search/DateSearchForm.tsx', 'src/client/features/contact/ContactForm.tsx'];
     case '/booking':
       return ['src/client/pages/Booking.page.tsx', ...(new URLSearchParams(query).has('car') ? ['src/client/features/booking/BookingForm.tsx'] : [])];
     case '/pcc':
@@ -74,7 +83,7 @@ export function lazyPartsOf(url: string): string[] {
     case '/my-booking':
       return ['src/client/pages/MyBooking.page.tsx'];
     default:
-      return [];
+      return CAR_PAGE.test(path ?? '') ? ['src/client/pages/Car.page.tsx'] : [];
   }
 }
 
@@ -133,7 +142,7 @@ export class PageRenderer {
     const painted = paintBeforeScripts(this.template, stages);
     this.pageTemplate = painted.html;
     const entryCss = new Set(entry ? cssClosure(manifest, entry) : []);
-    for (const part of new Set(['/', '/booking?car', '/pcc', '/terms', '/find-booking', '/my-booking'].flatMap(lazyPartsOf))) {
+    for (const part of new Set(['/', '/booking?car', '/pcc', '/terms', '/find-booking', '/my-booking', '/cars/any'].flatMap(lazyPartsOf))) {
       const files = cssClosure(manifest, part).filter((file) => !entryCss.has(file));
       const css = files.map((file) => readFileSync(resolve(options.clientDir, file), 'utf8')).join('\n');
       this.lazyStyles.set(part, css && !css.includes('</style') ? `<style>${css}</style>` : '');
@@ -148,21 +157,27 @@ export class PageRenderer {
   async respond(c: Context<AppEnv>): Promise<Response> {
     const path = pathOf(c.req.path);
     if (CLIENT_RENDERED_ROUTES.has(path)) return this.send(c, this.shells.admin);
-    let page: CachedPage;
+    let page: CachedPage | string;
     try {
       page = await this.page(path, new URL(c.req.url).searchParams);
     } catch (error) {
       log.warn('page.render.failed', { path, ...describeError(error) });
-      return this.send(c, this.shell(SITE_ROUTES.has(path) ? 200 : 404), 'no-store');
+      return this.send(c, this.shell(SITE_ROUTES.has(path) || CAR_PAGE.test(path) ? 200 : 404), 'no-store');
     }
+    // A car's former address (it was renamed) leads to its page for good.
+    if (typeof page === 'string') return c.redirect(page, 301);
     return this.send(c, page);
   }
 
-  private async page(path: string, search: URLSearchParams): Promise<CachedPage> {
+  /** The page of a path, or where a renamed car's former page now is. */
+  private async page(path: string, search: URLSearchParams): Promise<CachedPage | string> {
     const em = this.deps.orm.em.fork();
     const fleet = await this.deps.fleet.get(em);
-    const known = SITE_ROUTES.has(path);
-    const url = pageKey(path, search, fleet.cars);
+    const slug = CAR_PAGE.exec(path)?.[1];
+    const car = slug !== undefined ? fleet.cars.some((one) => one.slug === slug) : false;
+    if (slug !== undefined && !car && fleet.formerSlugs.has(slug)) return `/cars/${fleet.formerSlugs.get(slug)!}`;
+    const known = SITE_ROUTES.has(path) || car;
+    const url = known ? pageKey(path, search, fleet.cars) : NOT_FOUND_URL;
     const key = known ? url : NOT_FOUND_KEY;
     const cached = this.cache.get(key);
     if (cached?.fleetEtag === fleet.etag) return cached;
@@ -190,10 +205,12 @@ export class PageRenderer {
     // Typed as react-query's state, but passed through the transformer: superjson's { json, meta }.
     const state = helpers.dehydrate() as unknown as SuperJSONResult;
     const render = await this.loadRenderer();
-    const rendered = await render({ url, state });
+    const origin = this.deps.siteUrl;
+    const rendered = await render({ url, state, origin });
     const styles = lazyPartsOf(url).map((part) => this.lazyStyles.get(part) ?? '').join('');
+    const head = rendered.status === 200 ? headTags(rendered, `${origin}${url}`, this.deps.business.name) : '';
     const html = this.pageTemplate
-      .replace('</head>', () => `${styles}</head>`)
+      .replace('</head>', () => `${head}${styles}</head>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(rendered.description)}" />`)
       .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${pageStateElement(state)}`);
@@ -292,6 +309,27 @@ export function paintBeforeScripts(html: string, stages: AppStage[] = []): { htm
   for (const link of links) out = out.replace(link[0], '');
   out = out.replace('</body>', () => `<script>${loader}</script></body>`);
   return { html: out, scriptHash: `sha256-${createHash('sha256').update(loader).digest('base64')}` };
+}
+
+/**
+ * What a page says of itself to link previews and search engines: its canonical address, Open Graph
+ * (title, description, address, picture) and, when it gives one, its schema.org data as JSON-LD
+ * (data, not script: the CSP does not apply to it; `<` is escaped so no text can close the element).
+ */
+export function headTags(page: Pick<RenderedPage, 'title' | 'description' | 'head'>, url: string, siteName: string): string {
+  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('og:type', page.head?.type ?? 'website'),
+    meta('og:site_name', siteName),
+    meta('og:locale', 'en_PH'),
+    meta('og:title', page.title),
+    meta('og:description', page.description),
+    meta('og:url', url),
+  ];
+  if (page.head?.image) tags.push(meta('og:image', page.head.image), '<meta name="twitter:card" content="summary_large_image" />');
+  if (page.head?.structuredData) tags.push(`<script type="application/ld+json">${jsonForScriptElement(page.head.structuredData)}</script>`);
+  return tags.join('');
 }
 
 function cachedPage(status: number, html: string, fleetEtag: string): CachedPage {

@@ -3,8 +3,14 @@ import type { TCar } from '../../shared/schemas/car.schema';
 import { entityTag } from '../http/etag';
 import { CHANNELS, type ChangeFeed } from './change-feed';
 
-export interface FleetSnapshot {
+/** The fleet as it is loaded: the cars in display order, and where each former slug of theirs now leads. */
+export interface FleetData {
   cars: TCar[];
+  /** A renamed car's former slug -> its current slug (its old page redirects there). */
+  formerSlugs: ReadonlyMap<string, string>;
+}
+
+export interface FleetSnapshot extends FleetData {
   /** The cars as the JSON `GET /api/cars` answers, serialized once per change. */
   json: string;
   /** A strong validator for that JSON. */
@@ -26,7 +32,7 @@ export class FleetCache {
   private generation = 0;
 
   constructor(
-    private readonly load: (em: EntityManager) => Promise<TCar[]>,
+    private readonly load: (em: EntityManager) => Promise<FleetData>,
     private readonly feed: ChangeFeed | null = null,
   ) {
     feed?.on(CHANNELS.fleet, () => this.changed());
@@ -46,9 +52,9 @@ export class FleetCache {
     if (this.snapshot && this.keepable) return this.snapshot;
     if (this.loading) return this.loading;
     const generation = this.generation;
-    const loading = this.load(em).then((cars) => {
-      const json = JSON.stringify(cars);
-      const snapshot = { cars, json, etag: entityTag(json) };
+    const loading = this.load(em).then((fleet) => {
+      const json = JSON.stringify(fleet.cars);
+      const snapshot = { ...fleet, json, etag: entityTag(json) };
       // Kept only if no change arrived meanwhile, and only while changes from other instances can be heard.
       if (generation === this.generation && this.keepable) this.snapshot = snapshot;
       return snapshot;

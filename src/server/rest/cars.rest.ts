@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZBookedRangeSchema, ZCarSchema, ZCreateCarSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
-import { bookedDates, createCar, deleteCar, fleetSnapshot, updateCar } from '../services/car.service';
+import { ZBookedRangeSchema, ZCarListQuerySchema, ZCarSchema, ZCreateCarSchema, ZQuoteSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
+import { bookedDates, createCar, deleteCar, fleetSnapshot, searchCars, updateCar } from '../services/car.service';
 import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, serviceContext } from './route';
 
 export const carRoutes = [
@@ -8,13 +8,27 @@ export const carRoutes = [
     method: 'get',
     path: '/api/cars',
     tag: 'Cars',
-    summary: 'List the fleet',
+    summary: 'List the fleet, or the cars free on your dates',
     description:
-      'Every car, available or not, in display order. The answer carries an `ETag`; send it back in `If-None-Match` to get `304 Not Modified` while the fleet is unchanged.',
+      'Without search parameters: every car, available or not, in display order. The answer carries an `ETag`; send it back in `If-None-Match` to get `304 Not Modified` while the fleet is unchanged. ' +
+      '`image` is the cover picture, the first of `images`.\n\n' +
+      'With `pickupDate` and `returnDate` (YYYY-MM-DD, Asia/Manila): the cars that can be booked and that no pending or confirmed booking holds on any day from pickup through return (both included, as for bookings), ' +
+      'each with `quote` (what the range costs before any service: days, subtotal, the insurance, total). Optional filters: `seats` (at least), `transmission`, `category` (one or more, comma-separated); `sort` by `price` or `seats`. ' +
+      'Any of these parameters asks for a search, which needs both dates: pickup today to 365 days ahead, return 1 to 90 days after it; anything else answers 400.',
     auth: 'public',
-    response: { status: 200, schema: z.array(ZCarSchema), description: 'The cars', headers: { ETag: 'Changes whenever a car does' } },
-    errors: [503],
-    handler: async (c) => {
+    query: ZCarListQuerySchema,
+    response: {
+      status: 200,
+      schema: z.array(ZCarSchema.extend({ quote: ZQuoteSchema.optional().describe('Searches only: what the range costs') })),
+      description: 'The cars (with a `quote` each when searching)',
+      headers: { ETag: 'Changes whenever a car (or, for a search, its answer) does' },
+    },
+    errors: [400, 503],
+    handler: async (c, { query }) => {
+      if (query.pickupDate && query.returnDate) {
+        const results = await searchCars(serviceContext(c), { ...query, pickupDate: query.pickupDate, returnDate: query.returnDate });
+        return c.json(results, 200, { 'Cache-Control': 'no-cache' });
+      }
       const fleet = await fleetSnapshot(serviceContext(c));
       // Hono's etag middleware (app.ts) answers 304 when If-None-Match names this tag.
       return c.body(fleet.json, 200, { ETag: fleet.etag, 'Cache-Control': 'no-cache', 'Content-Type': 'application/json' });
@@ -38,7 +52,10 @@ export const carRoutes = [
     tag: 'Admin: cars',
     summary: 'Add a car',
     description:
-      'Defaults: 5 seats, Automatic, Gas, available, this year. `dailyRate` is at most 1000000.00. `image` is an /objects/public/... path from a car-image upload, or a bundled picture name.',
+      'Defaults: 5 seats, Automatic, Gas, available, this year, no deposit of its own. `dailyRate` is at most 1000000.00; `deposit` is the security deposit collected at pick-up (blank or 0: the garage\'s, `deposit` of GET /api/site, applies). ' +
+      '`category` is one of the fixed list (any case). `mileage` is the odometer reading in km ("18400" is kept as "18,400 km"). ' +
+      '`images` (at most 12, the first the cover) or the spec\'s single `image`: each an /objects/... path from an upload (a car-image upload, or one asked for without a kind, checked as a car image now) or a bundled picture name. ' +
+      'The car gets a `slug` from its name: its page is /cars/{slug}.',
     auth: 'admin',
     body: ZCreateCarSchema,
     response: { status: 201, schema: ZCarSchema, description: 'The new car' },
@@ -50,7 +67,9 @@ export const carRoutes = [
     path: '/api/admin/cars/{id}',
     tag: 'Admin: cars',
     summary: 'Change a car',
-    description: 'Fields left out keep their value.',
+    description:
+      'Fields left out keep their value. `images` replaces the pictures (in order, the first the cover; pictures left out are released); the spec\'s `image` alone replaces the cover and keeps the others. ' +
+      'A new name gives the car a new `slug`; its former page redirects to the new one.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateCarSchema,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ZBookedRangeSchema, ZCarSchema, ZCreateCarSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
+import { ZBookedRangeSchema, ZCarSchema, ZCarSearchResultSchema, ZCarSearchSchema, ZCreateCarSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
 import { ZIdSchema } from '../../shared/schemas/common.schema';
-import { bookedDates, createCar, deleteCar, getCar, listCars, updateCar } from '../services/car.service';
+import { bookedDates, createCar, deleteCar, getCar, listCars, searchCars, updateCar } from '../services/car.service';
 import { adminProcedure, ownerProcedure, publicProcedure, router } from '../trpc/init';
 
 export const carsRouter = router({
   list: publicProcedure.output(z.array(ZCarSchema)).query(({ ctx }) => listCars(ctx)),
+  search: publicProcedure.input(ZCarSearchSchema).output(z.array(ZCarSearchResultSchema)).query(({ ctx, input }) => searchCars(ctx, input)),
   byId: publicProcedure.input(z.object({ id: ZIdSchema })).output(ZCarSchema).query(({ ctx, input }) => getCar(ctx, input.id)),
   bookedDates: publicProcedure
     .input(z.object({ carId: ZIdSchema }))

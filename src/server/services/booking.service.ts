@@ -2,7 +2,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
-import { addDays, todayInManila } from '../../shared/dates';
+import { depositFor } from '../../shared/business';
+import { RANGE_PROBLEMS, rangeProblem } from '../../shared/calendar';
+import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
 import { phoneKey } from '../../shared/names';
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, REFERENCE_PREFIX } from '../../shared/reference';
@@ -10,7 +12,6 @@ import { fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice, type DeliveryArea, type DistanceService, type DriverService } from '../../shared/pricing';
 import {
   DOCUMENT_FIELDS,
-  MAX_DAYS_AHEAD,
   MAX_UNPROVEN_BOOKINGS,
   type BookingStatus,
   type TAdminCreateBooking,
@@ -34,12 +35,12 @@ import { toBookingDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
 
 /** The facts of a car a booking needs, read as a plain row. */
-export type CarForBooking = Pick<ICar, 'id' | 'name' | 'category' | 'transmission' | 'fuel' | 'dailyRate' | 'available'>;
+export type CarForBooking = Pick<ICar, 'id' | 'name' | 'category' | 'transmission' | 'fuel' | 'dailyRate' | 'deposit' | 'available'>;
 
 async function carForBooking(em: EntityManager, where: FilterQuery<ICar>): Promise<CarForBooking | null> {
   const car: CarForBooking | undefined = await em
     .createQueryBuilder(Car)
-    .select(['id', 'name', 'category', 'transmission', 'fuel', 'dailyRate', 'available'])
+    .select(['id', 'name', 'category', 'transmission', 'fuel', 'dailyRate', 'deposit', 'available'])
     .where(where)
     .limit(1)
     .execute('get');
@@ -77,6 +78,8 @@ export interface BookingDraft {
   holdUntil?: Date | null;
   /** A total agreed by staff: kept, its difference to the price list stored as the adjustment. */
   agreedTotal?: string | undefined;
+  /** The garage's deposit (its settings), taken when the car has none of its own. */
+  garageDeposit: string;
 }
 
 /**
@@ -119,6 +122,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     distanceFee: price.distanceFee,
     deliveryFee: price.deliveryFee,
     insurance: price.insurance,
+    deposit: depositFor(car, { deposit: draft.garageDeposit }),
     adjustment: fromCentavos(adjustment),
     total: fromCentavos(toCentavos(price.total) + adjustment),
     amountPaid: '0.00',
@@ -202,12 +206,12 @@ async function refuseTooManyUnproven(em: EntityManager, email: string, phone: st
   }
 }
 
-/** Pick-up today or later (Asia/Manila), and at most a year ahead. */
-function checkPublicDates(pickupDate: string): void {
-  const today = todayInManila(clock.now());
-  const refuse = (message: string) => new AppError('BAD_REQUEST', message, { issues: [{ path: 'booking.pickupDate', message }] });
-  if (pickupDate < today) throw refuse(messages.validation.pickupInPast);
-  if (pickupDate > addDays(today, MAX_DAYS_AHEAD)) throw refuse(messages.validation.tooFarAhead);
+/** Pick-up today or later (Asia/Manila), at most a year ahead: the calendar's rules for a range. */
+function checkPublicDates(rental: { pickupDate: string; returnDate: string }): void {
+  const problem = rangeProblem(rental.pickupDate, rental.returnDate, todayInManila(clock.now()));
+  if (!problem) return;
+  const { field, message } = RANGE_PROBLEMS[problem];
+  throw new AppError('BAD_REQUEST', message, { issues: [{ path: `booking.${field}`, message }] });
 }
 
 /**
@@ -219,7 +223,7 @@ function checkPublicDates(pickupDate: string): void {
  */
 export async function createPublicBooking(ctx: ServiceContext, input: TCreateBooking): Promise<TCreateBookingAnswer> {
   const { customer: renter, booking: rental } = input;
-  checkPublicDates(rental.pickupDate);
+  checkPublicDates(rental);
   const missing = DOCUMENT_FIELDS.filter((field) => !renter[field]);
   if (missing.length) {
     const message = messages.validation.documentsRequired;
@@ -246,7 +250,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`phone:${phoneKey(renter.phone)}`]);
       await refuseTooManyUnproven(em, renter.email, renter.phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
-      const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil });
+      const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit });
       const checked = await attachUploads(tx, plan, 'document', `booking:${booking.id}`);
       await refuseSameFileTwice(ctx.deps.storage, checked);
       await queueMail(em, [bookingReceivedMail(booking, renterMailContext(ctx.deps, booking.id)), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);
@@ -270,7 +274,7 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   const renter = { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone };
   const customerId = await findOrCreateCustomer(em, renter);
-  const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total });
+  const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total, garageDeposit: ctx.deps.business.deposit });
   audit(ctx, 'booking.create', 'booking', booking.id, null, booking);
   await em.flush();
   return booking;

@@ -3,26 +3,33 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
-import type { TBookedRange, TCar, TCreateCar, TUpdateCar } from '../../shared/schemas/car.schema';
+import { RANGE_PROBLEMS, rangeProblem } from '../../shared/calendar';
+import { matchesFilters, sortCars } from '../../shared/carSearch';
+import { rentalQuote } from '../../shared/pricing';
+import type { TBookedRange, TCar, TCarSearch, TCarSearchResult, TCreateCar, TUpdateCar } from '../../shared/schemas/car.schema';
+import { freeSlug } from '../../shared/slug';
 import { OCCUPYING_STATUSES } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
 import { Booking, Car, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
 import { announce, CHANNELS } from '../infra/change-feed';
-import type { FleetSnapshot } from '../infra/fleet.cache';
-import { attachUpload, releaseUploads } from './upload.service';
+import type { FleetData, FleetSnapshot } from '../infra/fleet.cache';
+import { attachUploads, planUploads, releaseUploads } from './upload.service';
 
 export function toCarDto(car: ICar): TCar {
   return {
     id: car.id,
+    slug: car.slug,
     name: car.name,
     category: car.category,
     dailyRate: car.dailyRate,
+    deposit: car.deposit,
     seats: car.seats,
     transmission: car.transmission,
     fuel: car.fuel,
-    image: car.image,
+    image: car.images[0] ?? '',
+    images: [...car.images],
     description: car.description,
     mileage: car.mileage,
     year: car.year,
@@ -32,9 +39,10 @@ export function toCarDto(car: ICar): TCar {
 }
 
 /** The fleet in display order, straight from the database (the fleet cache's loader). */
-export async function loadFleet(em: EntityManager): Promise<TCar[]> {
+export async function loadFleet(em: EntityManager): Promise<FleetData> {
   const cars = await em.find(Car, {}, { orderBy: { position: 'asc', name: 'asc' } });
-  return cars.map(toCarDto);
+  const formerSlugs = new Map(cars.flatMap((car) => car.previousSlugs.map((slug) => [slug, car.slug] as const)));
+  return { cars: cars.map(toCarDto), formerSlugs };
 }
 
 /** The fleet, from the cache that every car change clears (fleet.cache.ts). */
@@ -67,6 +75,35 @@ export async function getCar(ctx: ServiceContext, id: string): Promise<TCar> {
   return toCarDto(car);
 }
 
+/** The cars free for the whole range, both days included: one statement, whatever the fleet's size. */
+const FREE_CARS_SQL = `select c.id from car c
+  where c.available and not exists (
+    select 1 from booking b
+    where b.car_id = c.id and b.status in (${OCCUPYING_STATUSES.map((status) => `'${status}'`).join(', ')})
+      and daterange(b.pickup_date, b.return_date, '[]') && daterange(?::date, ?::date, '[]'))`;
+
+/**
+ * The date search: every car that can be booked and that no pending or confirmed booking holds on
+ * any day from pickup through return (the days the exclusion constraint guards), matching the
+ * filters, each with what the range costs by the shared pricing module, in the order asked for.
+ * Availability is one query (the partial GiST index of the exclusion constraint serves each car's
+ * check); the cars themselves come from the fleet cache.
+ */
+export async function searchCars(ctx: ServiceContext, input: TCarSearch): Promise<TCarSearchResult[]> {
+  const problem = rangeProblem(input.pickupDate, input.returnDate, todayInManila(clock.now()));
+  if (problem) {
+    const { field, message } = RANGE_PROBLEMS[problem];
+    throw new AppError('BAD_REQUEST', message, { issues: [{ path: field, message }] });
+  }
+  const fleet = await fleetSnapshot(ctx);
+  const rows = await ctx.em.execute<Array<{ id: string }>>(FREE_CARS_SQL, [input.pickupDate, input.returnDate]);
+  const free = new Set(rows.map((row) => row.id));
+  const results = fleet.cars
+    .filter((car) => car.available && free.has(car.id) && matchesFilters(car, input))
+    .map((car) => ({ ...car, quote: rentalQuote(car.dailyRate, input.pickupDate, input.returnDate) }));
+  return sortCars(results, input.sort);
+}
+
 /** The booked-dates query: a constant, so PostgreSQL sees one statement text (OCCUPYING_STATUSES are fixed words). */
 const BOOKED_DATES_SQL = `select b.pickup_date::text as "start", b.return_date::text as "end"
   from car c
@@ -89,11 +126,54 @@ export async function bookedDates(ctx: ServiceContext, carId: string): Promise<T
   });
 }
 
+/** How many former slugs a car keeps redirecting. */
+const MAX_FORMER_SLUGS = 20;
+
+/**
+ * The slug `name` gives a car: its own form unless another car's current slug holds it, then with
+ * a number. A slug another car held before a rename is taken over (current names win), and a car
+ * may take back one of its own former slugs. Car changes are serialised by an advisory lock, so
+ * two cars of one name cannot take the same slug at once.
+ */
+async function slugFor(em: EntityManager, name: string, carId: string): Promise<string> {
+  await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['car-slugs']);
+  const rows = await em.execute<Array<{ slug: string }>>('select slug from car where id <> ?', [carId]);
+  const slug = freeSlug(name, new Set(rows.map((row) => row.slug)));
+  await em.execute('update car set previous_slugs = array_remove(previous_slugs, ?) where id <> ? and ? = any(previous_slugs)', [slug, carId, slug]);
+  return slug;
+}
+
+/**
+ * The pictures to store: uploads not yet the car's are checked and sealed (uploads.attachUploads),
+ * whether they were asked for as car images or without a kind (the spec's bare upload); the car's
+ * own pictures and bundled picture names stay as they are. Pictures dropped are released.
+ */
+async function storeImages(tx: AdminContext, carId: string, images: readonly string[], current: readonly string[]): Promise<string[]> {
+  const owner = `car:${carId}` as const;
+  const plan = planUploads(
+    images.filter((image) => image.startsWith('/objects/') && !current.includes(image)),
+    'car-image',
+  );
+  if (plan.length) await attachUploads(tx, plan, 'car-image', owner);
+  await releaseUploads(tx, owner, current.filter((image) => !images.includes(image)));
+  const sealed = new Map(plan.map((step) => [step.from, step.to]));
+  return images.map((image) => sealed.get(image) ?? image);
+}
+
+/** The pictures a change asks for: `images` as given, or the spec's `image` as the new cover of the others. */
+function imagesAfter(input: TUpdateCar, current: readonly string[]): readonly string[] {
+  if (input.images) return input.images;
+  if (input.image === undefined || input.image === current[0]) return current;
+  return [input.image, ...current.slice(1).filter((image) => image !== input.image)];
+}
+
 export async function createCar(ctx: AdminContext, input: TCreateCar): Promise<TCar> {
   return changeFleet(ctx, async (tx) => {
     const em = tx.em;
-    const car = em.create(Car, { ...input, id: randomUUID(), position: 1000, createdAt: clock.now(), updatedAt: clock.now() });
-    car.image = await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
+    const id = randomUUID();
+    const slug = await slugFor(em, input.name, id);
+    const images = await storeImages(tx, id, input.images, []);
+    const car = em.create(Car, { ...input, id, slug, previousSlugs: [], images, position: 1000, createdAt: clock.now(), updatedAt: clock.now() });
     audit(tx, 'car.create', 'car', car.id, null, toCarDto(car));
     await em.flush();
     return toCarDto(car);
@@ -106,12 +186,17 @@ export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar
     const car = await em.findOne(Car, { id });
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
     const before = toCarDto(car);
-    const changes = { ...input };
-    if (input.image !== undefined && input.image !== car.image) {
-      changes.image = await attachUpload(tx, input.image, 'car-image', `car:${car.id}`);
-      await releaseUploads(tx, `car:${car.id}`, [car.image]);
+    const { image: _cover, images: _images, ...changes } = input;
+    const wanted = imagesAfter(input, car.images);
+    const images = wanted === car.images ? car.images : await storeImages(tx, car.id, wanted, car.images);
+    em.assign(car, { ...changes, images });
+    if (input.name !== undefined && input.name !== before.name) {
+      const slug = await slugFor(em, input.name, car.id);
+      if (slug !== car.slug) {
+        car.previousSlugs = [car.slug, ...car.previousSlugs.filter((former) => former !== slug && former !== car.slug)].slice(0, MAX_FORMER_SLUGS);
+        car.slug = slug;
+      }
     }
-    em.assign(car, changes);
     audit(tx, 'car.update', 'car', car.id, before, toCarDto(car));
     await em.flush();
     return toCarDto(car);
@@ -129,7 +214,7 @@ export async function deleteCar(ctx: AdminContext, id: string): Promise<void> {
       returnDate: { $gte: todayInManila(clock.now()) },
     });
     if (active > 0) throw new AppError('CONFLICT', messages.errors.carHasBookings);
-    await releaseUploads(tx, `car:${car.id}`, [car.image]);
+    await releaseUploads(tx, `car:${car.id}`, car.images);
     audit(tx, 'car.delete', 'car', car.id, toCarDto(car), null);
     em.remove(car);
     await em.flush();

@@ -73,6 +73,7 @@ export function toBookingDto(b: BookingView): TBooking {
     distanceFee: b.distanceFee,
     deliveryFee: b.deliveryFee,
     insurance: b.insurance,
+    deposit: b.deposit,
     adjustment: b.adjustment,
     total: b.total,
     amountPaid: b.amountPaid,

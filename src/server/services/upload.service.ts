@@ -6,6 +6,7 @@ import {
   sniffContentType,
   type TRequestUpload,
   type TUploadTarget,
+  type StoredUploadKind,
   type UploadKind,
 } from '../../shared/schemas/upload.schema';
 import { clock } from '../clock';
@@ -19,13 +20,15 @@ import { keyFromObjectPath, objectPath, type Storage } from '../storage/storage'
 export const UPLOAD_URL_SECONDS = 15 * 60;
 export const UNATTACHED_UPLOAD_HOURS = 24;
 
-const TYPE_MESSAGE: Record<UploadKind, string> = {
+const TYPE_MESSAGE: Record<StoredUploadKind, string> = {
   document: messages.errors.documentType,
   'car-image': messages.errors.carImageType,
+  unspecified: messages.errors.uploadType,
 };
-const SIZE_MESSAGE: Record<UploadKind, string> = {
+const SIZE_MESSAGE: Record<StoredUploadKind, string> = {
   document: messages.errors.documentSize,
   'car-image': messages.errors.carImageSize,
+  unspecified: messages.errors.uploadSize,
 };
 
 export async function requestUpload(
@@ -34,14 +37,16 @@ export async function requestUpload(
   request: { origin: string },
 ): Promise<TUploadTarget> {
   if (input.kind === 'car-image' && !ctx.actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
-  const rules = UPLOAD_RULES[input.kind];
+  // No kind (the spec's bare request): either, decided when it is attached; private until then.
+  const kind: StoredUploadKind = input.kind ?? 'unspecified';
+  const rules = UPLOAD_RULES[kind];
   if (input.contentType && !rules.types.includes(input.contentType)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[input.kind]);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[kind]);
   }
-  if (input.size !== undefined && input.size > rules.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[input.kind]);
+  if (input.size !== undefined && input.size > rules.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[kind]);
 
   const id = randomUUID();
-  const key = `${input.kind === 'document' ? 'private' : 'public'}/${id}`;
+  const key = `${kind === 'car-image' ? 'public' : 'private'}/${id}`;
   const target = await ctx.deps.storage.createUploadUrl(key, {
     ...(input.contentType ? { contentType: input.contentType } : {}),
     ...(input.size ? { contentLength: input.size } : {}),
@@ -49,7 +54,7 @@ export async function requestUpload(
     expiresInSeconds: UPLOAD_URL_SECONDS,
     origin: request.origin,
   });
-  ctx.em.create(Upload, { id, kind: input.kind, objectKey: key, contentType: input.contentType ?? null });
+  ctx.em.create(Upload, { id, kind, objectKey: key, contentType: input.contentType ?? null });
   await ctx.em.flush();
   return {
     uploadURL: target.url,
@@ -119,23 +124,13 @@ export function planUploads(values: string[], kind: UploadKind): UploadPlan[] {
 }
 
 /**
- * Attaches an uploaded car image to its car inside the caller's transaction and answers the value
- * to store: its sealed path, or a legacy picture name as it is.
- */
-export async function attachUpload(ctx: ServiceContext, value: string, kind: UploadKind, owner: UploadOwner): Promise<string> {
-  if (!value.startsWith('/objects/') && kind !== 'document') return value;
-  const plan = planUploads([value], kind);
-  await attachUploads(ctx, plan, kind, owner);
-  return plan[0]!.to;
-}
-
-/**
  * Attaches uploaded objects to one owner inside the caller's transaction. One update claims the
- * unattached uploads of `kind` (locking their rows, so a clean-up or another booking cannot take
- * them), their bytes are sealed under the plan's new keys (so an upload address that is still
- * valid can no longer replace them, on S3 as on disk), the sealed bytes are checked side by side,
- * and the new keys are recorded as the owner's. Anything refused refuses them all (the transaction
- * rolls back, and the sealed copies are deleted); the reason is looked up only then.
+ * unattached uploads of `kind`, or of no kind (the spec's bare upload), locking their rows so a
+ * clean-up or another booking cannot take them; their bytes are sealed under the plan's new keys
+ * (so an upload address that is still valid can no longer replace them, on S3 as on disk), the
+ * sealed bytes are checked side by side by `kind`'s rules, and the new keys are recorded as the
+ * owner's, of `kind`. Anything refused refuses them all (the transaction rolls back, and the sealed
+ * copies are deleted); the reason is looked up only then.
  */
 export async function attachUploads(ctx: ServiceContext, plan: UploadPlan[], kind: UploadKind, owner: UploadOwner): Promise<CheckedUpload[]> {
   const keys = plan.map((step) => keyFromObjectPath(step.from)!);
@@ -144,12 +139,13 @@ export async function attachUploads(ctx: ServiceContext, plan: UploadPlan[], kin
   const claimed: Array<Pick<IUpload, 'objectKey' | 'kind' | 'contentType'>> = await ctx.em
     .createQueryBuilder(Upload)
     .update({ attachedTo: SEALED, attachedAt: now })
-    .where({ objectKey: { $in: keys }, kind, attachedTo: null })
+    .where({ objectKey: { $in: keys }, kind: { $in: [kind, 'unspecified'] }, attachedTo: null })
     .returning(['objectKey', 'kind', 'contentType'])
     .execute('all');
   if (claimed.length < keys.length) await explainRefusedAttach(ctx, keys, claimed, kind);
   const { storage } = ctx.deps;
-  const sealed = plan.map((step, i) => ({ ...claimed.find((upload) => upload.objectKey === keys[i])!, objectKey: keyFromObjectPath(step.to)! }));
+  // Checked as what they are attached as, whatever they were asked for.
+  const sealed = plan.map((step, i) => ({ ...claimed.find((upload) => upload.objectKey === keys[i])!, kind, objectKey: keyFromObjectPath(step.to)! }));
   try {
     await Promise.all(plan.map((step, i) => storage.seal(keys[i]!, sealed[i]!.objectKey)));
     // A file refused for its bytes is gone at once, its original too (S3 keeps the original after a copy).
@@ -185,7 +181,7 @@ async function explainRefusedAttach(ctx: ServiceContext, keys: string[], claimed
   for (const key of keys.filter((k) => !taken.has(k))) {
     const upload = rows.get(key);
     if (!upload) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
-    if (upload.kind !== kind) throw new AppError('BAD_REQUEST', messages.errors.uploadKind);
+    if (upload.kind !== kind && upload.kind !== 'unspecified') throw new AppError('BAD_REQUEST', messages.errors.uploadKind);
     throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween } from '../dates';
 import { messages } from '../messages';
+import { MAX_RENTAL_DAYS } from '../rentalLimits';
 import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../pricing';
 import {
   ZEmailSchema,
@@ -36,14 +37,11 @@ export const DEFAULT_PICKUP_TIME = '9:00 AM';
 export const PAYMENT_METHODS = ['cash', 'gcash', 'maya', 'bank_transfer', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** The longest a booking may start ahead of today. */
-export const MAX_DAYS_AHEAD = 365;
+export { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from '../rentalLimits';
 
 /** At most this many pending website bookings per e-mail address, and per phone number, whose renter has not yet opened their link. */
 export const MAX_UNPROVEN_BOOKINGS = 2;
 
-/** The longest rental the site takes; a longer one is arranged with the garage. */
-export const MAX_RENTAL_DAYS = 90;
 /** The longest rental staff may enter (long-term and corporate rentals). */
 export const MAX_STAFF_RENTAL_DAYS = 366;
 
@@ -184,6 +182,7 @@ export const ZBookingSchema = z.object({
   distanceFee: ZMoneyOutSchema,
   deliveryFee: ZMoneyOutSchema,
   insurance: ZMoneyOutSchema,
+  deposit: ZMoneyOutSchema.describe('Security deposit collected at pick-up (cash or card hold), not part of the total: the car\'s own, else the garage\'s; 0.00 for bookings made before deposits were recorded'),
   adjustment: ZMoneyOutSchema.describe('Agreed difference to the computed price (admin bookings only)'),
   total: ZMoneyOutSchema,
   amountPaid: ZMoneyOutSchema,

@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 export const UPLOAD_KINDS = ['document', 'car-image'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/**
+ * What an upload was asked for: a kind, or none (the spec's bare `POST /api/objects/upload`). An
+ * upload of no kind becomes what it is attached as, a document or (by staff) a car image, and is
+ * checked by that kind's rules then.
+ */
+export const STORED_UPLOAD_KINDS = [...UPLOAD_KINDS, 'unspecified'] as const;
+export type StoredUploadKind = (typeof STORED_UPLOAD_KINDS)[number];
 
 export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export const CAR_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -11,9 +18,11 @@ export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 export const DOCUMENT_MAX_BYTES = 5_242_880;
 export const CAR_IMAGE_MAX_BYTES = 10_485_760;
 
-export const UPLOAD_RULES: Record<UploadKind, { types: readonly UploadContentType[]; maxBytes: number; accept: string }> = {
+export const UPLOAD_RULES: Record<StoredUploadKind, { types: readonly UploadContentType[]; maxBytes: number; accept: string }> = {
   document: { types: DOCUMENT_TYPES, maxBytes: DOCUMENT_MAX_BYTES, accept: '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf' },
   'car-image': { types: CAR_IMAGE_TYPES, maxBytes: CAR_IMAGE_MAX_BYTES, accept: '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp' },
+  // Either, until it is attached as one of them and checked by that one's rules.
+  unspecified: { types: UPLOAD_CONTENT_TYPES, maxBytes: Math.max(DOCUMENT_MAX_BYTES, CAR_IMAGE_MAX_BYTES), accept: '.jpg,.jpeg,.png,.webp,.pdf' },
 };
 
 /** `/objects/private/<uuid>` (identity documents) or `/objects/public/<uuid>` (car images). */
@@ -22,11 +31,11 @@ export const OBJECT_PATH_PATTERN = /^\/objects\/(private|public)\/[0-9a-f]{8}-[0
 export const ZObjectPathSchema = z.string().regex(OBJECT_PATH_PATTERN, 'Use the /objects/... reference returned by the upload');
 
 /**
- * Body of `POST /api/objects/upload`. The spec's client sends none: that asks for a document
- * upload whose type is checked when the file is attached.
+ * Body of `POST /api/objects/upload`. The spec's client sends none: that asks for an upload of no
+ * kind, which becomes a document or (attached by staff) a car image, checked as such when attached.
  */
 export const ZRequestUploadSchema = z.object({
-  kind: z.enum(UPLOAD_KINDS).default('document'),
+  kind: z.enum(UPLOAD_KINDS).optional().describe('document or car-image (staff only); none: either, decided when attached'),
   contentType: z.enum(UPLOAD_CONTENT_TYPES).optional(),
   size: z.number().int().min(1).optional(),
 });

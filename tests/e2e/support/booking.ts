@@ -104,3 +104,27 @@ export async function bookViaApi(request: APIRequestContext, carId: string, pick
   expect(answer.status(), await answer.text()).toBe(201);
   return ((await answer.json()) as { booking: { id: string } }).booking;
 }
+
+/** A car of its own for a test, added through the staff API (a unique name, so no other test books it). */
+export async function newCarViaApi(request: APIRequestContext, headers: Record<string, string>, overrides: Record<string, unknown> = {}): Promise<TCar> {
+  const answer = await request.post('/api/admin/cars', {
+    headers,
+    data: { name: `E2E Car ${randomUUID().slice(0, 8)}`, category: 'Compact Sedan', dailyRate: '1900', deposit: '3500', seats: 5, image: 'vios.jpg', ...overrides },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return (await answer.json()) as TCar;
+}
+
+/** Chooses pick-up and return in the date search's calendar (opened from its date fields). */
+export async function chooseSearchDates(page: Page, search: Locator, pickup: string, ret: string): Promise<void> {
+  await search.getByTestId('search-pickup').click();
+  const dialog = page.getByRole('dialog', { name: 'Choose your rental dates' });
+  await expect(dialog).toBeVisible();
+  for (const date of [pickup, ret]) {
+    const day = dialog.getByRole('button', { name: dayName(date) });
+    for (let i = 0; i < 16 && !(await day.isVisible()); i += 1) await dialog.getByRole('button', { name: 'Next month' }).click();
+    await day.click();
+  }
+  await dialog.getByRole('button', { name: 'Show cars' }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -116,7 +116,7 @@ export function Receipt({ booking, notice, closing }: { booking: TReceiptBooking
       </Block>
 
       <Block title={r.pricing}>
-        <PriceSummary rows={bookingPriceRows(booking)} total={booking.total} testId="receipt-price" />
+        <PriceSummary rows={bookingPriceRows(booking)} total={booking.total} deposit={booking.deposit} testId="receipt-price" />
       </Block>
 
       <Block title={r.reference}>

@@ -40,8 +40,8 @@ import { IconAlertTriangle, IconCalendar, IconFileText, IconReceipt, IconUser } 
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { depositFor, telHref } from '../../../shared/business';
-import { selectionIsFree, type DateSelection } from '../../../shared/calendar';
-import { todayInManila } from '../../../shared/dates';
+import { RANGE_PROBLEMS, firstBookedDayBetween, rangeProblem, selectionIsFree, type BookedRange, type DateSelection } from '../../../shared/calendar';
+import { formatLongDate, isIsoDate, todayInManila } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS } from '../../../shared/labels';
 import { messages } from '../../../shared/messages';
 import { formatPeso } from '../../../shared/money';
@@ -122,6 +122,27 @@ const INITIAL: BookingFormValues = {
   acceptTerms: false,
 };
 
+/** Why dates given in the address cannot be chosen for this car, or null when they can. */
+function linkedDatesProblem(dates: DateSelection, today: string, booked: readonly BookedRange[]): string | null {
+  const { pickupDate, returnDate } = dates;
+  if (!pickupDate || !isIsoDate(pickupDate)) return RANGE_PROBLEMS.pickupDate.message;
+  if (returnDate) {
+    const problem = rangeProblem(pickupDate, returnDate, today);
+    if (problem) return RANGE_PROBLEMS[problem].message;
+    if (firstBookedDayBetween(pickupDate, returnDate, booked)) return bookingFormCopy.link.taken;
+    return null;
+  }
+  const problem = rangeProblem(pickupDate, pickupDate, today);
+  if (problem === 'past' || problem === 'tooFar') return RANGE_PROBLEMS[problem].message;
+  return firstBookedDayBetween(pickupDate, pickupDate, booked) ? bookingFormCopy.link.taken : null;
+}
+
+/** "December 1, 2026 – December 4, 2026", or the dates as the address wrote them. */
+function linkedRange(dates: DateSelection): string {
+  const shown = (date: string | null) => (date && isIsoDate(date) ? formatLongDate(date) : (date ?? '…'));
+  return dates.returnDate ? `${shown(dates.pickupDate)} – ${shown(dates.returnDate)}` : shown(dates.pickupDate);
+}
+
 function FormSection({ step, title, icon, children }: { step: number; title: string; icon: ReactNode; children: ReactNode }) {
   const id = `booking-step-${step}`;
   return (
@@ -173,7 +194,17 @@ function ServiceRadios<T extends string>({ label, options, labels, value, onChan
  * the confirmation with the server's own figures. Each new `focusRequest` (a car was just chosen)
  * puts the focus on its first field, where the visitor goes on.
  */
-export function BookingForm({ car, focusRequest = 0 }: { car: TCar; focusRequest?: number }) {
+export interface BookingFormProps {
+  car: TCar;
+  /** Dates from the address (/booking?car=&pickup=&return=): chosen once the car's booked days are known, or said why not. */
+  linkedDates?: DateSelection | null;
+  /** Told whenever the renter changes the dates on the calendar. */
+  onDatesChange?: (dates: DateSelection) => void;
+  /** Raised each time a visitor chooses a car, to move the focus to the form's first field. */
+  focusRequest?: number;
+}
+
+export function BookingForm({ car, linkedDates = null, onDatesChange, focusRequest = 0 }: BookingFormProps) {
   const utils = trpc.useUtils();
   const business = useSiteInfo();
   const formRef = useRef<HTMLFormElement>(null);
@@ -205,6 +236,24 @@ export function BookingForm({ car, focusRequest = 0 }: { car: TCar; focusRequest
     if (!selectionIsFree(selection, { today, booked })) {
       form.setValues({ pickupDate: '', returnDate: '' });
       setDatesTaken(true);
+    }
+  }
+
+  // Dates from the address are chosen once the booked days are known; dates that cannot be are
+  // explained on the calendar (never dropped silently).
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [linkSeen, setLinkSeen] = useState<string | null>(null);
+  // The calendar opens on the linked pickup's month: it is drawn anew when dates arrive from the address.
+  const [calendarKey, setCalendarKey] = useState(0);
+  const linkKey = linkedDates ? `${linkedDates.pickupDate ?? ''}/${linkedDates.returnDate ?? ''}` : null;
+  if (linkedDates && linkKey !== linkSeen && !bookedDates.isLoading) {
+    setLinkSeen(linkKey);
+    const current = form.getValues();
+    if ((linkedDates.pickupDate ?? '') !== current.pickupDate || (linkedDates.returnDate ?? '') !== current.returnDate) {
+      const problem = linkedDatesProblem(linkedDates, today, booked);
+      setLinkProblem(problem ? bookingFormCopy.link.problem(linkedRange(linkedDates), problem) : null);
+      form.setValues(problem ? { pickupDate: '', returnDate: '' } : { pickupDate: linkedDates.pickupDate ?? '', returnDate: linkedDates.returnDate ?? '' });
+      if (!problem) setCalendarKey((key) => key + 1);
     }
   }
 
@@ -326,15 +375,18 @@ export function BookingForm({ car, focusRequest = 0 }: { car: TCar; focusRequest
               <Stack gap="lg">
                 <div data-invalid={dateError ? 'true' : undefined} tabIndex={dateError ? -1 : undefined}>
                   <RentalCalendar
+                    key={calendarKey}
                     today={today}
                     booked={booked}
                     loading={bookedDates.isLoading}
                     failed={bookedDates.isError}
                     value={selection}
-                    error={datesTaken ? bookingFormCopy.calendar.noLongerFree : dateError}
+                    error={datesTaken ? bookingFormCopy.calendar.noLongerFree : (linkProblem ?? dateError)}
                     onChange={(next) => {
                       setDatesTaken(false);
+                      setLinkProblem(null);
                       form.setValues({ pickupDate: next.pickupDate ?? '', returnDate: next.returnDate ?? '' });
+                      onDatesChange?.(next);
                       form.clearFieldError('pickupDate');
                       form.clearFieldError('returnDate');
                     }}
@@ -396,7 +448,7 @@ export function BookingForm({ car, focusRequest = 0 }: { car: TCar; focusRequest
             <FormSection step={4} title={bookingFormCopy.sections.pricing} icon={<IconReceipt size={18} aria-hidden />}>
               <div aria-live="polite">
                 {price && price.days > 0 ? (
-                  <PriceSummary rows={priceRows(price.lines, { deliveryArea: values.wantsDelivery ? values.deliveryArea : null })} total={price.total} testId="price-summary" />
+                  <PriceSummary rows={priceRows(price.lines, { deliveryArea: values.wantsDelivery ? values.deliveryArea : null })} total={price.total} deposit={depositFor(car, business)} testId="price-summary" />
                 ) : (
                   <Text c="dimmed" size="sm" data-testid="price-empty">
                     {bookingFormCopy.pricing.empty}

@@ -1,6 +1,6 @@
 import { Card, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import type { TCar } from '../../../shared/schemas/car.schema';
+import type { BookingFormProps } from './BookingForm';
 
 /** The form and everything only it needs (validation, calendar, uploads, receipt) load when a car is chosen. */
 const BookingForm = lazy(() => import('./BookingForm').then((module) => ({ default: module.BookingForm })));
@@ -18,11 +18,10 @@ function FormSkeleton() {
   );
 }
 
-/** `focusRequest`: raised each time a visitor chooses a car, to move the focus to the form. */
-export function LazyBookingForm({ car, focusRequest }: { car: TCar; focusRequest?: number }) {
+export function LazyBookingForm(props: BookingFormProps) {
   return (
     <Suspense fallback={<FormSkeleton />}>
-      <BookingForm car={car} focusRequest={focusRequest} />
+      <BookingForm {...props} />
     </Suspense>
   );
 }

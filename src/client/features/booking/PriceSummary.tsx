@@ -1,10 +1,11 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
-import { formatPeso } from '../../../shared/money';
-import type { PriceRow } from '../../../shared/receipt';
+import { formatPeso, nonZeroAmount } from '../../../shared/money';
+import { DEPOSIT_LABEL, type PriceRow } from '../../../shared/receipt';
 import { bookingFormCopy } from '../../content/bookingForm';
 
-/** One line per charge and the total: the live summary of the form and the receipt's. */
-export function PriceSummary({ rows, total, testId }: { rows: readonly PriceRow[]; total: string; testId?: string }) {
+/** One line per charge and the total (and the car's security deposit under it): the live summary of the form and the receipt's. */
+export function PriceSummary({ rows, total, deposit, testId }: { rows: readonly PriceRow[]; total: string; deposit?: string; testId?: string }) {
+  const shownDeposit = nonZeroAmount(deposit);
   return (
     <Stack gap={6} data-testid={testId}>
       {rows.map((row) => (
@@ -22,6 +23,16 @@ export function PriceSummary({ rows, total, testId }: { rows: readonly PriceRow[
           {formatPeso(total)}
         </Text>
       </Group>
+      {shownDeposit ? (
+        <Group justify="space-between" wrap="nowrap" gap="md" data-line="deposit" data-testid={testId ? `${testId}-deposit` : undefined}>
+          <Text size="sm" c="dimmed">
+            {DEPOSIT_LABEL}
+          </Text>
+          <Text size="sm" fw={600} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatPeso(shownDeposit)}
+          </Text>
+        </Group>
+      ) : null}
     </Stack>
   );
 }

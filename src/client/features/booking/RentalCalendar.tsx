@@ -1,30 +1,12 @@
-// @mantine/dates ships one stylesheet; imported here, it lands in the booking form's chunk only.
-import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Group, Loader, Text, Title } from '@mantine/core';
-import { DatePicker, DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import { useElementSize } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useState } from 'react';
-import {
-  EMPTY_SELECTION,
-  calendarPhase,
-  isBooked,
-  lastReturnDay,
-  refusalOf,
-  selectDate,
-  type BookedRange,
-  type DateSelection,
-  type DayBlock,
-} from '../../../shared/calendar';
-import { daysBetween, formatDate, formatLongDate } from '../../../shared/dates';
-import { MAX_RENTAL_DAYS } from '../../../shared/schemas/booking.schema';
-import { bookingFormCopy } from '../../content/bookingForm';
+import { useState, type ReactNode } from 'react';
+import { EMPTY_SELECTION, calendarPhase, type BookedRange, type DateSelection, type DayBlock } from '../../../shared/calendar';
+import { daysBetween, formatLongDate } from '../../../shared/dates';
+import { MAX_RENTAL_DAYS } from '../../../shared/rentalLimits';
+import { calendarCopy as c } from '../../content/calendar';
+import { RangeDatePicker } from '../dates/RangeDatePicker';
 import classes from './RentalCalendar.module.css';
-
-const c = bookingFormCopy.calendar;
-
-/** Weeks start on Sunday, and every month shows six week rows, so the card never changes height. */
-const DATES_SETTINGS: DatesProviderSettings = { firstDayOfWeek: 0, consistentWeeks: true };
 
 /** The legend's sample days, drawn like the calendar's own. */
 const LEGEND = [
@@ -45,6 +27,10 @@ interface RentalCalendarProps {
   onChange: (selection: DateSelection) => void;
   /** A validation message for the dates (required, no longer free). */
   error?: string | null;
+  /** The card's title; the booking form's by default. */
+  title?: string;
+  /** Shown under the dates (the car page's price and Book button). */
+  footer?: ReactNode;
 }
 
 /**
@@ -54,29 +40,10 @@ interface RentalCalendarProps {
  * when clicked, say why. Mantine moves between days with the arrow keys.
  * https://mantine.dev/dates/date-picker/
  */
-export function RentalCalendar({ today, booked, loading = false, failed = false, value, onChange, error }: RentalCalendarProps) {
+export function RentalCalendar({ today, booked, loading = false, failed = false, value, onChange, error, title = c.title, footer }: RentalCalendarProps) {
   const [refused, setRefused] = useState<DayBlock | null>(null);
   const { ref, width } = useElementSize();
   const { pickupDate, returnDate } = value;
-
-  const rules = { today, booked };
-  const inRange = (date: string) => !!pickupDate && !!returnDate && date > pickupDate && date < returnDate;
-  const inSelection = (date: string) => date === pickupDate || date === returnDate || inRange(date);
-  const dayLabel = (date: string, refusal: DayBlock | null) => {
-    const states: string[] = [];
-    if (date === pickupDate) states.push(c.dayStates.pickup);
-    if (date === returnDate) states.push(c.dayStates.return);
-    if (inRange(date)) states.push(c.dayStates.inRange);
-    if (date === today) states.push(c.dayStates.today);
-    if (refusal) states.push(c.dayStates[refusal]);
-    return c.dayLabel(formatDate(date, c.dayFormat), states);
-  };
-
-  const choose = (date: string) => {
-    const outcome = selectDate(value, date, rules);
-    setRefused(outcome.refused);
-    if (!outcome.refused) onChange(outcome.selection);
-  };
 
   const clear = () => {
     setRefused(null);
@@ -92,7 +59,7 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
       <Group justify="space-between" align="center" mb="md" wrap="wrap" gap="xs">
         <Group gap="xs">
           <Title order={4} size="h5">
-            {c.title}
+            {title}
           </Title>
           {loading ? <Loader size="xs" aria-label={c.loading} /> : null}
         </Group>
@@ -102,38 +69,7 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
       </Group>
 
       <div ref={ref}>
-        <DatesProvider settings={DATES_SETTINGS}>
-          <DatePicker
-            type="range"
-            value={[pickupDate, returnDate]}
-            defaultDate={pickupDate ?? today}
-            minDate={today}
-            maxDate={lastReturnDay(today)}
-            excludeDate={(date) => isBooked(date, booked)}
-            getDayProps={(date) => ({
-              onClick: () => choose(date),
-              'data-date': date,
-              'aria-pressed': inSelection(date),
-              // Mantine's own "today" is the browser's; the garage's is Manila's.
-              'data-today': date === today || undefined,
-              'data-block': refusalOf(value, date, rules) ?? undefined,
-            })}
-            getDayAriaLabel={(date) => dayLabel(date, refusalOf(value, date, rules))}
-            numberOfColumns={width >= TWO_MONTHS_WIDTH ? 2 : 1}
-            columnsToScroll={1}
-            hideOutsideDates
-            maxLevel="year"
-            weekendDays={[]}
-            size="md"
-            fullWidth
-            monthLabelFormat={c.monthFormat}
-            weekdayFormat={c.weekdayFormat}
-            previousIcon={<IconChevronLeft size={18} stroke={2} aria-hidden />}
-            nextIcon={<IconChevronRight size={18} stroke={2} aria-hidden />}
-            ariaLabels={{ previousMonth: c.previous, nextMonth: c.next, previousYear: c.previousYear, nextYear: c.nextYear }}
-            classNames={{ levelsGroup: classes.months, calendarHeader: classes.header, calendarHeaderLevel: classes.level, monthCell: classes.cell, weekday: classes.weekday, day: classes.day }}
-          />
-        </DatesProvider>
+        <RangeDatePicker today={today} booked={booked} value={value} onChange={onChange} onRefuse={setRefused} columns={width >= TWO_MONTHS_WIDTH ? 2 : 1} />
       </div>
 
       <Group gap="lg" mt="md" className={classes.legend} aria-hidden="true">
@@ -181,6 +117,7 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
           </Button>
         ) : null}
       </div>
+      {footer}
     </Card>
   );
 }

@@ -1,12 +1,16 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
 import { carImageSrc } from '../../../shared/carImages';
+import { depositFor } from '../../../shared/business';
+import { formatPeso } from '../../../shared/money';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { bookingCopy } from '../../content/booking';
 import { CarSpecs, DailyRate } from '../fleet/CarSpecs';
+import { useSiteInfo } from '../site/useSiteInfo';
 
 /** The chosen vehicle at the head of the form: picture, name, category, specs and daily rate. */
 export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; onChange?: () => void; layout?: 'column' | 'row' }) {
+  const business = useSiteInfo();
   return (
     <Card padding="lg" data-testid="selected-car">
       <SimpleGrid cols={{ base: 1, sm: layout === 'row' ? 2 : 1 }} spacing="lg">
@@ -33,6 +37,9 @@ export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; o
           </div>
           <CarSpecs car={car} />
           <DailyRate rate={car.dailyRate} size={28} />
+          <Text size="sm" c="dimmed" data-testid="selected-car-deposit">
+            {bookingCopy.deposit(formatPeso(depositFor(car, business)))}
+          </Text>
           {car.description ? (
             <Text size="sm" c="dimmed">
               {car.description}
@@ -49,13 +56,13 @@ export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; o
   );
 }
 
-/** The form's place before a car is chosen. */
-export function NoCarSelected({ onBrowse }: { onBrowse: () => void }) {
+/** The form's place before a car is chosen (`message` when a search has found cars to choose from). */
+export function NoCarSelected({ onBrowse, message = bookingCopy.noCar }: { onBrowse: () => void; message?: string }) {
   return (
     <Card padding={48} ta="center" data-testid="no-car-selected">
       <Stack align="center" gap="md">
         <IconCar size={48} aria-hidden />
-        <Text fz="lg">{bookingCopy.noCar}</Text>
+        <Text fz="lg">{message}</Text>
         <Button onClick={onBrowse}>{bookingCopy.browse}</Button>
       </Stack>
     </Card>

@@ -1,6 +1,8 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { carImageSrc } from '../../../shared/carImages';
 import { carBadge } from '../../../shared/carBadge';
+import { carHref } from '../../../shared/carLinks';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { copy } from '../../content/site';
 import classes from './CarCard.module.css';
@@ -34,7 +36,9 @@ export function CarCard({ car, selected = false, onSelect }: { car: TCar; select
             {car.category}
           </Text>
           <Title order={3} size="h4" mt={2}>
-            {car.name}
+            <Anchor component={Link} to={carHref(car)} inherit c="inherit" className={classes.name} data-testid="car-link">
+              {car.name}
+            </Anchor>
           </Title>
         </div>
         <CarSpecs car={car} />

@@ -2,12 +2,8 @@ import { Alert, Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { HydrateWhenSeen } from '../../components/HydrateWhenSeen/HydrateWhenSeen';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { copy } from '../../content/site';
-import { trpc } from '../../trpc';
+import { useCars } from './useCars';
 import { CarCard } from './CarCard';
-
-export function useCars() {
-  return trpc.cars.list.useQuery();
-}
 
 function CarSkeleton() {
   return (

@@ -1,6 +1,8 @@
 import { Anchor, Box, Card, Container, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCar, IconClock, IconCrown, IconHeadset, IconLeaf, IconMail, IconMapPin, IconPhone, IconShieldCheck, IconStar, IconTag, IconTruck } from '@tabler/icons-react';
+import { IconArrowRight, IconCar, IconClock, IconCrown, IconHeadset, IconLeaf, IconMail, IconMapPin, IconPhone, IconShieldCheck, IconStar, IconTag, IconTruck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { CATEGORY_GROUPS, siteSearchParams } from '../../../shared/carLinks';
 import { telHref } from '../../../shared/business';
 import { EmailAddress } from '../../components/EmailAddress/EmailAddress';
 import { copy } from '../../content/site';
@@ -46,19 +48,20 @@ export function Section({
   );
 }
 
-const CATEGORY_ICONS: Record<string, ReactNode> = {
+const CATEGORY_ICONS: Record<keyof typeof CATEGORY_GROUPS, ReactNode> = {
   'premium-sedans': <IconCar size={26} aria-hidden />,
   'suvs-trucks': <IconTruck size={26} aria-hidden />,
   eco: <IconLeaf size={26} aria-hidden />,
   vip: <IconCrown size={26} aria-hidden />,
 };
 
+/** The four category cards, each a search of the categories it stands for (CATEGORY_GROUPS). */
 export function Categories() {
   return (
     <Section title={copy.categories.title} tinted>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
         {copy.categories.items.map((item) => (
-          <Card key={item.key} padding="lg">
+          <Card key={item.key} padding="lg" component={Link} to={`/booking?${siteSearchParams({ category: [...CATEGORY_GROUPS[item.key]] }).toString()}`} className="category-card" data-testid="category-card">
             <ThemeIcon size={52} radius="md" variant="light">
               {CATEGORY_ICONS[item.key]}
             </ThemeIcon>
@@ -68,6 +71,10 @@ export function Categories() {
             <Text c="dimmed" mt={6} fz="sm">
               {item.text}
             </Text>
+            <Group gap={4} mt="md" c="var(--color-accent-text)" fw={700} fz="sm">
+              {copy.categories.see}
+              <IconArrowRight size={16} aria-hidden />
+            </Group>
           </Card>
         ))}
       </SimpleGrid>

@@ -82,6 +82,8 @@ export const Booking = defineEntity({
     distanceFee: p.decimal('string').precision(12).scale(2),
     deliveryFee: p.decimal('string').precision(12).scale(2),
     insurance: p.decimal('string').precision(12).scale(2),
+    /** The car's security deposit when booked: collected at pick-up, not part of the total. */
+    deposit: p.decimal('string').precision(12).scale(2).defaultRaw('0.00'),
     adjustment: p.decimal('string').precision(12).scale(2).defaultRaw('0.00'),
     total: p.decimal('string').precision(12).scale(2),
     /** Sum of the booking's payments, kept in the same transaction as each payment row. */

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UPLOAD_KINDS } from '../../../shared/schemas/upload.schema';
+import { STORED_UPLOAD_KINDS } from '../../../shared/schemas/upload.schema';
 
 /**
  * An upload address handed out by `POST /api/objects/upload`. The object is attached once, to
@@ -12,7 +12,7 @@ export const Upload = defineEntity({
   properties: {
     /** Also the object's key suffix: private/<id> or public/<id>. */
     id: p.uuid().primary(),
-    kind: p.enum([...UPLOAD_KINDS]).nativeEnumName('upload_kind'),
+    kind: p.enum([...STORED_UPLOAD_KINDS]).nativeEnumName('upload_kind'),
     objectKey: p.string().length(80).unique(),
     /** The type the address was signed for, when the client declared one. */
     contentType: p.string().length(60).nullable(),

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Seeder } from '@mikro-orm/seeder';
+import { ZCreateCarSchema } from '../../../shared/schemas/car.schema';
+import { freeSlug } from '../../../shared/slug';
 import { AppSetting, Car } from '../entities';
 import { FLEET } from './fleet';
 
@@ -17,7 +19,14 @@ export class FleetSeeder extends Seeder {
       await (tx as unknown as SqlEntityManager).execute('select pg_advisory_xact_lock(7201)');
       if (await tx.findOne(AppSetting, { key: SEEDED_MARK })) return;
       if ((await tx.count(Car)) === 0) {
-        FLEET.forEach((car, position) => tx.create(Car, { available: true, ...car, position }));
+        const slugs = new Set<string>();
+        FLEET.forEach((seed, position) => {
+          // Read as staff's input is, so the seeded values have the same form (amounts, odometer).
+          const car = ZCreateCarSchema.parse(seed);
+          const slug = freeSlug(car.name, slugs);
+          slugs.add(slug);
+          tx.create(Car, { ...car, slug, previousSlugs: [], position });
+        });
       }
       tx.create(AppSetting, { key: SEEDED_MARK, value: new Date().toISOString() });
     });

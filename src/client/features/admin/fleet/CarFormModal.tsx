@@ -1,29 +1,32 @@
-import { Autocomplete, Button, FileButton, Group, NumberInput, Progress, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { carImageSrc } from '../../../../shared/carImages';
 import { todayInManila } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
-import { CAR_DEFAULTS, FUELS, TRANSMISSIONS, ZCreateCarSchema, type TCar } from '../../../../shared/schemas/car.schema';
-import { UPLOAD_RULES } from '../../../../shared/schemas/upload.schema';
+import { formatPeso, toCentavos } from '../../../../shared/money';
+import { CAR_CATEGORIES, CAR_DEFAULTS, FUELS, TRANSMISSIONS, ZCreateCarSchema, type CarCategory, type TCar } from '../../../../shared/schemas/car.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
+import { useSiteInfo } from '../../site/useSiteInfo';
 import { fieldErrors } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
-import { uploadCarImage } from '../upload';
-import classes from './CarFormModal.module.css';
+import { CarImagesField } from './CarImagesField';
 
 const c = adminCopy.carForm;
 
+/** A field's hint under its input, so the inputs of a row line up. */
+const HINT_BELOW: Array<'label' | 'input' | 'description' | 'error'> = ['label', 'input', 'description', 'error'];
+
 interface CarFormValues {
   name: string;
-  category: string;
+  category: CarCategory | '';
   dailyRate: string;
+  deposit: string;
   seats: number | string;
   transmission: (typeof TRANSMISSIONS)[number];
   fuel: (typeof FUELS)[number];
-  image: string;
+  images: string[];
   description: string;
   mileage: string;
   year: number | string;
@@ -37,10 +40,11 @@ function valuesOf(car: TCar | null): CarFormValues {
       name: '',
       category: '',
       dailyRate: '',
+      deposit: '',
       seats: CAR_DEFAULTS.seats,
       transmission: CAR_DEFAULTS.transmission,
       fuel: CAR_DEFAULTS.fuel,
-      image: '',
+      images: [],
       description: '',
       mileage: '',
       year: Number(todayInManila().slice(0, 4)),
@@ -52,10 +56,11 @@ function valuesOf(car: TCar | null): CarFormValues {
     name: car.name,
     category: car.category,
     dailyRate: String(Number(car.dailyRate)),
+    deposit: toCentavos(car.deposit) > 0 ? String(Number(car.deposit)) : '',
     seats: car.seats,
     transmission: car.transmission,
     fuel: car.fuel,
-    image: car.image,
+    images: [...car.images],
     description: car.description,
     mileage: car.mileage,
     year: car.year,
@@ -64,18 +69,14 @@ function valuesOf(car: TCar | null): CarFormValues {
   };
 }
 
-/** Add Car / Edit Car: every car field, the spec's defaults for a new car, and the image upload with progress. */
-export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 'new' | null; categories: string[]; onClose: () => void }) {
+/** Add Car / Edit Car: every car field, the spec's defaults for a new car, and its pictures (uploaded with progress). */
+export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null; onClose: () => void }) {
   const editing = car && car !== 'new' ? car : null;
   const utils = trpc.useUtils();
+  const business = useSiteInfo();
   const form = useForm<CarFormValues>({ mode: 'controlled', initialValues: valuesOf(null), validate: schemaResolver(ZCreateCarSchema, { sync: true }) });
-  const [progress, setProgress] = useState<number | null>(null);
-  const onClose = () => {
-    setProgress(null);
-    close();
-  };
-  const requestUpload = trpc.uploads.request.useMutation();
-  const checkUpload = trpc.uploads.check.useMutation();
+  const [uploading, setUploading] = useState(false);
+  const onClose = () => close();
 
   useEffect(() => {
     if (car === null) return;
@@ -103,22 +104,7 @@ export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 
     onSuccess: () => onSaved(messages.admin.success.updateCar),
     onError: (error) => onFailed(error, messages.admin.failed.updateCar),
   });
-  const uploading = progress !== null && progress < 100;
   const pending = create.isPending || update.isPending;
-
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setProgress(0);
-    try {
-      const path = await uploadCarImage(file, { request: requestUpload.mutateAsync, check: checkUpload.mutateAsync }, setProgress);
-      form.setFieldValue('image', path);
-      notifySuccess(messages.upload.imageUploaded);
-      setProgress(100);
-    } catch (error) {
-      setProgress(null);
-      notify({ message: error instanceof Error ? error.message : messages.upload.nothingProcessed, color: 'red' });
-    }
-  };
 
   const submit = form.onSubmit(
     (values) => {
@@ -127,68 +113,36 @@ export function CarFormModal({ car, categories, onClose: close }: { car: TCar | 
       else create.mutate(data);
     },
     (errors) => {
-      if (errors.image) notify({ message: messages.errors.carImageRequired, color: 'red' });
+      if (errors.image || errors.images) notify({ message: messages.errors.carImageRequired, color: 'red' });
     },
   );
 
-  const image = form.getValues().image;
   return (
     <FormDialog opened={car !== null} onClose={onClose} dirty={form.isDirty()} busy={pending || uploading} title={editing ? c.editTitle : c.addTitle} size="lg" long>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <div>
-            <Text size="sm" fw={500} mb={6} id="car-image-label">
-              {c.image}
-              {editing ? null : (
-                <Text span c="red" aria-hidden>
-                  {' '}
-                  *
-                </Text>
-              )}
-            </Text>
-            <Group align="center" gap="md" wrap="nowrap">
-              <div className={classes.preview}>
-                {image ? <img src={carImageSrc(image)} alt={c.previewAlt} data-testid="car-image-preview" /> : null}
-              </div>
-              <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-                <FileButton onChange={upload} accept={UPLOAD_RULES['car-image'].accept} disabled={uploading || pending}>
-                  {(props) => (
-                    <Button {...props} variant="default" size="sm" loading={uploading} aria-describedby="car-image-hint">
-                      {image ? c.replaceImage : c.chooseImage}
-                    </Button>
-                  )}
-                </FileButton>
-                <Text size="xs" c="dimmed" id="car-image-hint">
-                  {c.imageHint}
-                </Text>
-                {progress !== null ? (
-                  <Stack gap={2}>
-                    <Progress.Root size="md" radius="xl">
-                      <Progress.Section value={progress} animated={progress < 100} aria-label={c.uploading(progress)} />
-                    </Progress.Root>
-                    <Text size="xs" c="dimmed" aria-live="polite">
-                      {progress < 100 ? c.uploading(progress) : messages.upload.imageUploaded}
-                    </Text>
-                  </Stack>
-                ) : null}
-                {form.errors.image ? (
-                  <Text size="xs" c="var(--mantine-color-error)" role="alert">
-                    {form.errors.image}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Group>
-          </div>
+          <CarImagesField
+            value={form.getValues().images}
+            onChange={(images) => {
+              form.setFieldValue('images', images);
+              form.clearFieldError('image');
+              form.clearFieldError('images');
+            }}
+            error={(form.errors.image ?? form.errors.images ?? null) as string | null}
+            required={!editing}
+            onBusy={setUploading}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={c.name} placeholder={c.namePlaceholder} withAsterisk {...form.getInputProps('name')} />
-            <Autocomplete label={c.category} placeholder={c.categoryPlaceholder} withAsterisk data={categories} {...form.getInputProps('category')} />
+            <Select label={c.category} placeholder={c.categoryPlaceholder} withAsterisk data={[...CAR_CATEGORIES]} allowDeselect={false} {...form.getInputProps('category')} />
             <TextInput label={c.dailyRate} withAsterisk inputMode="decimal" {...form.getInputProps('dailyRate')} />
+            <TextInput label={c.deposit} description={c.depositHint(formatPeso(business.deposit))} inputWrapperOrder={HINT_BELOW} inputMode="decimal" {...form.getInputProps('deposit')} />
             <NumberInput label={c.seats} withAsterisk min={1} max={60} allowDecimal={false} {...form.getInputProps('seats')} />
             <Select label={c.transmission} data={[...TRANSMISSIONS]} allowDeselect={false} {...form.getInputProps('transmission')} />
             <Select label={c.fuel} data={[...FUELS]} allowDeselect={false} {...form.getInputProps('fuel')} />
             <NumberInput label={c.year} min={1980} allowDecimal={false} {...form.getInputProps('year')} />
             <TextInput label={c.plateNumber} {...form.getInputProps('plateNumber')} />
-            <TextInput label={c.mileage} placeholder={c.mileagePlaceholder} {...form.getInputProps('mileage')} />
+            <TextInput label={c.mileage} description={c.mileageHint} inputWrapperOrder={HINT_BELOW} placeholder={c.mileagePlaceholder} {...form.getInputProps('mileage')} />
           </SimpleGrid>
           <Textarea label={c.description} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
           <Switch label={c.available} {...form.getInputProps('available', { type: 'checkbox' })} />

@@ -1,6 +1,8 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { carImageSrc } from '../../../../shared/carImages';
+import { carHref } from '../../../../shared/carLinks';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import type { TCar } from '../../../../shared/schemas/car.schema';
@@ -58,6 +60,11 @@ export function FleetTab() {
                 <Badge className={classes.badge} color={car.available ? 'green' : 'red.9'} variant="filled" size="sm">
                   {car.available ? c.available : c.unavailable}
                 </Badge>
+                {car.images.length > 1 ? (
+                  <Badge className={classes.count} color="dark" variant="filled" size="sm" leftSection={<IconPhoto size={12} aria-hidden />}>
+                    {c.pictures(car.images.length)}
+                  </Badge>
+                ) : null}
               </div>
               <Stack gap={8} p="md" style={{ flex: 1 }}>
                 <div>
@@ -65,7 +72,10 @@ export function FleetTab() {
                     {car.category}
                   </Text>
                   <Title order={3} size="h5">
-                    {car.name}
+                    <Anchor href={carHref(car)} target="_blank" rel="noopener" inherit c="inherit" aria-label={c.page(car.name)}>
+                      {car.name}
+                      <IconExternalLink size={14} aria-hidden style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />
+                    </Anchor>
                   </Title>
                   <Text size="xs" c="dimmed">
                     {[car.year, car.plateNumber && `${c.plate} ${car.plateNumber}`].filter(Boolean).join(' · ')}
@@ -95,7 +105,7 @@ export function FleetTab() {
           ))}
         </SimpleGrid>
       </ListState>
-      <CarFormModal car={editing} categories={[...new Set((cars.data ?? []).map((car) => car.category))].sort()} onClose={() => setEditing(null)} />
+      <CarFormModal car={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={deleting !== null}
         title={c.confirmTitle}

@@ -1,0 +1,191 @@
+import '@mantine/core/styles/Input.css';
+// NativeSelect's chevron is styled by Combobox's stylesheet.
+import '@mantine/core/styles/Combobox.css';
+import { Button, Loader, NativeSelect, UnstyledButton, type ComboboxStringGroupData } from '@mantine/core';
+import { IconCalendarEvent, IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import type { DateSelection } from '../../../shared/calendar';
+import { CATEGORY_GROUPS, categoryParam, type CategoryGroup, type SiteSearch } from '../../../shared/carLinks';
+import { formatShortDate, isIsoDate, yearInManila } from '../../../shared/isoDate';
+import { CAR_CATEGORIES, TRANSMISSIONS, carCategoryOf, type CarCategory } from '../../../shared/cars';
+import type { TCar } from '../../../shared/schemas/car.schema';
+import { FormFields } from '../../components/FormFields/FormFields';
+import { searchCopy as s } from '../../content/search';
+import classes from './DateSearchForm.module.css';
+import { useFleetChoices } from './useFleetChoices';
+
+/** The calendar's dialog and Mantine's date picker are a chunk of their own, loaded when first wanted. */
+const loadDialog = () => import('./DateRangeDialog');
+const DateRangeDialog = lazy(() => loadDialog().then((module) => ({ default: module.DateRangeDialog })));
+
+const ANY = '';
+
+/** The date as the search shows it, with its year when that is not today's in Manila. */
+function shownDate(date: string | null): string | null {
+  return date && isIsoDate(date) ? formatShortDate(date, yearInManila()) : null;
+}
+
+/** The type-of-car choices: the home page's four collections, then each category the fleet has. */
+function categoryData(fleetCategories: readonly CarCategory[], chosen: readonly CarCategory[] | undefined): ComboboxStringGroupData {
+  const groups = (Object.keys(CATEGORY_GROUPS) as CategoryGroup[]).map((group) => ({ label: s.groups[group], value: categoryParam(CATEGORY_GROUPS[group]) }));
+  const single = CAR_CATEGORIES.filter((category) => fleetCategories.includes(category)).map((category) => ({ label: category, value: category }));
+  const data: ComboboxStringGroupData = [{ label: s.anyCategory, value: ANY }, { group: s.collections, items: groups }, { group: s.categories, items: single }];
+  const value = chosen?.length ? categoryParam(chosen) : ANY;
+  const known = value === ANY || groups.some((option) => option.value === value) || single.some((option) => option.value === value);
+  return known ? data : [...data, { label: s.chosenCategories, value }];
+}
+
+export interface DateSearchFormProps {
+  value: SiteSearch;
+  /** The fleet, for the filters' choices (the seat counts and categories it has). */
+  cars: readonly TCar[] | undefined;
+  onSearch: (search: SiteSearch) => void;
+  submitLabel: string;
+  /** Why the dates cannot be used (from the address), shown under them. */
+  error?: string | null;
+  /** The hero's: a raised panel. */
+  raised?: boolean;
+}
+
+/**
+ * The date search: pick-up and return dates (the rental calendar's rules, in a dialog that loads
+ * with Mantine's date picker when first opened), at least so many seats, a transmission and a type
+ * of car, each offering what the fleet has. Submitting without both dates opens the calendar.
+ */
+export function DateSearchForm({ value, cars, onSearch, submitLabel, error, raised = false }: DateSearchFormProps) {
+  const { seatChoices, categories } = useFleetChoices(cars);
+  const id = useId();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const [draft, setDraft] = useState<SiteSearch>(value);
+  const [seen, setSeen] = useState(value);
+  const [dialogWanted, setDialogWanted] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const [missingDates, setMissingDates] = useState(false);
+  // A new search from outside (the address changed) replaces what is being edited.
+  if (seen !== value) {
+    setSeen(value);
+    setDraft(value);
+    setMissingDates(false);
+  }
+
+  const openCalendar = () => {
+    setDialogWanted(true);
+    setOpened(true);
+  };
+  const chooseDates = (selection: DateSelection) => {
+    setDraft((current) => ({ ...current, pickupDate: selection.pickupDate, returnDate: selection.returnDate }));
+    if (selection.pickupDate && selection.returnDate) setMissingDates(false);
+    setOpened(false);
+    window.requestAnimationFrame(() => submitRef.current?.focus());
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.pickupDate || !draft.returnDate || !isIsoDate(draft.pickupDate) || !isIsoDate(draft.returnDate)) {
+      setMissingDates(true);
+      openCalendar();
+      return;
+    }
+    onSearch(draft);
+  };
+
+  const pickup = shownDate(draft.pickupDate);
+  const ret = shownDate(draft.returnDate);
+  const dateError = missingDates ? s.datesRequired : (error ?? null);
+  const errorId = `${id}-dates-error`;
+  const datesLabel = pickup && ret ? s.datesLabel(pickup, ret) : s.noDatesLabel;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={s.label} className={raised ? classes.panel : undefined} data-testid="date-search">
+      <FormFields>
+        <div className={classes.form}>
+          <div className={classes.dates}>
+            <span className={classes.legend} id={`${id}-dates`}>
+              {s.pickup} – {s.return}
+            </span>
+            <span hidden id={`${id}-dates-hint`}>
+              {datesLabel}
+            </span>
+            <div className={classes.dateButtons} data-error={dateError ? true : undefined} onPointerEnter={() => void loadDialog()} onFocus={() => void loadDialog()}>
+              {(['pickup', 'return'] as const).map((which) => {
+                const shown = which === 'pickup' ? pickup : ret;
+                return (
+                  <UnstyledButton
+                    key={which}
+                    type="button"
+                    className={classes.dateButton}
+                    onClick={openCalendar}
+                    aria-haspopup="dialog"
+                    aria-describedby={dateError ? `${id}-dates-hint ${errorId}` : `${id}-dates-hint`}
+                    data-testid={`search-${which}`}
+                  >
+                    <span className={classes.dateCaption}>
+                      <IconCalendarEvent size={13} aria-hidden />
+                      {which === 'pickup' ? s.pickup : s.return}
+                    </span>
+                    <span className={classes.dateValue} data-empty={shown ? undefined : true}>
+                      {shown ?? s.addDate}
+                    </span>
+                  </UnstyledButton>
+                );
+              })}
+            </div>
+            {dateError ? (
+              <div className={classes.error} id={errorId} role="alert">
+                {dateError}
+              </div>
+            ) : null}
+            {dialogWanted ? (
+              <Suspense fallback={<Loader size="xs" className={classes.loading} aria-label={s.dialog.loading} />}>
+                <DateRangeDialog
+                  opened={opened}
+                  onClose={() => setOpened(false)}
+                  value={{ pickupDate: draft.pickupDate && isIsoDate(draft.pickupDate) ? draft.pickupDate : null, returnDate: draft.returnDate && isIsoDate(draft.returnDate) ? draft.returnDate : null }}
+                  onDone={chooseDates}
+                />
+              </Suspense>
+            ) : null}
+          </div>
+          <NativeSelect
+            className={classes.seats}
+            classNames={{ input: classes.input }}
+            label={s.seats}
+            value={draft.seats === undefined ? ANY : String(draft.seats)}
+            onChange={(event) => {
+              const seats = event.currentTarget.value;
+              setDraft((current) => ({ ...current, seats: seats === ANY ? undefined : Number(seats) }));
+            }}
+            data={[{ label: s.anySeats, value: ANY }, ...seatChoices.map((n) => ({ label: s.seatsAtLeast(n), value: String(n) }))]}
+          />
+          <NativeSelect
+            className={classes.transmission}
+            classNames={{ input: classes.input }}
+            label={s.transmission}
+            value={draft.transmission ?? ANY}
+            onChange={(event) => {
+              const transmission = TRANSMISSIONS.find((option) => option === event.currentTarget.value);
+              setDraft((current) => ({ ...current, transmission }));
+            }}
+            data={[{ label: s.anyTransmission, value: ANY }, ...TRANSMISSIONS.map((option) => ({ label: option, value: option }))]}
+          />
+          <NativeSelect
+            className={classes.category}
+            classNames={{ input: classes.input }}
+            label={s.category}
+            value={draft.category?.length ? categoryParam(draft.category) : ANY}
+            onChange={(event) => {
+              const chosen = event.currentTarget.value
+                .split(',')
+                .map((name) => carCategoryOf(name))
+                .filter((category): category is CarCategory => category !== null);
+              setDraft((current) => ({ ...current, category: chosen.length ? chosen : undefined }));
+            }}
+            data={categoryData(categories, draft.category)}
+          />
+          <Button ref={submitRef} type="submit" size="md" className={classes.submit} leftSection={<IconSearch size={18} aria-hidden />} data-testid="search-submit">
+            {submitLabel}
+          </Button>
+        </div>
+      </FormFields>
+    </form>
+  );
+}
