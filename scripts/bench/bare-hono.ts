@@ -8,7 +8,9 @@
  *
  * The answer is built the cheapest way Hono allows: a `Response` with a plain header object, which
  * `@hono/node-server` writes straight to Node's `writeHead` (`c.body(...)` with more than one
- * header would build a `Headers` object per request).
+ * header would build a `Headers` object per request). The object is a copy of one made at start
+ * that already holds every name, the request id's included: V8 copies such an object in tens of
+ * nanoseconds, where a spread followed by a new name takes microseconds.
  */
 import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -22,8 +24,11 @@ export interface BareAnswer {
 }
 
 process.once('message', (answer: BareAnswer) => {
+  const template: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers)) template[name] = value;
+  template['x-request-id'] = '';
   const app = new Hono();
-  app.get('*', () => new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'x-request-id': randomUUID() } }));
+  app.get('*', () => new Response(answer.body, { status: answer.status, headers: { ...template, 'x-request-id': randomUUID() } }));
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send!({ port: info.port }));
   process.on('disconnect', () => server.close(() => process.exit(0)));
 });

@@ -212,7 +212,8 @@ export async function alternate(
       const result = await run(side.job(round));
       slices[i]!.push(result);
       const failed = result.errors + result.non2xx;
-      line.push(`${side.name} ${result.rps.toFixed(0)} req/s p99 ${result.p99.toFixed(0)} ms${failed ? ` FAILED ${failed} ${JSON.stringify(result.statuses)} ${JSON.stringify(result.samples ?? {})}` : ''}`);
+      const busy = result.loadBusy === undefined ? '' : ` (load ${(result.loadBusy * 100).toFixed(0)}%)`;
+      line.push(`${side.name} ${result.rps.toFixed(0)} req/s p99 ${result.p99.toFixed(1)} ms${busy}${failed ? ` FAILED ${failed} ${JSON.stringify(result.statuses)} ${JSON.stringify(result.samples ?? {})}` : ''}`);
     }
     log(`    round ${round + 1}/${rounds}: ${line.join(' | ')}`);
   }

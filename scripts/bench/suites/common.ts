@@ -14,7 +14,11 @@ export const P99_OVER_BARE = 2;
 /** "name: 1234 req/s, p50 3 ms, p99 12 ms" per side, medians over the rounds. */
 export function describeSides(sides: Record<string, SliceResult[]>): string {
   return Object.entries(sides)
-    .map(([name, slices]) => `${name}: ${median(slices.map((s) => s.rps)).toFixed(0)} req/s, p50 ${median(slices.map((s) => s.p50)).toFixed(1)} ms, p99 ${median(slices.map((s) => s.p99)).toFixed(1)} ms`)
+    .map(([name, slices]) => {
+      const busy = median(slices.map((s) => s.loadBusy ?? NaN));
+      const load = Number.isFinite(busy) ? `, load generator ${(busy * 100).toFixed(0)}% busy` : '';
+      return `${name}: ${median(slices.map((s) => s.rps)).toFixed(0)} req/s, p50 ${median(slices.map((s) => s.p50)).toFixed(1)} ms, p99 ${median(slices.map((s) => s.p99)).toFixed(1)} ms${load}`;
+    })
     .join('; ');
 }
 
