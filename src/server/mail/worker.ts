@@ -13,10 +13,14 @@ export const MAX_MAIL_ATTEMPTS = 40;
 const LEASE_SECONDS = 60;
 /**
  * Messages claimed per round, sent side by side. A full batch means more may be waiting: the next
- * round starts at once. Under a flood of bookings each round's two statements wait for a pooled
- * connection behind the bookings' own, so a round of 50 costs each message a fiftieth of that wait.
+ * round starts at once. A round's two statements (claim, mark sent) wait for a pooled connection
+ * behind the requests' own: under a flood of bookings that wait is a tenth of a second or more, so
+ * a round carries enough messages to keep up with two e-mails a booking. Its lease (a minute)
+ * covers a round while the mail server takes less than about 0.9 s a message on each of the
+ * pool's three connections; past that, a second instance may claim and send again the messages
+ * of a round that outlived its lease (one instance runs its rounds one after another).
  */
-export const MAIL_BATCH = 50;
+export const MAIL_BATCH = 200;
 
 interface ClaimedRow {
   id: string;
