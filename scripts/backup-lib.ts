@@ -89,13 +89,17 @@ function quoteIdent(name: string): string {
  * Tables the database computes from others by triggers: not dumped, rebuilt as the restore loads
  * their sources, then checked against them.
  */
-export const DERIVED_TABLES = new Set(['booking_tally']);
+export const DERIVED_TABLES = new Set(['booking_tally', 'customer_tally']);
 
-/** The booking tally against a count of the bookings themselves: the statuses that disagree. */
-const TALLY_MISMATCHES_SQL = `select count(*)::int as n
-  from (select status, count(*)::int as n from booking group by status) as counted
-  full join (select status, sum(bookings)::int as n from booking_tally group by status) as tallied using (status)
-  where coalesce(counted.n, 0) <> coalesce(tallied.n, 0)`;
+/**
+ * The tallies against the rows themselves: the booking statuses whose count or sum of totals
+ * disagree, plus one if the customer count does.
+ */
+const TALLY_MISMATCHES_SQL = `select (select count(*)::int
+    from (select status, count(*)::int as n, sum(total) as total from booking group by status) as counted
+    full join (select status, sum(bookings)::int as n, sum(total) as total from booking_tally group by status) as tallied using (status)
+    where coalesce(counted.n, 0) <> coalesce(tallied.n, 0) or coalesce(counted.total, 0) <> coalesce(tallied.total, 0))
+  + (select ((select count(*) from customer) <> (select coalesce(sum(customers), 0) from customer_tally))::int) as n`;
 
 async function userTables(client: pg.Client): Promise<string[]> {
   const result = await client.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
@@ -325,7 +329,7 @@ export async function restore(env: Env, folder: string): Promise<BackupManifest>
         }
       }
       const [tally] = (await client.query<{ n: number }>(TALLY_MISMATCHES_SQL)).rows;
-      if (tally?.n) throw new Error('The booking tally does not match the restored bookings');
+      if (tally?.n) throw new Error('The booking or customer tally does not match the restored rows');
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => undefined);

@@ -2,8 +2,10 @@ import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_ARGS } from '../../src/server/command';
 import { DEFAULT_DATABASE_POOL_MAX } from '../../src/server/env';
 import { startE2EServer, type E2EServer } from '../../tests/e2e/support/server';
+import type { BareAnswer } from './bare-hono';
 import type { LoadJob, SliceResult } from './protocol';
 
 /** The integrators' token the benchmark's servers accept (`ADMIN_API_TOKEN`), for admin paths. */
@@ -48,6 +50,49 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     },
   });
   return { ...server, startSeconds: (performance.now() - started) / 1000 };
+}
+
+/** Headers Node writes itself on every answer, and the request id, which B_hono makes per request. */
+const NOT_COPIED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'x-request-id']);
+
+export interface BareHono {
+  baseURL: string;
+  pid: number;
+  /** The answer it repeats: its size and headers, for the report. */
+  answer: BareAnswer;
+  stop: () => void;
+}
+
+/**
+ * B_hono, the bare-Hono reference (bare-hono.ts): a process of its own on the server's core, run by
+ * Node with the server's own flags, answering every GET with the bytes and headers the server
+ * answers `path` with (read from it now, `If-None-Match` absent) and a request id of its own.
+ */
+export async function startBareHono(server: BenchServer, path = '/api/cars', extraNodeFlags: string[] = []): Promise<BareHono> {
+  const response = await fetch(`${server.baseURL}${path}`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!NOT_COPIED.has(name)) headers[name] = value;
+  });
+  const answer: BareAnswer = { status: response.status, headers, body: await response.text() };
+  const nodeFlags = SERVER_NODE_ARGS.slice(0, SERVER_NODE_ARGS.indexOf('src/server/main.ts'));
+  const child = fork(join(import.meta.dirname, 'bare-hono.ts'), [], { execArgv: [...nodeFlags, ...extraNodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  if (CPU && child.pid) pin(child.pid, CPU.server);
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`B_hono exited (${code})`)));
+    child.once('message', (message: { port: number }) => resolve(message.port));
+    child.send(answer);
+  });
+  child.removeAllListeners('exit');
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    answer,
+    stop: () => {
+      if (child.connected) child.disconnect();
+    },
+  };
 }
 
 /** The load generator process (load.ts), pinned to the load core; one job at a time. */
@@ -167,7 +212,8 @@ export async function alternate(
       const result = await run(side.job(round));
       slices[i]!.push(result);
       const failed = result.errors + result.non2xx;
-      line.push(`${side.name} ${result.rps.toFixed(0)} req/s p99 ${result.p99.toFixed(0)} ms${failed ? ` FAILED ${failed} ${JSON.stringify(result.statuses)} ${JSON.stringify(result.samples ?? {})}` : ''}`);
+      const busy = result.loadBusy === undefined ? '' : ` (load ${(result.loadBusy * 100).toFixed(0)}%)`;
+      line.push(`${side.name} ${result.rps.toFixed(0)} req/s p99 ${result.p99.toFixed(1)} ms${busy}${failed ? ` FAILED ${failed} ${JSON.stringify(result.statuses)} ${JSON.stringify(result.samples ?? {})}` : ''}`);
     }
     log(`    round ${round + 1}/${rounds}: ${line.join(' | ')}`);
   }

@@ -1,11 +1,11 @@
 /**
  * The load generator: a process of its own, pinned by the benchmark to the core the server does not
  * use. It takes one job at a time over IPC (see `LoadJob`) and answers with a `SliceResult`:
- * HTTP load through autocannon, or the raw-SQL booking reference through `pg`.
+ * HTTP load through the thin client of http-load.ts, or the raw-SQL booking reference through `pg`.
  */
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { runHttpLoad } from './http-load';
 import type { LoadJob, SliceResult, SqlBooking } from './protocol';
 
 function percentile(sorted: number[], p: number): number {
@@ -13,55 +13,33 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-/** Each HTTP job's bodies and paths are used once each, in order, across all its connections. */
+/** An HTTP job through the thin client of http-load.ts; bodies are used once each, in order, across all its connections. */
 async function http(job: Extract<LoadJob, { kind: 'http' }>): Promise<SliceResult> {
-  let next = 0;
-  const paths = job.paths;
-  const bodies = job.bodies;
-  const pick = (): number => next++;
-  const statuses: Record<string, number> = {};
-  const samples: Record<string, string> = {};
-  // autocannon notices that its `amount` is done only at its next one-second tick, so its own
-  // duration rounds a slice up to whole seconds (300 bookings in 2.1 s read as 100 req/s): an
-  // `amount` slice is timed here, from the start to its last answer.
-  const started = performance.now();
-  let lastAnswer = started;
-  const result = await autocannon({
-    url: job.baseUrl,
-    connections: job.connections,
-    ...(job.amount ? { amount: job.amount } : { duration: job.seconds ?? 3 }),
-    timeout: 30,
+  const cpu = process.cpuUsage();
+  const run = await runHttpLoad({
+    baseUrl: job.baseUrl,
+    method: job.method ?? 'GET',
+    paths: job.paths,
+    ...(job.bodies ? { bodies: job.bodies } : {}),
     headers: job.headers ?? {},
-    requests: [
-      {
-        method: job.method ?? 'GET',
-        setupRequest: (request) => {
-          const i = pick();
-          const path = paths[i % paths.length]!;
-          if (!bodies) return { ...request, path };
-          // `amount` requests use `amount` bodies; were one used twice, its 409 would show as a failure.
-          return { ...request, path, body: bodies[i % bodies.length]! };
-        },
-        onResponse: (status, body) => {
-          lastAnswer = performance.now();
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          if (status >= 300 && !samples[status]) samples[status] = String(body).slice(0, 300);
-        },
-      },
-    ],
+    connections: job.connections,
+    ...(job.amount ? { amount: job.amount } : { seconds: job.seconds ?? 3 }),
+    timeoutMs: 30_000,
   });
-  const completed = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
-  const seconds = job.amount && lastAnswer > started ? (lastAnswer - started) / 1000 : result.duration;
+  const used = process.cpuUsage(cpu);
+  const latencies = run.latencies.sort((a, b) => a - b);
+  const non2xx = Object.entries(run.statuses).reduce((n, [status, count]) => n + (status.startsWith('2') ? 0 : count), 0);
   return {
-    requests: completed,
-    seconds,
-    rps: completed / seconds,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-    statuses,
-    samples,
+    requests: latencies.length,
+    seconds: run.seconds,
+    rps: latencies.length / run.seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors: run.errors,
+    non2xx,
+    statuses: run.statuses,
+    samples: run.samples,
+    loadBusy: (used.user + used.system) / 1e6 / run.seconds,
   };
 }
 

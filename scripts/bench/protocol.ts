@@ -44,6 +44,8 @@ export interface SliceResult {
   statuses: Record<string, number>;
   /** The first answer body of each failing status (HTTP). */
   samples?: Record<string, string>;
+  /** The share of its core the load generator used during the slice (HTTP): near 1, it may be what limits the rate. */
+  loadBusy?: number;
   /** Processor time the server's Node.js process and its PostgreSQL spent during the slice, ms (Linux). */
   cpu?: { server: number; postgres: number };
 }

@@ -3,11 +3,10 @@ import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono } from 'hono';
-import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { AppError } from '../shared/errors';
 import type { AppDeps } from './deps';
 import { PRECOMPRESSED_EXTENSIONS } from './http/compression';
-import { baseMiddleware, crossSiteGuard, handleError, jsonBodyLimit, privateAnswers, requestContext } from './http/middleware';
+import { baseMiddleware, handleError, identified, privateAnswers, writeChecks } from './http/middleware';
 import { objectsApp } from './http/objects';
 import { PageRenderer } from './http/pages';
 import { seoApp } from './http/sitemap';
@@ -41,17 +40,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.onError(handleError);
   app.use('*', baseMiddleware(deps));
 
-  // JSON bodies past 1 MiB are refused: by their declared length before anything is read, or as
-  // they arrive when sent without one. File uploads (/objects/upload) have their own limits.
-  app.use('/api/*', jsonBodyLimit());
-  app.use('/trpc/*', jsonBodyLimit());
   for (const path of ['/api/admin/*', '/api/my-booking', '/api/my-booking/*', '/trpc/*']) app.use(path, privateAnswers());
-  for (const path of ['/api/*', '/trpc/*', '/objects/*']) {
-    app.use(path, crossSiteGuard());
-    app.use(path, requestContext(deps));
-  }
+  // Writes: JSON bodies past 1 MiB are refused (by their declared length before anything is read,
+  // or as they arrive when sent without one; file uploads to /objects have their own limits), and
+  // cross-site writes too.
+  for (const path of ['/api/*', '/trpc/*']) app.use(path, writeChecks({ jsonBodyLimit: true }));
+  app.use('/objects/*', writeChecks({ jsonBodyLimit: false }));
+  // Who is asking: for every tRPC procedure and object, and for each REST route that cares (rest/index.ts).
+  for (const path of ['/trpc/*', '/objects/*']) app.use(path, identified());
 
-  app.use('/api/cars', etag());
   if (deps.env.BENCH_BASELINE) app.route('/', benchBaselineApp());
   app.route('/', restApp(options.version ?? '1.0.0'));
   // tRPC answers with a Response of its own; materialise Hono's response first so the headers
@@ -97,9 +94,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     // Build records (dist/client/.vite: the manifest, with source paths) stay private.
     const served = (path: string) => /\/[^/]+\.[^/]+$/.test(path) && path !== '/index.html' && !path.startsWith('/.');
     app.use('*', (c, next) => (served(c.req.path) ? files(c, next) : next()));
-    // A 304 keeps the page's own Content-Security-Policy (with its inline scripts' hashes): the
-    // browser takes the headers of a 304 over the cached ones, and the site's default would block them.
-    app.get('*', etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy'] }), (c) => pages.respond(c));
+    app.get('*', (c) => pages.respond(c));
   }
   return app;
 }

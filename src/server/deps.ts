@@ -57,7 +57,9 @@ export interface StaffSessionInfo {
 
 /**
  * What every service receives: a request-scoped EntityManager, the app's parts, the actor (who may
- * act on the business's records) and the staff session (whose own account it is, if any).
+ * act on the business's records) and the staff session (whose own account it is, if any). A
+ * request's `em` is forked when first read (rest/route.ts): a context derived by spreading names
+ * its EntityManager, `{ ...ctx, em }`.
  */
 export interface ServiceContext {
   em: EntityManager;

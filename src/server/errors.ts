@@ -34,26 +34,30 @@ const MAX_INPUT_DEPTH = 20;
  */
 export function refuseMalformedText(value: unknown): void {
   const issues: FieldIssue[] = [];
-  const check = (text: string, path: string) => {
-    if (text.includes('\u0000')) issues.push({ path, message: messages.validation.nulCharacter });
-    else if (!text.isWellFormed()) issues.push({ path, message: messages.validation.malformedText });
-  };
-  const visit = (node: unknown, path: string, depth: number) => {
-    if (typeof node === 'string') check(node, path);
-    else if (node && typeof node === 'object') {
-      if (depth >= MAX_INPUT_DEPTH) {
-        issues.push({ path, message: messages.validation.nestedTooDeeply });
-        return;
-      }
-      for (const [key, child] of Object.entries(node)) {
-        const childPath = path ? `${path}.${key}` : key;
-        check(key, childPath);
-        visit(child, childPath, depth + 1);
-      }
-    }
-  };
-  visit(value, '', 0);
+  visitText(value, '', 0, issues);
   if (issues.length) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues });
+}
+
+// Functions of their own, not closures made per call: every request's input passes here.
+function checkText(text: string, path: string, issues: FieldIssue[]): void {
+  if (text.includes('\u0000')) issues.push({ path, message: messages.validation.nulCharacter });
+  else if (!text.isWellFormed()) issues.push({ path, message: messages.validation.malformedText });
+}
+
+function visitText(node: unknown, path: string, depth: number, issues: FieldIssue[]): void {
+  if (typeof node === 'string') checkText(node, path, issues);
+  else if (node && typeof node === 'object') {
+    if (depth >= MAX_INPUT_DEPTH) {
+      issues.push({ path, message: messages.validation.nestedTooDeeply });
+      return;
+    }
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      const childPath = path ? `${path}.${key}` : key;
+      checkText(key, childPath, issues);
+      visitText((node as Record<string, unknown>)[key], childPath, depth + 1, issues);
+    }
+  }
 }
 
 /** A run of %-escapes that does not decode as UTF-8 (such as %ED%A0%80, a surrogate, or a cut-off sequence). */
@@ -74,6 +78,7 @@ function undecodable(part: string): boolean {
  * tRPC's URLSearchParams would turn them into U+FFFD, both silently.
  */
 export function refuseUndecodableUrl(url: string): void {
+  if (!url.includes('%')) return; // nothing escaped, nothing to decode
   const { pathname, search } = new URL(url);
   const issues = [
     ...(undecodable(pathname) ? [{ path: 'path', message: messages.validation.malformedText }] : []),

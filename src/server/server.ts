@@ -102,7 +102,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     limiter: new RateLimiter(env.RATE_LIMITS, orm),
     signInThrottle: new SignInThrottle(orm),
     changes,
-    fleet: new FleetCache(loadFleet, changes),
+    fleet: new FleetCache(() => loadFleet(orm.em.fork()), changes),
     bookedDates: new BookedDatesCache(undefined, changes),
   };
   await changes.listen();

@@ -13,6 +13,8 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 export const GARAGE_TIME_ZONE = 'Asia/Manila';
+/** Asia/Manila's offset from UTC, the same all year: it keeps no daylight saving. */
+const MANILA_OFFSET_MINUTES = 8 * 60;
 
 export type IsoDate = string;
 
@@ -85,7 +87,10 @@ export function formatDate(date: IsoDate, format: string): string {
 export function formatInstant(instant: string | Date | number, format = 'MMMM D, YYYY [at] h:mm A'): string {
   const at = dayjs(instant);
   if (!at.isValid()) throw new RangeError(`Not an instant: ${String(instant)}`);
-  return at.tz(GARAGE_TIME_ZONE).format(format);
+  // Asia/Manila is UTC+8 all year (no daylight saving, see manilaInstant): a fixed offset reads the
+  // same as the timezone plugin, which builds a locale string per call (a fifth of a millisecond,
+  // in every booking's confirmation e-mail).
+  return at.utcOffset(MANILA_OFFSET_MINUTES).format(format);
 }
 
 /** "March 05, 2027" — the receipt's 'MMMM dd, yyyy'. */

@@ -53,11 +53,13 @@ async function summaries(url: string): Promise<Record<string, { rows: number; md
       if (DERIVED_TABLES.has(name)) continue;
       out[name] = name === 'mikro_orm_migrations' ? { rows: (await tableSummary(client, name)).rows, md5: null } : await tableSummary(client, name);
     }
-    // The booking tally is rebuilt by the restore, not copied: its sums per status must agree, not its rows.
+    // The tallies are rebuilt by the restore, not copied: their sums must agree, not their rows.
     const tally = await client.query<{ tally: string }>(
-      `select coalesce(string_agg(status || '=' || n, ',' order by status), '') as tally from (select status, sum(bookings) as n from booking_tally group by status having sum(bookings) <> 0) as t`,
+      `select coalesce(string_agg(status || '=' || n || '/' || total, ',' order by status), '') as tally from (select status, sum(bookings) as n, sum(total) as total from booking_tally group by status having sum(bookings) <> 0) as t`,
     );
     out.booking_tally = { rows: 0, md5: tally.rows[0]!.tally };
+    const customers = await client.query<{ n: string }>(`select coalesce(sum(customers), 0)::text as n from customer_tally`);
+    out.customer_tally = { rows: 0, md5: customers.rows[0]!.n };
     return out;
   } finally {
     await client.end();

@@ -83,7 +83,7 @@ describe('bookings.list', () => {
     expect(statuses.total).toBe(await h.orm.em.fork().count(Booking, { status: 'cancelled' }));
   });
 
-  it('keeps every status total exact through public and staff bookings, status changes, customer and car deletions', async () => {
+  it('keeps every status total, the sums of totals and the customer count exact through public and staff bookings, status changes, re-dating, customer and car deletions', async () => {
     const em = () => h.orm.em.fork();
     const expectTotalsCounted = async (when: string) => {
       expect((await staff().bookings.list({ limit: 1 })).total, `all, ${when}`).toBe(await em().count(Booking, {}));
@@ -92,6 +92,19 @@ describe('bookings.list', () => {
       }
       const [tally] = await em().execute<Array<{ n: number }>>(`select count(*)::int as n from booking_tally where bookings < 0`);
       expect(tally!.n, `no negative tally, ${when}`).toBe(0);
+      // The overview's all-time figures come from the tallies: they must equal a count and sum of the rows themselves.
+      const [direct] = await em().execute<Array<Record<string, string | number>>>(`
+        select (select count(*)::int from customer) as customers, count(*)::int as bookings,
+          count(*) filter (where status = 'pending')::int as pending,
+          coalesce(sum(total) filter (where status = 'completed'), 0)::numeric(14,2)::text as earned,
+          coalesce(sum(total) filter (where status in ('pending', 'confirmed')), 0)::numeric(14,2)::text as due
+        from booking`);
+      const figures = await staff().admin.overview();
+      expect(
+        { customers: figures.totalCustomers, bookings: figures.totalBookings, pending: figures.pendingBookings, earned: figures.totalEarnings, due: figures.pendingRevenue },
+        `overview, ${when}`,
+      ).toEqual(direct);
+      for (const { status, count } of figures.bookingsByStatus) expect(count, `overview's ${status}, ${when}`).toBe(await em().count(Booking, { status }));
     };
     await expectTotalsCounted('at first');
     const car = await newCar(h);
@@ -107,7 +120,8 @@ describe('bookings.list', () => {
     await staff().bookings.updateStatus({ id: staffMade.id, status: 'cancelled' });
     await staff().bookings.updateStatus({ id: staffMade.id, status: 'pending' });
     await staff().bookings.updateStatus({ id: staffMade.id, status: 'pending' });
-    await staff().bookings.updateDates({ id: staffMade.id, dates: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } });
+    // Two days instead of one: a new total, which the overview's sums must follow.
+    await staff().bookings.updateDates({ id: staffMade.id, dates: { pickupDate: daysFromToday(8), returnDate: daysFromToday(10) } });
     await staff().bookings.addPayment({ id: staffMade.id, payment: { amount: '100' } });
     await expectError(adminBooking(h, { carId: car.id, from: 8, to: 9 }), 'CONFLICT');
     await expectTotalsCounted('after status changes, a re-dating, a payment and a refused booking');

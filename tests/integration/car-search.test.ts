@@ -222,7 +222,7 @@ describe('a car\'s slug', () => {
 
     const renamed = await h.caller({ staff: true }).cars.update({ id: first.id, data: { name: `Toyota ${word} 1.5 GR-S` } });
     expect(renamed.slug).toBe(`toyota-${word.toLowerCase()}-1-5-gr-s`);
-    let fleet = await h.deps.fleet.get(h.orm.em.fork());
+    let fleet = await h.deps.fleet.get();
     expect(fleet.formerSlugs.get(first.slug)).toBe(renamed.slug);
 
     // A change that keeps the name keeps the slug.
@@ -231,7 +231,7 @@ describe('a car\'s slug', () => {
     // A new car of the old name takes the old slug over: current names win.
     const newcomer = await newCar(h, { name: `Toyota ${word} 1.5 G` });
     expect(newcomer.slug).toBe(first.slug);
-    fleet = await h.deps.fleet.get(h.orm.em.fork());
+    fleet = await h.deps.fleet.get();
     expect(fleet.formerSlugs.has(first.slug)).toBe(false);
   });
 

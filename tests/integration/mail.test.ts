@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
+import { queueMail } from '../../src/server/mail/outbox';
 import { createMailTransport, smtpTransportUrl } from '../../src/server/mail/transport';
+import { MAIL_BATCH, MailWorker } from '../../src/server/mail/worker';
 import { bookingPayload, firstCarId, request, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 
@@ -337,6 +339,23 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
 
     expect(await h.mailWorker.runOnce()).toBe(0);
     expect(smtp.received.length - before).toBe(2);
+  });
+  it('a full round is followed by the next at once: a backlog larger than one round is sent without waiting for the poll interval', async () => {
+    const backlog = MAIL_BATCH + 5;
+    const drafts = Array.from({ length: backlog }, (_, i) => ({ kind: 'backlog', to: `backlog-${i}@example.com`, subject: `Backlog ${i}`, text: `Message ${i}`, html: `<p>Message ${i}</p>` }));
+    await queueMail(h.orm.em.fork(), drafts);
+    // Its own worker (the harness's is driven by runOnce), polling once an hour: only the follow-up round can send the rest in time.
+    const worker = new MailWorker(h.orm, createMailTransport({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir: h.dataDir }), `Test Garage <${GARAGE}>`, 3_600_000);
+    try {
+      worker.start();
+      await vi.waitFor(
+        async () => expect(await mailRows(h, `kind = 'backlog' and status = 'sent'`, [])).toHaveLength(backlog),
+        { timeout: 30_000, interval: 100 },
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(smtp.received.filter((mail) => mail.subject.startsWith('Backlog '))).toHaveLength(backlog);
   });
 });
 

@@ -8,6 +8,8 @@ import { RateLimiter } from '../../src/server/auth/rateLimit';
 import { openOrm } from '../../src/server/db/orm';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/env';
 import type { AppEnv } from '../../src/server/http/variables';
+import { FleetCache } from '../../src/server/infra/fleet.cache';
+import { loadFleet } from '../../src/server/services/car.service';
 import { bookingPayload, daysFromToday, request, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 import { expectNoLeak } from './helpers';
@@ -63,7 +65,8 @@ beforeAll(async () => {
   relayed.hostname = '127.0.0.1';
   relayed.port = String(relay.port);
   orm = await openOrm(relayed.toString(), 5);
-  app = createApp({ ...h.deps, orm });
+  // The whole app through the relay, the fleet list's loader included.
+  app = createApp({ ...h.deps, orm, fleet: new FleetCache(() => loadFleet(orm.em.fork())) });
   documents = await uploadDocuments(h);
   carId = ((await request(h, 'GET', '/api/cars')).body as Array<{ id: string; available: boolean }>).find((c) => c.available)!.id;
 });

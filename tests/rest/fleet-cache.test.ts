@@ -84,19 +84,18 @@ function nextNotice(feed: ChangeFeed, channel: Channel, timeoutMs: number): Prom
 describe('two server instances on one database', () => {
   it('a change made through one instance reaches the other instance within a second (LISTEN/NOTIFY)', async () => {
     const feed = new ChangeFeed(h.databaseUrl);
-    const other = new FleetCache(loadFleet, feed);
+    const other = new FleetCache(() => loadFleet(h.orm.em.fork()), feed);
     await feed.listen();
     try {
-      const em = h.orm.em.fork();
-      const car = (await other.get(em)).cars[1]!;
+      const car = (await other.get()).cars[1]!;
       // Held by the other instance until it hears of a change: an unannounced write stays unseen.
       await h.orm.em.fork().getConnection().execute('update car set daily_rate = 1111 where id = ?', [car.id]);
-      expect((await other.get(h.orm.em.fork())).cars[1]!.dailyRate).toBe(car.dailyRate);
+      expect((await other.get()).cars[1]!.dailyRate).toBe(car.dailyRate);
 
       const heard = nextNotice(feed, CHANNELS.fleet, 1000);
       expect((await h.caller({ staff: true }).cars.update({ id: car.id, data: { dailyRate: '2999.50' } })).dailyRate).toBe('2999.50');
       await heard;
-      expect((await other.get(h.orm.em.fork())).cars[1]!.dailyRate).toBe('2999.50');
+      expect((await other.get()).cars[1]!.dailyRate).toBe('2999.50');
     } finally {
       await feed.stop();
     }
@@ -104,12 +103,12 @@ describe('two server instances on one database', () => {
 
   it('does not keep a list while it cannot hear changes', async () => {
     const feed = new ChangeFeed('postgresql://nobody:nothing@127.0.0.1:1/none');
-    const deaf = new FleetCache(loadFleet, feed);
+    const deaf = new FleetCache(() => loadFleet(h.orm.em.fork()), feed);
     await feed.listen();
     try {
-      const car = (await deaf.get(h.orm.em.fork())).cars[2]!;
+      const car = (await deaf.get()).cars[2]!;
       await h.orm.em.fork().getConnection().execute('update car set daily_rate = 1234 where id = ?', [car.id]);
-      expect((await deaf.get(h.orm.em.fork())).cars[2]!.dailyRate).toBe('1234.00');
+      expect((await deaf.get()).cars[2]!.dailyRate).toBe('1234.00');
     } finally {
       await feed.stop();
     }

@@ -84,7 +84,7 @@ export async function createHarness(
     mail: { from: business.email, garageTo: 'garage@example.com', wake: () => undefined },
     limiter: new RateLimiter(env.RATE_LIMITS, orm),
     signInThrottle: new SignInThrottle(orm),
-    fleet: new FleetCache(loadFleet),
+    fleet: new FleetCache(() => loadFleet(orm.em.fork())),
     bookedDates: new BookedDatesCache(),
   };
   const app = createApp(deps, options.clientDir ? { clientDir: options.clientDir } : {});

@@ -1,17 +1,16 @@
 import { addDays, todayInManila } from '../../../src/shared/dates';
-import { BENCH_BASELINE_PATH } from '../../../src/server/rest/bench.rest';
 import { api, inParallel } from '../api';
-import { alternate, median, medianRatio, sum } from '../harness';
+import { alternate, startBareHono } from '../harness';
 import type { Suite } from '../suite';
-import { CONNECTIONS, ROUNDS, SLICE_SECONDS, WARMUP_SECONDS, describeSides } from './common';
+import { CONNECTIONS, ROUNDS, SLICE_SECONDS, WARMUP_SECONDS, againstBareHono, describeSides } from './common';
 
 /** Bookings each car gets before the measurement: a realistic few. */
 const BOOKINGS_PER_CAR = 4;
 
-/** GET /api/cars/{id}/booked-dates across every car, against the in-memory baseline. */
+/** GET /api/cars/{id}/booked-dates across every car (answered from its cache), against B_hono. */
 export const bookedDatesSuite: Suite = {
   name: 'booked-dates',
-  title: 'GET /api/cars/{id}/booked-dates vs B_mem',
+  title: 'GET /api/cars/{id}/booked-dates vs B_hono',
   run: async ({ load, startServer, log }) => {
     const server = await startServer();
     const cars = await api<Array<{ id: string }>>(server.baseURL, 'GET', '/api/cars');
@@ -26,22 +25,22 @@ export const bookedDatesSuite: Suite = {
       await api(server.baseURL, 'POST', '/api/admin/bookings', booking, { admin: true });
     });
     log(`    ${bookings.length} bookings on ${cars.length} cars`);
-    const paths = cars.map((car) => `/api/cars/${car.id}/booked-dates`);
-    const job = (list: string[]) => (round: number) => ({
-      kind: 'http' as const,
-      baseUrl: server.baseURL,
-      paths: list,
-      connections: CONNECTIONS,
-      seconds: round < 0 ? WARMUP_SECONDS : SLICE_SECONDS,
-    });
-    const {
-      slices: [real, base],
-    } = await alternate(load, [{ name: 'booked-dates', job: job(paths) }, { name: 'B_mem', job: job([BENCH_BASELINE_PATH]) }], ROUNDS, log);
-    const context = describeSides({ 'booked-dates': real!, B_mem: base! });
-    return [
-      { suite: 'booked-dates', name: 'booked-dates req/s ÷ B_mem', value: medianRatio(real!, base!, (s) => s.rps), unit: '×', goal: { op: '>=', target: 0.3 }, context },
-      { suite: 'booked-dates', name: 'booked-dates p99 at 50 connections', value: median(real!.map((s) => s.p99)), unit: 'ms', goal: { op: '<=', target: 50 }, context: `B_mem p99 ${median(base!.map((s) => s.p99))} ms` },
-      { suite: 'booked-dates', name: 'booked-dates errors + non-2xx', value: sum(real!, (s) => s.errors + s.non2xx), unit: 'requests', goal: { op: '<=', target: 0 } },
-    ];
+    const bare = await startBareHono(server);
+    try {
+      const paths = cars.map((car) => `/api/cars/${car.id}/booked-dates`);
+      const job = (baseUrl: string, list: string[]) => (round: number) => ({
+        kind: 'http' as const,
+        baseUrl,
+        paths: list,
+        connections: CONNECTIONS,
+        seconds: round < 0 ? WARMUP_SECONDS : SLICE_SECONDS,
+      });
+      const {
+        slices: [real, hono],
+      } = await alternate(load, [{ name: 'booked-dates', job: job(server.baseURL, paths) }, { name: 'B_hono', job: job(bare.baseURL, ['/api/cars']) }], ROUNDS, log);
+      return againstBareHono('booked-dates', 'booked-dates (cache hit)', real!, hono!, 0.5, describeSides({ 'booked-dates': real!, B_hono: hono! }));
+    } finally {
+      bare.stop();
+    }
   },
 };

@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
+import { link } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import pg from 'pg';
 import { addDays, todayInManila } from '../../../src/shared/dates';
 import { LocalStorage } from '../../../src/server/storage/local';
@@ -7,7 +10,7 @@ import { pngFile } from '../../../tests/e2e/support/files';
 import { api } from '../api';
 import { SERVER_POOL_MAX, alternate, cpuMeter, cpuPerRequest, median, medianRatio, sum } from '../harness';
 import type { SqlBooking } from '../protocol';
-import type { Suite } from '../suite';
+import type { Figure, Suite } from '../suite';
 import { CONNECTIONS, ROUNDS, describeSides } from './common';
 
 /**
@@ -18,6 +21,12 @@ import { CONNECTIONS, ROUNDS, describeSides } from './common';
  */
 const PER_SLICE = Number(process.env.BENCH_BOOKINGS_PER_SLICE ?? 900);
 const WARMUP = 300;
+/** The flood: bookings without a pause for this long, at 50 connections, starting with no e-mail queued. */
+const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 60);
+/** Bookings prepared for the flood: it fails if they run out first (more than 500 a second). */
+const FLOOD_BOOKINGS = Number(process.env.BENCH_FLOOD_BOOKINGS ?? FLOOD_SECONDS * 500);
+/** The longest the rounds' e-mails may take to be sent before the flood starts. */
+const DRAIN_MS = 300_000;
 /** Public bookings start 1 to 364 days ahead: one-day rentals every other day keep them apart. */
 const SLOTS_PER_CAR = 182;
 
@@ -35,8 +44,9 @@ interface Slot {
  * in the same run.
  *
  * The three documents of every booking are prepared in bulk the way the upload flow leaves them
- * (the file in the server's local storage through its own LocalStorage driver, and an unattached
- * `upload` row): three uploads per booking through HTTP would take longer than the measurement.
+ * (the file in the server's local storage, a hard link to one of three written through its own
+ * LocalStorage driver, and an unattached `upload` row): three uploads per booking through HTTP
+ * would take longer than the measurement.
  * One booking goes through the real upload flow first, to show the two agree.
  */
 export const bookingsSuite: Suite = {
@@ -45,7 +55,7 @@ export const bookingsSuite: Suite = {
   run: async ({ load, startServer, log }) => {
     const server = await startServer();
     const perSide = WARMUP + ROUNDS * PER_SLICE;
-    const needed = perSide * 2 + 1;
+    const needed = perSide * 2 + 1 + FLOOD_BOOKINGS;
 
     const bookable = async () => (await api<Array<{ id: string; available: boolean }>>(server.baseURL, 'GET', '/api/cars')).filter((car) => car.available);
     let cars = await bookable();
@@ -62,9 +72,12 @@ export const bookingsSuite: Suite = {
     }
 
     // One booking through the real flow: ask for an address, PUT the file, book.
-    const png = pngFile('id.png', { size: 20_000 }).buffer;
+    // A booking's three documents are three different files (a booking refuses one file twice), of
+    // about 20 kB each; every booking's documents are these three.
+    const pngs = [20_000, 21_000, 22_000].map((size, i) => pngFile(`id-${i}.png`, { size }).buffer);
     const uploaded: string[] = [];
     for (let i = 0; i < 3; i += 1) {
+      const png = pngs[i]!;
       const target = await api<{ uploadURL: string; objectPath: string }>(server.baseURL, 'POST', '/api/objects/upload', { kind: 'document', contentType: 'image/png', size: png.length }, { expect: 200 });
       const put = await fetch(target.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(png) });
       if (!put.ok) throw new Error(`upload PUT answered ${put.status}`);
@@ -73,20 +86,30 @@ export const bookingsSuite: Suite = {
     const smokeSlot = slots.shift()!;
     await api(server.baseURL, 'POST', '/api/bookings', bookingBody(smokeSlot, 'smoke', uploaded));
 
-    // Everything else in bulk, as the flow leaves it.
+    // Everything else in bulk, as the flow leaves it: the three files written once through the
+    // server's LocalStorage driver, and each document a hard link to one of them (its file and the
+    // type beside it), so that preparing tens of thousands of documents writes no data to disk.
     const storage = new LocalStorage(server.dataDir, 'not used for put');
-    const keys = Array.from({ length: perSide * 2 * 3 }, () => `private/${randomUUID()}`);
+    const sources = pngs.map(() => `private/${randomUUID()}`);
+    await Promise.all(sources.map((key, i) => storage.put(key, pngs[i]!, 'image/png')));
+    const keys = Array.from({ length: (perSide * 2 + FLOOD_BOOKINGS) * 3 }, () => `private/${randomUUID()}`);
     const t0 = performance.now();
-    for (let i = 0; i < keys.length; i += 200) await Promise.all(keys.slice(i, i + 200).map((key) => storage.put(key, png, 'image/png')));
-    const db = new pg.Client({ connectionString: server.databaseUrl });
-    await db.connect();
+    const objects = resolve(server.dataDir, 'objects');
+    const linked = (key: string, i: number) => {
+      const source = resolve(objects, sources[i % 3]!);
+      const target = resolve(objects, key);
+      return Promise.all([link(source, target), link(`${source}.meta.json`, `${target}.meta.json`)]);
+    };
+    for (let i = 0; i < keys.length; i += 200) await Promise.all(keys.slice(i, i + 200).map((key, k) => linked(key, i + k)));
+    const setup = new pg.Client({ connectionString: server.databaseUrl });
+    await setup.connect();
     try {
-      await db.query(`insert into upload (id, kind, object_key, content_type, created_at) select gen_random_uuid(), 'document', key, 'image/png', now() from unnest($1::text[]) key`, [keys]);
+      await setup.query(`insert into upload (id, kind, object_key, content_type, created_at) select gen_random_uuid(), 'document', key, 'image/png', now() from unnest($1::text[]) key`, [keys]);
     } finally {
-      await db.end();
+      await setup.end();
     }
-    // The prepared files (over 200 MB) are flushed to disk now: left to the kernel's writeback, they
-    // would reach the disk during the slices, where the database's commits wait on the same disk.
+    // Flushed to disk now (the folders' new entries, the database's new rows): left to the kernel's
+    // writeback, they would reach the disk during the slices, where the database's commits wait on the same disk.
     spawnSync('sync');
     log(`    ${cars.length} cars; ${keys.length} documents prepared and flushed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -121,23 +144,65 @@ export const bookingsSuite: Suite = {
     const failed = sum([...http!, warmups[0]!], (s) => s.errors + s.non2xx);
     const sqlFailed = sum([...sql!, warmups[1]!], (s) => s.errors);
     const booked = sum([...http!, warmups[0]!], (s) => s.statuses['201'] ?? 0);
-    // The route's e-mails are queued in its transaction and sent by the mail worker as the server finds time.
-    const mail = new pg.Client({ connectionString: server.databaseUrl });
-    await mail.connect();
-    const [queue] = (
-      await mail
-        .query<{ sent: number; all: number }>(`select (count(*) filter (where status = 'sent'))::int as sent, count(*)::int as all from mail_message where next_attempt_at < now() + interval '1 day'`)
-        .finally(() => mail.end())
-    ).rows;
-    const cpu = [cpuPerRequest(http!), cpuPerRequest(sql!)];
-    const cpuContext = cpu[0] && cpu[1] ? `; processor time per booking on the server's core: POST ${cpu[0]}, raw SQL ${cpu[1]}` : '';
-    return [
-      { suite: 'bookings', name: 'POST /api/bookings errors + non-2xx (all slices)', value: failed, unit: 'requests', goal: { op: '<=', target: 0 }, context: `${booked} bookings made; of their ${queue?.all ?? 0} e-mails, ${queue?.sent ?? 0} were sent by the end of the last slice, the rest were still queued` },
-      { suite: 'bookings', name: 'POST /api/bookings p99 at 50 connections', value: median(http!.map((s) => s.p99)), unit: 'ms', goal: { op: '<=', target: 300 }, context: describeSides({ 'POST /api/bookings': http!, 'raw SQL': sql! }) },
-      { suite: 'bookings', name: 'POST /api/bookings req/s ÷ raw-SQL reference', value: medianRatio(http!, sql!, (s) => s.rps), unit: '×', goal: { op: '>=', target: 0.5 }, context: `reference failures: ${sqlFailed}; pool ${SERVER_POOL_MAX} connections on both sides${cpuContext}` },
-    ];
+    const db = new pg.Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    try {
+      // The route's e-mails are queued in its transaction and sent by the mail worker as the server finds time.
+      const [queue] = (await db.query<{ sent: number; all: number }>(`select (count(*) filter (where status = 'sent'))::int as sent, count(*)::int as all from mail_message where next_attempt_at < now() + interval '1 day'`)).rows;
+      const cpu = [cpuPerRequest(http!), cpuPerRequest(sql!)];
+      const cpuContext = cpu[0] && cpu[1] ? `; processor time per booking on the server's core: POST ${cpu[0]}, raw SQL ${cpu[1]}` : '';
+      const rounds: Figure[] = [
+        { suite: 'bookings', name: 'POST /api/bookings errors + non-2xx (all slices)', value: failed, unit: 'requests', goal: { op: '<=', target: 0 }, context: `${booked} bookings made; of their ${queue?.all ?? 0} e-mails, ${queue?.sent ?? 0} were sent by the end of the last slice, the rest were still queued` },
+        { suite: 'bookings', name: 'POST /api/bookings p99 at 50 connections', value: median(http!.map((s) => s.p99)), unit: 'ms', goal: { op: '<=', target: 300 }, context: describeSides({ 'POST /api/bookings': http!, 'raw SQL': sql! }) },
+        { suite: 'bookings', name: 'POST /api/bookings req/s ÷ raw-SQL reference', value: medianRatio(http!, sql!, (s) => s.rps), unit: '×', goal: { op: '>=', target: 0.5 }, context: `reference failures: ${sqlFailed}; pool ${SERVER_POOL_MAX} connections on both sides${cpuContext}` },
+      ];
+
+      // The flood: bookings without a pause, the mail worker sending their e-mails meanwhile. It
+      // starts once the rounds' e-mails are all sent, so that those it sends are the flood's own.
+      const drained = await untilMailSent(db, DRAIN_MS);
+      log(`    rounds' e-mails sent ${drained ? 'before the flood' : `NOT within ${DRAIN_MS / 1000} s: the flood starts with some still queued`}`);
+      const floodBodies = Array.from({ length: FLOOD_BOOKINGS }, (_, i) => JSON.stringify(bookingBody(slots[perSide * 2 + i]!, `f${i}`, docs(perSide * 2 + i).map((key) => `/objects/${key}`))));
+      const meter = cpuMeter(server.dataDir);
+      const cpuBefore = meter?.();
+      const started = new Date();
+      const flood = await load.run({ kind: 'http', baseUrl: server.baseURL, method: 'POST', paths: ['/api/bookings'], bodies: floodBodies, headers: { 'content-type': 'application/json' }, connections: CONNECTIONS, seconds: FLOOD_SECONDS });
+      const ended = new Date(started.getTime() + flood.seconds * 1000);
+      const cpuAfter = meter?.();
+      const [mail] = (
+        await db.query<{ queued: number; sent: number }>(
+          `select count(*)::int as queued, (count(*) filter (where status = 'sent' and sent_at <= $2))::int as sent from mail_message where created_at >= $1 and created_at <= $2`,
+          [started, ended],
+        )
+      ).rows;
+      const outran = flood.seconds < FLOOD_SECONDS * 0.98;
+      const floodFailed = flood.errors + flood.non2xx;
+      const made = flood.statuses['201'] ?? 0;
+      const floodCpu = cpuBefore && cpuAfter && made ? `; processor time per booking: ${((cpuAfter.server - cpuBefore.server) / made).toFixed(2)} ms Node.js + ${((cpuAfter.postgres - cpuBefore.postgres) / made).toFixed(2)} ms PostgreSQL` : '';
+      const floodContext = `${made} bookings in ${flood.seconds.toFixed(1)} s (${flood.rps.toFixed(0)} a second), p50 ${flood.p50.toFixed(0)} ms${floodCpu}${outran ? `; the ${FLOOD_BOOKINGS} prepared bookings ran out early (BENCH_FLOOD_BOOKINGS)` : ''}`;
+      log(`    flood: ${floodContext}; e-mails ${mail?.sent ?? 0} of ${mail?.queued ?? 0} sent during it${floodFailed ? `; FAILED ${floodFailed} ${JSON.stringify(flood.statuses)} ${JSON.stringify(flood.samples ?? {})}` : ''}`);
+      return [
+        ...rounds,
+        { suite: 'bookings', name: `${FLOOD_SECONDS} s booking flood: e-mails sent during it ÷ queued during it`, value: outran || !mail?.queued ? NaN : mail.sent / mail.queued, unit: '×', goal: { op: '>=', target: 0.5 }, context: `${mail?.sent ?? 0} of ${mail?.queued ?? 0} e-mails (two a booking)${drained ? '' : "; the rounds' e-mails were not all sent before it"}` },
+        { suite: 'bookings', name: `${FLOOD_SECONDS} s booking flood: POST /api/bookings p99`, value: outran ? NaN : flood.p99, unit: 'ms', goal: { op: '<=', target: 300 }, context: floodContext },
+        { suite: 'bookings', name: `${FLOOD_SECONDS} s booking flood: errors + non-2xx`, value: floodFailed, unit: 'requests', goal: { op: '<=', target: 0 } },
+      ];
+    } finally {
+      await db.end();
+    }
   },
 };
+
+/** Waits until no e-mail is left to send now (looking every 250 ms), for at most `ms`; false if some still are. */
+async function untilMailSent(db: pg.Client, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const [row] = (await db.query<{ n: number }>(`select count(*)::int as n from mail_message where status = 'queued' and next_attempt_at <= now()`)).rows;
+    if (!row?.n) return true;
+    if (Date.now() > deadline) return false;
+    // The interval of this wait for the queue to empty; the worker sends on its own.
+    await sleep(250);
+  }
+}
 
 /** Every bench renter has a number of their own (a phone may hold two unconfirmed bookings). */
 let renters = 0;

@@ -77,7 +77,6 @@ const PAGES: Page[] = [
     name: 'GET /api/admin/overview',
     paths: () => ['/api/admin/overview'],
     admin: true,
-    noGoal: 'context: a dashboard summary, not a list page; its all-time totals read every booking',
   },
 ];
 

@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import { serviceContext } from '../rest/route';
 import { acceptLocalUpload } from '../services/upload.service';
 import { OBJECT_KEY_PATTERN } from '../storage/storage';
+import { requestMeta } from './middleware';
 import type { AppEnv } from './variables';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
@@ -18,7 +19,7 @@ export function objectsApp(): Hono<AppEnv> {
 
   app.put('/objects/upload/:visibility/:id', async (c) => {
     const key = `${c.req.param('visibility')}/${c.req.param('id')}`;
-    await c.get('deps').limiter.hit('uploads', c.get('request').ip);
+    await c.get('deps').limiter.hit('uploads', requestMeta(c).ip);
     const length = c.req.header('content-length');
     const result = await acceptLocalUpload(serviceContext(c), key, new URL(c.req.url).searchParams, {
       contentType: c.req.header('content-type') ?? null,

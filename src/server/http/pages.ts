@@ -13,7 +13,7 @@ import type { TCar } from '../../shared/schemas/car.schema';
 import type { AppDeps } from '../deps';
 import { escapeHtml } from '../html';
 import { describeError, log } from '../logger';
-import { contentSecurityPolicy } from './middleware';
+import { cachedAnswer, contentSecurityPolicy, requestHeader } from './middleware';
 import { createContextInner } from '../trpc/context';
 import { appRouter } from '../trpc/root';
 import { preferredEncoding, type ContentEncoding } from './compression';
@@ -48,7 +48,7 @@ interface CachedPage {
   etag: string;
   /** The fleet snapshot the page was rendered from: a different one means a re-render. */
   fleetEtag: string;
-  encoded: Partial<Record<ContentEncoding, Promise<Buffer>>>;
+  encoded: Partial<Record<ContentEncoding, Promise<Buffer<ArrayBuffer>>>>;
 }
 
 type Render = (input: RenderInput) => Promise<RenderedPage>;
@@ -171,8 +171,7 @@ export class PageRenderer {
 
   /** The page of a path, or where a renamed car's former page now is. */
   private async page(path: string, search: URLSearchParams): Promise<CachedPage | string> {
-    const em = this.deps.orm.em.fork();
-    const fleet = await this.deps.fleet.get(em);
+    const fleet = await this.deps.fleet.get();
     const slug = CAR_PAGE.exec(path)?.[1];
     const car = slug !== undefined ? fleet.cars.some((one) => one.slug === slug) : false;
     if (slug !== undefined && !car && fleet.formerSlugs.has(slug)) return `/cars/${fleet.formerSlugs.get(slug)!}`;
@@ -226,18 +225,23 @@ export class PageRenderer {
     return this.renderer;
   }
 
+  /**
+   * The page, compressed as the browser takes it, or 304 when the browser's copy is current. A 304
+   * keeps the page's own Content-Security-Policy (with its inline scripts' hashes): the browser
+   * takes the headers of a 304 over the cached ones, and the site's default would block them.
+   */
   private async send(c: Context<AppEnv>, page: CachedPage, cacheControl = 'no-cache'): Promise<Response> {
     const headers: Record<string, string> = {
       'Content-Security-Policy': this.contentSecurityPolicy,
       'Content-Type': 'text/html; charset=UTF-8',
       'Cache-Control': cacheControl,
       Vary: 'Accept-Encoding',
-      ETag: page.etag,
     };
-    const encoding = preferredEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return c.body(page.html, page.status as 200, headers);
+    const encoding = preferredEncoding(requestHeader(c, 'accept-encoding'));
+    if (!encoding) return cachedAnswer(c, { status: page.status, body: page.html, etag: page.etag, headers });
     const body = await encode(page, encoding);
-    return c.body(new Uint8Array(body), page.status as 200, { ...headers, 'Content-Encoding': encoding });
+    headers['Content-Encoding'] = encoding;
+    return cachedAnswer(c, { status: page.status, body, etag: page.etag, headers });
   }
 }
 
@@ -337,9 +341,13 @@ function cachedPage(status: number, html: string, fleetEtag: string): CachedPage
   return { status, html, etag: entityTag(`${status} ${html}`, { weak: true }), fleetEtag, encoded: {} };
 }
 
-/** Each page is compressed once per encoding; brotli at quality 9 costs a few milliseconds for a page. */
-function encode(page: CachedPage, encoding: ContentEncoding): Promise<Buffer> {
-  page.encoded[encoding] ??=
-    encoding === 'br' ? brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipAsync(page.html, { level: 9 });
+/**
+ * Each page is compressed once per encoding; brotli at quality 9 costs a few milliseconds for a
+ * page. (zlib's output is a Buffer over an ArrayBuffer of its own, sent as it is.)
+ */
+function encode(page: CachedPage, encoding: ContentEncoding): Promise<Buffer<ArrayBuffer>> {
+  page.encoded[encoding] ??= (
+    encoding === 'br' ? brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipAsync(page.html, { level: 9 })
+  ) as Promise<Buffer<ArrayBuffer>>;
   return page.encoded[encoding];
 }

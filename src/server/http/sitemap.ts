@@ -23,7 +23,7 @@ export function seoApp(clientDir: string | undefined, fileCacheControl: string):
   const app = new Hono<AppEnv>();
   app.get('/sitemap.xml', async (c) => {
     const deps = c.get('deps');
-    const fleet = await deps.fleet.get(deps.orm.em.fork());
+    const fleet = await deps.fleet.get();
     const xml = sitemapXml(siteOrigin(c, deps), fleet.cars.map((car) => car.slug));
     return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=UTF-8', 'Cache-Control': 'no-cache' });
   });

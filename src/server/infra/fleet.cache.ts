@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCar } from '../../shared/schemas/car.schema';
 import { entityTag } from '../http/etag';
 import { CHANNELS, type ChangeFeed } from './change-feed';
@@ -32,7 +31,8 @@ export class FleetCache {
   private generation = 0;
 
   constructor(
-    private readonly load: (em: EntityManager) => Promise<FleetData>,
+    /** Reads the fleet from the database, with an EntityManager of its own (no request's). */
+    private readonly load: () => Promise<FleetData>,
     private readonly feed: ChangeFeed | null = null,
   ) {
     feed?.on(CHANNELS.fleet, () => this.changed());
@@ -47,12 +47,12 @@ export class FleetCache {
     return this.feed?.listening ?? false;
   }
 
-  /** The current snapshot, loading it with `em` when there is none. */
-  async get(em: EntityManager): Promise<FleetSnapshot> {
+  /** The current snapshot, loading it when there is none. */
+  async get(): Promise<FleetSnapshot> {
     if (this.snapshot && this.keepable) return this.snapshot;
     if (this.loading) return this.loading;
     const generation = this.generation;
-    const loading = this.load(em).then((fleet) => {
+    const loading = this.load().then((fleet) => {
       const json = JSON.stringify(fleet.cars);
       const snapshot = { ...fleet, json, etag: entityTag(json) };
       // Kept only if no change arrived meanwhile, and only while changes from other instances can be heard.

@@ -11,7 +11,16 @@ export function retryDelaySeconds(attempts: number): number {
 
 export const MAX_MAIL_ATTEMPTS = 40;
 const LEASE_SECONDS = 60;
-const BATCH = 10;
+/**
+ * Messages claimed per round, sent side by side. A full batch means more may be waiting: the next
+ * round starts at once. A round's two statements (claim, mark sent) wait for a pooled connection
+ * behind the requests' own: under a flood of bookings that wait is a tenth of a second or more, so
+ * a round carries enough messages to keep up with two e-mails a booking. Its lease (a minute)
+ * covers a round while the mail server takes less than about 0.9 s a message on each of the
+ * pool's three connections; past that, a second instance may claim and send again the messages
+ * of a round that outlived its lease (one instance runs its rounds one after another).
+ */
+export const MAIL_BATCH = 200;
 
 interface ClaimedRow {
   id: string;
@@ -64,8 +73,11 @@ export class MailWorker {
   private schedule(ms: number) {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .then(() => undefined)
+      this.running = this.round()
+        .then(({ claimed }) => {
+          // A full batch: more may be due now.
+          if (claimed === MAIL_BATCH) this.again = true;
+        })
         .catch((error) => log.warn('mail.round.failed', describeError(error)))
         .finally(() => {
           this.running = null;
@@ -80,6 +92,11 @@ export class MailWorker {
 
   /** One round: claims due messages and tries each once. Returns how many were sent. */
   async runOnce(): Promise<number> {
+    return (await this.round()).sent;
+  }
+
+  /** Claims due messages and tries each once, side by side: how many it claimed, and sent. */
+  private async round(): Promise<{ claimed: number; sent: number }> {
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
     const connection = this.orm.em.getConnection();
@@ -88,37 +105,44 @@ export class MailWorker {
        where id in (
          select id from mail_message
          where status = 'queued' and next_attempt_at <= ? and (locked_until is null or locked_until < ?)
-         order by next_attempt_at limit ${BATCH} for update skip locked)
+         order by next_attempt_at limit ${MAIL_BATCH} for update skip locked)
        returning id, "to", reply_to, subject, text, html, attempts`,
       [leaseUntil, now, now],
     )) as ClaimedRow[];
 
-    // Sent messages are marked together once the round is over (one statement, not one per
-    // message); a message that failed is rescheduled at once.
+    // Sent side by side (the SMTP pool spreads them over its connections). Sent messages are marked
+    // together once the round is over (one statement, not one per message); those that failed are
+    // rescheduled one after another, so a mail server that is down takes one pooled connection, not one per message.
     const sent: string[] = [];
-    for (const row of rows) {
-      try {
-        await this.transport.send({ id: row.id, from: this.from, to: row.to, replyTo: row.reply_to, subject: row.subject, text: row.text, html: row.html });
-        sent.push(row.id);
-        log.info('mail.sent', { id: row.id });
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const status = attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'queued';
-        const next = new Date(clock.now().getTime() + retryDelaySeconds(attempts) * 1000);
-        const message = (error as Error).message?.slice(0, 480) ?? 'unknown error';
-        await connection.execute(
-          `update mail_message set status = ?, attempts = ?, next_attempt_at = ?, locked_until = null, last_error = ? where id = ?`,
-          [status, attempts, next, message, row.id],
-        );
-        log.warn('mail.retry', { id: row.id, attempts, status, message });
-      }
-    }
+    const failed: Array<{ row: ClaimedRow; error: unknown }> = [];
+    await Promise.all(
+      rows.map(async (row) => {
+        try {
+          await this.transport.send({ id: row.id, from: this.from, to: row.to, replyTo: row.reply_to, subject: row.subject, text: row.text, html: row.html });
+          sent.push(row.id);
+          log.info('mail.sent', { id: row.id });
+        } catch (error) {
+          failed.push({ row, error });
+        }
+      }),
+    );
     if (sent.length) {
       await connection.execute(
         `update mail_message set status = 'sent', sent_at = ?, attempts = attempts + 1, locked_until = null, last_error = null where id in (${sent.map(() => '?').join(', ')})`,
         [clock.now(), ...sent],
       );
     }
-    return sent.length;
+    for (const { row, error } of failed) {
+      const attempts = row.attempts + 1;
+      const status = attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'queued';
+      const next = new Date(clock.now().getTime() + retryDelaySeconds(attempts) * 1000);
+      const message = (error as Error).message?.slice(0, 480) ?? 'unknown error';
+      await connection.execute(
+        `update mail_message set status = ?, attempts = ?, next_attempt_at = ?, locked_until = null, last_error = ? where id = ?`,
+        [status, attempts, next, message, row.id],
+      );
+      log.warn('mail.retry', { id: row.id, attempts, status, message });
+    }
+    return { claimed: rows.length, sent: sent.length };
   }
 }

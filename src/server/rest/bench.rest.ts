@@ -13,7 +13,7 @@ export const BENCH_BASELINE_PATH = '/api/bench/baseline';
 export function benchBaselineApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get(BENCH_BASELINE_PATH, async (c) => {
-    const fleet = await c.get('deps').fleet.get(c.get('em'));
+    const fleet = await c.get('deps').fleet.get();
     return c.json(fleet.cars);
   });
   return app;

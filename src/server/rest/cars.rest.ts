@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZBookedRangeSchema, ZCarListQuerySchema, ZCarSchema, ZCreateCarSchema, ZQuoteSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
+import { entityTag } from '../http/etag';
+import { cachedAnswer } from '../http/middleware';
 import { bookedDates, createCar, deleteCar, fleetSnapshot, searchCars, updateCar } from '../services/car.service';
 import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, serviceContext } from './route';
 
@@ -7,6 +9,7 @@ export const carRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/cars',
+    anonymous: true,
     tag: 'Cars',
     summary: 'List the fleet, or the cars free on your dates',
     description:
@@ -27,16 +30,19 @@ export const carRoutes = [
     handler: async (c, { query }) => {
       if (query.pickupDate && query.returnDate) {
         const results = await searchCars(serviceContext(c), { ...query, pickupDate: query.pickupDate, returnDate: query.returnDate });
-        return c.json(results, 200, { 'Cache-Control': 'no-cache' });
+        const json = JSON.stringify(results);
+        // Its own tag: 304 when If-None-Match names it (the answer is the same for everyone).
+        return cachedAnswer(c, { body: json, etag: entityTag(json), headers: { 'Cache-Control': 'no-cache', 'Content-Type': 'application/json' } });
       }
       const fleet = await fleetSnapshot(serviceContext(c));
-      // Hono's etag middleware (app.ts) answers 304 when If-None-Match names this tag.
-      return c.body(fleet.json, 200, { ETag: fleet.etag, 'Cache-Control': 'no-cache', 'Content-Type': 'application/json' });
+      // 304 when If-None-Match names this tag.
+      return cachedAnswer(c, { body: fleet.json, etag: fleet.etag, headers: { 'Cache-Control': 'no-cache', 'Content-Type': 'application/json' } });
     },
   }),
   defineRoute({
     method: 'get',
     path: '/api/cars/{carId}/booked-dates',
+    anonymous: true,
     tag: 'Cars',
     summary: 'Days a car is taken',
     description: 'The occupied ranges of pending and confirmed bookings from today on (Asia/Manila). Both ends are occupied days.',

@@ -9,9 +9,12 @@ import { customerRoutes } from './customers.rest';
 import { miscRoutes } from './misc.rest';
 import { myBookingRoutes } from './myBooking.rest';
 import { docsPage, openApiDocument } from './openapi';
-import { readInput, routeAccess, type RestRoute } from './route';
+import { caller, readInput, readJson, routeAccess, type RestRoute } from './route';
 import { staffRoutes } from './staff.rest';
 import { authorize } from '../auth/access';
+import { completeAnswer, identify, requestMeta } from '../http/middleware';
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 export const restRoutes: RestRoute[] = [...carRoutes, ...bookingRoutes, ...myBookingRoutes, ...customerRoutes, ...blocklistRoutes, ...miscRoutes, ...staffRoutes];
 
@@ -22,13 +25,18 @@ export const restRoutes: RestRoute[] = [...carRoutes, ...bookingRoutes, ...myBoo
 export function restApp(version: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   for (const route of restRoutes) {
+    if (route.anonymous && route.auth !== 'public') throw new Error(`${route.path}: only a public route can leave its callers unidentified`);
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(route.method.toUpperCase(), honoPath, async (c) => {
-      if (route.rateLimit) await c.get('deps').limiter.hit(route.rateLimit, c.get('request').ip);
-      authorize(routeAccess(route.auth), { actor: c.get('actor'), session: c.get('session') });
-      const input = await readInput(c, route);
+      if (route.rateLimit) await c.get('deps').limiter.hit(route.rateLimit, requestMeta(c).ip);
+      if (!route.anonymous) await identify(c);
+      authorize(routeAccess(route.auth), caller(c));
+      const input = readInput(c, route, route.body ? await readJson(c) : undefined);
       const result = await route.handler(c, input);
-      return result instanceof Response ? result : c.json(result as object, route.response.status as 200);
+      if (result instanceof Response) return result;
+      // An answer the same for everyone is made whole at once (it sets no cookie or header of its own).
+      if (route.anonymous) return completeAnswer(c, route.response.status, JSON.stringify(result), JSON_TYPE);
+      return c.json(result as object, route.response.status as 200);
     });
   }
 

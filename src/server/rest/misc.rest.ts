@@ -9,7 +9,8 @@ import { health } from '../services/health.service';
 import { login, logout, sessionState } from '../services/session.service';
 import { createContext } from '../trpc/context';
 import { checkUpload, requestUpload } from '../services/upload.service';
-import { adminContext, defineRoute, serviceContext } from './route';
+import { requestMeta } from '../http/middleware';
+import { adminContext, caller, defineRoute, serviceContext } from './route';
 
 export const miscRoutes = [
   defineRoute({
@@ -41,7 +42,7 @@ export const miscRoutes = [
     body: ZRequestUploadSchema,
     response: { status: 200, schema: ZUploadTargetSchema, description: 'Where to PUT the file' },
     errors: [400, 401, 413, 415, 429, 503],
-    handler: (c, { body }) => requestUpload(serviceContext(c), body, c.get('request')),
+    handler: (c, { body }) => requestUpload(serviceContext(c), body, requestMeta(c)),
   }),
   defineRoute({
     method: 'post',
@@ -59,6 +60,7 @@ export const miscRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/site',
+    anonymous: true,
     tag: 'Site',
     summary: 'The garage’s details',
     auth: 'public',
@@ -69,6 +71,7 @@ export const miscRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/health',
+    anonymous: true,
     tag: 'Site',
     summary: 'Health',
     description: 'Database and storage reachability. 200 when both answer, 503 otherwise.',
@@ -128,7 +131,7 @@ export const miscRoutes = [
     auth: 'public',
     response: { status: 200, schema: ZSessionStateSchema, description: 'Whether the cookie (or token) is a live session, and its account' },
     errors: [503],
-    handler: async (c) => sessionState({ actor: c.get('actor'), session: c.get('session') }),
+    handler: async (c) => sessionState(caller(c)),
   }),
   defineRoute({
     method: 'get',

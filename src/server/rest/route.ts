@@ -4,9 +4,11 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/common.schema';
 import type { Access } from '../auth/access';
-import type { AdminContext, OwnAccountContext, ServiceContext } from '../deps';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor, AdminContext, AppDeps, OwnAccountContext, ServiceContext, StaffSessionInfo } from '../deps';
 import type { RateLimitName } from '../env';
 import { refuseMalformedText, refuseUndecodableUrl, zodIssues } from '../errors';
+import { requestEm } from '../http/middleware';
 import type { AppEnv } from '../http/variables';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -34,6 +36,12 @@ export interface RestRoute {
    * account, for its own password, sessions and second factor.
    */
   auth: 'public' | 'admin' | 'owner' | 'accounts' | 'self' | 'document-token';
+  /**
+   * A public route whose answer is the same whoever asks (a cached read): the caller is not
+   * identified, so no session is looked up, and a handler's plain result is answered with its
+   * headers made at once (`completeAnswer`): such a handler sets no header through `c.header`.
+   */
+  anonymous?: true;
   rateLimit?: RateLimitName;
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -75,11 +83,11 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-export async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<RouteInput<unknown, unknown, unknown>> {
+/** A route's input from the request: its path parameters, query and (read beforehand with readJson) body, checked. */
+export function readInput(c: Context<AppEnv>, route: RestRoute, body: unknown): RouteInput<unknown, unknown, unknown> {
   refuseUndecodableUrl(c.req.url);
   const params = c.req.param();
   const query = c.req.query();
-  const body = route.body ? await readJson(c) : undefined;
   refuseMalformedText(params);
   refuseMalformedText(query);
   refuseMalformedText(body);
@@ -90,8 +98,42 @@ export async function readInput(c: Context<AppEnv>, route: RestRoute): Promise<R
   };
 }
 
+/**
+ * The caller as `identify` found it (src/server/http/middleware.ts): nobody, on a route that does
+ * not identify its callers.
+ */
+export function caller(c: Context<AppEnv>): { actor: Actor | null; session: StaffSessionInfo | null } {
+  return { actor: c.get('actor') ?? null, session: c.get('session') ?? null };
+}
+
+/**
+ * A service's context for a request, whose EntityManager is forked when a service first uses it.
+ * A class, so that every context shares one getter: an object literal with a getter of its own
+ * gets a hidden class of its own, which V8 keeps in old space, and through it the whole request
+ * survived every young-generation collection (18 ms pauses under load instead of 1.5 ms). A copy
+ * made by spreading does not carry the getter: name the EntityManager (`{ ...ctx, em }`).
+ */
+class RequestServiceContext implements ServiceContext {
+  readonly #c: Context<AppEnv>;
+  readonly deps: AppDeps;
+  readonly actor: Actor | null;
+  readonly session: StaffSessionInfo | null;
+
+  constructor(c: Context<AppEnv>) {
+    this.#c = c;
+    this.deps = c.get('deps');
+    this.actor = c.get('actor') ?? null;
+    this.session = c.get('session') ?? null;
+  }
+
+  get em(): EntityManager {
+    return requestEm(this.#c);
+  }
+}
+
+/** A service's context for this request (its EntityManager forked on first use). */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  return { em: c.get('em'), deps: c.get('deps'), actor: c.get('actor'), session: c.get('session') };
+  return new RequestServiceContext(c);
 }
 
 /** The access level a route's `auth` asks for. */
@@ -102,15 +144,15 @@ export function routeAccess(auth: RestRoute['auth']): Access {
 
 /** For `self` routes (the index has already checked the session). */
 export function ownAccountContext(c: Context<AppEnv>): OwnAccountContext {
-  const session = c.get('session');
+  const { actor, session } = caller(c);
   if (!session) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
-  return { em: c.get('em'), deps: c.get('deps'), actor: c.get('actor'), session };
+  return { em: requestEm(c), deps: c.get('deps'), actor, session };
 }
 
 export function adminContext(c: Context<AppEnv>): AdminContext {
   const actor = c.get('actor');
   if (!actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
-  return { em: c.get('em'), deps: c.get('deps'), actor };
+  return { em: requestEm(c), deps: c.get('deps'), actor };
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   renewRecoveryCodes,
 } from '../services/account.service';
 import { createStaff, disableStaff, enableStaff, inspectPasswordLink, listStaff, resetStaff, setPasswordWithLink, updateStaff } from '../services/staff.service';
+import { sessionCookie } from '../http/middleware';
 import { ZIdParamsSchema, adminContext, defineRoute, ownAccountContext, serviceContext } from './route';
 
 const ACCOUNTS = 'Owner only: an owner account signed in as a person (the API token cannot manage accounts).';
@@ -182,7 +183,7 @@ const ownRoutes = [
     handler: async (c, { params }) => {
       const ctx = ownAccountContext(c);
       const answer = await endOwnSession(ctx, params.id);
-      if (params.id === ctx.session.id) c.get('sessionCookie').clear();
+      if (params.id === ctx.session.id) sessionCookie(c).clear();
       return answer;
     },
   }),
@@ -197,7 +198,7 @@ const ownRoutes = [
     errors: [401, 403, 503],
     handler: async (c) => {
       const answer = await endAllOwnSessions(ownAccountContext(c));
-      c.get('sessionCookie').clear();
+      sessionCookie(c).clear();
       return answer;
     },
   }),

@@ -9,8 +9,9 @@ import { toBookingDto } from './dto';
 import { toCarDto } from './car.service';
 
 /**
- * The overview tab's figures, computed by PostgreSQL: one pass over the bookings for every count
- * and sum, and the last twelve months through the pick-up date index.
+ * The overview tab's figures, computed by PostgreSQL: the all-time counts and sums from the
+ * tallies it keeps (`booking_tally`, `customer_tally`: a few hundred rows, however many bookings
+ * and customers there are), and the last twelve months through the pick-up date index.
  */
 export async function overview(ctx: ServiceContext): Promise<TOverview> {
   const connection = ctx.em;
@@ -18,18 +19,18 @@ export async function overview(ctx: ServiceContext): Promise<TOverview> {
     select
       (select count(*) from car)::int as total_cars,
       (select count(*) from car where available)::int as available_cars,
-      (select count(*) from customer)::int as total_customers,
+      (select coalesce(sum(customers), 0) from customer_tally)::int as total_customers,
       b.*
     from (
       select
-        count(*)::int as total_bookings,
-        count(*) filter (where status = 'pending')::int as pending_bookings,
-        count(*) filter (where status = 'confirmed')::int as confirmed_bookings,
-        count(*) filter (where status = 'cancelled')::int as cancelled_bookings,
-        count(*) filter (where status = 'completed')::int as completed_bookings,
+        coalesce(sum(bookings), 0)::int as total_bookings,
+        coalesce(sum(bookings) filter (where status = 'pending'), 0)::int as pending_bookings,
+        coalesce(sum(bookings) filter (where status = 'confirmed'), 0)::int as confirmed_bookings,
+        coalesce(sum(bookings) filter (where status = 'cancelled'), 0)::int as cancelled_bookings,
+        coalesce(sum(bookings) filter (where status = 'completed'), 0)::int as completed_bookings,
         coalesce(sum(total) filter (where status = 'completed'), 0)::numeric(14,2)::text as total_earnings,
         coalesce(sum(total) filter (where status in ('pending', 'confirmed')), 0)::numeric(14,2)::text as pending_revenue
-      from booking
+      from booking_tally
     ) b
   `)) as Array<Record<string, number | string>>;
   const months = (await connection.execute(`

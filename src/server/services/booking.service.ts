@@ -236,7 +236,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
   // The car's rate and availability as the fleet list shows them: every car change clears that list
   // at its commit here and, through the change feed, on every other instance. A car deleted meanwhile
   // fails the booking's foreign key (404).
-  const car = (await ctx.deps.fleet.get(ctx.em)).cars.find((candidate) => candidate.id === rental.carId);
+  const car = (await ctx.deps.fleet.get()).cars.find((candidate) => candidate.id === rental.carId);
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   if (!car.available) throw new AppError('CONFLICT', messages.errors.carUnavailable);
   const result = await changeBookings(

@@ -46,8 +46,8 @@ export async function loadFleet(em: EntityManager): Promise<FleetData> {
 }
 
 /** The fleet, from the cache that every car change clears (fleet.cache.ts). */
-export async function fleetSnapshot(ctx: ServiceContext): Promise<FleetSnapshot> {
-  return ctx.deps.fleet.get(ctx.em);
+export function fleetSnapshot(ctx: ServiceContext): Promise<FleetSnapshot> {
+  return ctx.deps.fleet.get();
 }
 
 export async function listCars(ctx: ServiceContext): Promise<TCar[]> {

@@ -113,10 +113,17 @@ export class LocalStorage implements Storage {
   }
 
   async seal(from: string, to: string): Promise<void> {
-    await mkdir(dirname(this.file(to)), { recursive: true });
-    try {
+    const move = async () => {
       await rename(`${this.file(from)}.meta.json`, `${this.file(to)}.meta.json`);
       await rename(this.file(from), this.file(to));
+    };
+    try {
+      // The target's folder almost always exists already: it is made only when the first rename says it is missing.
+      await move().catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(dirname(this.file(to)), { recursive: true });
+        await move();
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('BAD_REQUEST', messages.errors.uploadNotStored);
       throw error;

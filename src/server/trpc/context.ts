@@ -4,7 +4,8 @@ import type { Context as HonoContext } from 'hono';
 import { AppError, ERROR_CODES } from '../../shared/errors';
 import type { Actor, AppDeps, ServiceContext, StaffSessionInfo } from '../deps';
 import { refuseUndecodableUrl } from '../errors';
-import type { AppVariables, RequestMeta, SessionCookie } from '../http/variables';
+import { requestEm, requestMeta, sessionCookie } from '../http/middleware';
+import type { AppEnv, RequestMeta, SessionCookie } from '../http/variables';
 
 export interface Context extends ServiceContext {
   session: StaffSessionInfo | null;
@@ -37,11 +38,11 @@ export function createContextInner(options: {
 }
 
 /**
- * The context of a real request: Hono's middleware has already forked the EntityManager and resolved the actor.
+ * The context of a real request: Hono's middleware has already identified the caller (`identified`).
  * A URL whose %-escapes are not UTF-8 is refused here, as the REST adapters refuse it: tRPC would
  * read `?input=` through URLSearchParams, which turns them into U+FFFD without a word.
  */
-export function createContext(c: HonoContext<{ Variables: AppVariables }>): Context {
+export function createContext(c: HonoContext<AppEnv>): Context {
   try {
     refuseUndecodableUrl(c.req.url);
   } catch (error) {
@@ -50,11 +51,11 @@ export function createContext(c: HonoContext<{ Variables: AppVariables }>): Cont
     throw error;
   }
   return createContextInner({
-    em: c.get('em'),
+    em: requestEm(c),
     deps: c.get('deps'),
-    actor: c.get('actor'),
-    session: c.get('session'),
-    request: c.get('request'),
-    cookie: c.get('sessionCookie'),
+    actor: c.get('actor') ?? null,
+    session: c.get('session') ?? null,
+    request: requestMeta(c),
+    cookie: sessionCookie(c),
   });
 }

@@ -7,6 +7,7 @@ import { BookingTally } from './BookingTally.entity';
 import { Car } from './Car.entity';
 import { ContactMessage } from './ContactMessage.entity';
 import { Customer } from './Customer.entity';
+import { CustomerTally } from './CustomerTally.entity';
 import { MailMessage } from './MailMessage.entity';
 import { Payment } from './Payment.entity';
 import { RateLimitWindow } from './RateLimitWindow.entity';
@@ -22,6 +23,7 @@ export * from './BookingTally.entity';
 export * from './Car.entity';
 export * from './ContactMessage.entity';
 export * from './Customer.entity';
+export * from './CustomerTally.entity';
 export * from './MailMessage.entity';
 export * from './Payment.entity';
 export * from './RateLimitWindow.entity';
@@ -29,4 +31,4 @@ export * from './StaffAccount.entity';
 export * from './Upload.entity';
 
 /** Every entity, listed explicitly (no globbing), for the ORM and the CLI. */
-export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally, RateLimitWindow, StaffAccount];
+export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally, CustomerTally, RateLimitWindow, StaffAccount];

@@ -11,6 +11,7 @@ import { Migration20261125093000_rate_limits } from './Migration20261125093000_r
 import { Migration20261126090000_booking_search } from './Migration20261126090000_booking_search';
 import { Migration20261126110000_staff_accounts } from './Migration20261126110000_staff_accounts';
 import { Migration20261126120000_car_pages } from './Migration20261126120000_car_pages';
+import { Migration20261126140000_overview_tally } from './Migration20261126140000_overview_tally';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126090000_booking_search', class: Migration20261126090000_booking_search },
   { name: 'Migration20261126110000_staff_accounts', class: Migration20261126110000_staff_accounts },
   { name: 'Migration20261126120000_car_pages', class: Migration20261126120000_car_pages },
+  { name: 'Migration20261126140000_overview_tally', class: Migration20261126140000_overview_tally },
 ];
