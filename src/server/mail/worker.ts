@@ -10,15 +10,16 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 export const MAX_MAIL_ATTEMPTS = 40;
-const LEASE_SECONDS = 60;
+const LEASE_SECONDS = 300;
 /**
  * Messages claimed per round, sent side by side. A full batch means more may be waiting: the next
  * round starts at once. A round's two statements (claim, mark sent) wait for a pooled connection
  * behind the requests' own: under a flood of bookings that wait is a tenth of a second or more, so
- * a round carries enough messages to keep up with two e-mails a booking. Its lease (a minute)
- * covers a round while the mail server takes less than about 0.9 s a message on each of the
+ * a round carries enough messages to keep up with two e-mails a booking. Its lease (5 minutes)
+ * covers a round while the mail server takes less than about 4.5 s a message on each of the
  * pool's three connections; past that, a second instance may claim and send again the messages
- * of a round that outlived its lease (one instance runs its rounds one after another).
+ * of a round that outlived its lease (one instance runs its rounds one after another). After a
+ * crash, the messages of the round it died in wait for the lease to end before they go again.
  */
 export const MAIL_BATCH = 200;
 
@@ -128,8 +129,8 @@ export class MailWorker {
     );
     if (sent.length) {
       await connection.execute(
-        `update mail_message set status = 'sent', sent_at = ?, attempts = attempts + 1, locked_until = null, last_error = null where id in (${sent.map(() => '?').join(', ')})`,
-        [clock.now(), ...sent],
+        `update mail_message set status = 'sent', sent_at = ?, attempts = attempts + 1, locked_until = null, last_error = null where id in (?)`,
+        [clock.now(), sent],
       );
     }
     for (const { row, error } of failed) {
