@@ -7,6 +7,15 @@ import { hashPassword } from '../../src/server/auth/password';
 import { ensureOwner } from '../../src/server/services/staff.service';
 import { createHarness, type Harness } from '../utils/harness';
 
+/** A database of its own, migrated up to `migration` (inclusive): the state a migration after it meets. */
+async function databaseMigratedTo(migration: string): Promise<MikroORM> {
+  const url = `${inject('pgServerUrl')}/test_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(url);
+  const orm = await MikroORM.init(ormConfig(url, 2));
+  await orm.getMigrator().up({ to: migration });
+  return orm;
+}
+
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
@@ -32,12 +41,9 @@ describe('committed migrations', () => {
 
 describe('the blocklist skeleton migration', () => {
   it('recomputes the key of the names already blocked, and merges those that turn out to be one entry', async () => {
-    const url = `${inject('pgServerUrl')}/test_${randomBytes(6).toString('hex')}`;
-    await ensureDatabase(url);
-    const orm = await MikroORM.init(ormConfig(url, 2));
+    const orm = await databaseMigratedTo('Migration20261125060000_booking_follow_up');
     try {
       const migrator = orm.getMigrator();
-      await migrator.up({ to: 'Migration20261125060000_booking_follow_up' });
       const connection = orm.em.fork().getConnection();
       // Rows as the previous version wrote them: the key ignored case, accents and spaces only.
       await connection.execute(`
@@ -76,12 +82,9 @@ describe('the blocklist skeleton migration', () => {
 
 describe('the staff accounts migration', () => {
   it('makes the stored shared password the main owner\'s, keeps its sessions signed in as the owner, and goes back', async () => {
-    const url = `${inject('pgServerUrl')}/test_${randomBytes(6).toString('hex')}`;
-    await ensureDatabase(url);
-    const orm = await MikroORM.init(ormConfig(url, 2));
+    const orm = await databaseMigratedTo('Migration20261125093000_rate_limits');
     try {
       const migrator = orm.getMigrator();
-      await migrator.up({ to: 'Migration20261125093000_rate_limits' });
       const connection = orm.em.fork().getConnection();
       const hash = await hashPassword('the shared password');
       await connection.execute(`insert into app_setting (key, value, updated_at) values ('admin_password_hash', ?, now())`, [hash]);
@@ -116,12 +119,9 @@ describe('the staff accounts migration', () => {
 
 describe('the car pages migration', () => {
   it('gives the cars already there slugs, a picture list, a listed category (audited when it changed) and a deposit, and goes back', async () => {
-    const url = `${inject('pgServerUrl')}/test_${randomBytes(6).toString('hex')}`;
-    await ensureDatabase(url);
-    const orm = await MikroORM.init(ormConfig(url, 2));
+    const orm = await databaseMigratedTo('Migration20261125093000_rate_limits');
     try {
       const migrator = orm.getMigrator();
-      await migrator.up({ to: 'Migration20261125093000_rate_limits' });
       const connection = orm.em.fork().getConnection();
       const car = (n: number, name: string, category: string, image: string) =>
         `('00000000-0000-4000-8000-00000000000${n}', '${name}', '${category}', 1800, 5, 'Automatic', 'Gas', '${image}', 2024, ${n}, now(), now())`;
