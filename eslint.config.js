@@ -35,4 +35,14 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's page renderer (`vite build --ssr`) runs in Node only: Node's modules are allowed there.
+  {
+    files: ['src/client/entry-server.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'Import only `type AppRouter` from the server.', allowTypeImports: true }] },
+      ],
+    },
+  },
 );

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { messagesPlugin } from './scripts/vite-messages.js';
 import { precompress } from './scripts/vite-precompress.js';
 
 /**
@@ -15,7 +16,7 @@ const apiProxy = { target: `http://localhost:${process.env.API_PORT ?? 3000}`, c
  * browser app with hot reload in front of the API server.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), messagesPlugin(), precompress()],
   publicDir: 'public',
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',

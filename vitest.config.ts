@@ -8,8 +8,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/integration/**/*.test.ts', 'tests/rest/**/*.test.ts'],
     globalSetup: ['tests/utils/globalSetup.ts'],
-    // fast-check: a random seed per test file (FC_SEED to replay one), printed with any failure.
-    setupFiles: ['tests/utils/fastCheckSetup.ts'],
+    // fast-check: a random seed per test file (FC_SEED to replay one), printed with any failure;
+    // the message catalogs, as the server loads them.
+    setupFiles: ['tests/utils/fastCheckSetup.ts', 'src/server/i18n.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

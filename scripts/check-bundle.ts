@@ -9,6 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { LOCALES } from '../src/shared/i18n/locales';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { APP_ENTRY, APP_STAGES, readManifest, staticClosure } from '../src/server/http/manifest';
@@ -64,14 +65,23 @@ function linkedByIndexHtml(distDir: string): { js: string[]; css: string[] } {
   return { js, css };
 }
 
+/** The catalog part each page loads before hydrating (src/client/main.tsx), one per language. */
+const FIRST_MESSAGES = LOCALES.map((locale) => `virtual:messages/${locale}/site`);
+
+function gzipSize(root: string, file: string): number {
+  return gzipSync(readFileSync(join(root, file)), { level: 9 }).length;
+}
+
 /** Measures a built client: the home page's initial JS and CSS, and what each lazy-only chunk adds. */
 export function measureBundle(distDir = 'dist/client'): BundleFigures {
   const root = resolve(distDir);
   const manifest = readManifest(root);
   if (!manifest[APP_ENTRY]?.isEntry) throw new Error(`the manifest of ${root} has no entry ${APP_ENTRY}`);
 
-  // The entry, and the stages a server-rendered page runs before it: all loaded at once.
-  const initialKeys = new Set([APP_ENTRY, ...APP_STAGES.filter((stage) => manifest[stage])].flatMap((key) => staticClosure(manifest, key)));
+  // The entry, and the stages a server-rendered page runs before it: all loaded at once; and the
+  // messages the entry loads before it hydrates (the larger language's, so either page fits).
+  const catalogs = FIRST_MESSAGES.filter((key) => manifest[key]).sort((a, b) => gzipSize(root, manifest[b]!.file) - gzipSize(root, manifest[a]!.file));
+  const initialKeys = new Set([APP_ENTRY, ...APP_STAGES.filter((stage) => manifest[stage]), ...catalogs.slice(0, 1)].flatMap((key) => staticClosure(manifest, key)));
   const linked = linkedByIndexHtml(root);
   const initialJs = new Set([...[...initialKeys].map((key) => manifest[key]?.file as string), ...linked.js]);
   const initialCss = new Set([...[...initialKeys].flatMap((key) => manifest[key]?.css ?? []), ...linked.css]);

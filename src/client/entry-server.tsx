@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DehydratedState } from '@tanstack/react-query';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -5,12 +6,20 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import superjson, { type SuperJSONResult } from 'superjson';
 import App from './App';
+import { loadAllMessages } from './i18n';
+import { setLocaleResolver } from '../shared/i18n/catalog';
+import { DEFAULT_LOCALE, localeOfPath, type Locale } from '../shared/i18n/locales';
 import { routes } from './router';
 import { createQueryClient } from './trpc';
 import type { RenderedPage, RenderInput } from '../shared/pageState';
 import { PageMetaContext, type PageMeta } from './usePageMeta';
 
 const handler = createStaticHandler(routes);
+
+/** Pages in both languages may render at once: each reads its own (its address's) through this. */
+const pageLocale = new AsyncLocalStorage<Locale>();
+setLocaleResolver(() => pageLocale.getStore() ?? DEFAULT_LOCALE);
+const messagesLoaded = loadAllMessages();
 
 /**
  * Renders one public page on the server (built by `vite build --ssr` into dist/server). The same
@@ -20,7 +29,12 @@ const handler = createStaticHandler(routes);
  * https://react.dev/reference/react-dom/static/prerenderToNodeStream
  * https://reactrouter.com/api/data-routers/createStaticHandler
  */
-export async function render({ url, state, origin }: RenderInput): Promise<RenderedPage> {
+export async function render(input: RenderInput): Promise<RenderedPage> {
+  await messagesLoaded;
+  return pageLocale.run(localeOfPath(new URL(input.url, 'http://localhost').pathname), () => renderPage(input));
+}
+
+async function renderPage({ url, state, origin }: RenderInput): Promise<RenderedPage> {
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`route answered with a redirect for ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -1,4 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { localizePath } from '../shared/i18n/locales';
+import { withMessages } from './i18n';
 import { Layout } from './components/Layout/Layout';
 import { HomePage } from './pages/Home.page';
 import { FIND_BOOKING_PATH, MY_BOOKING_PATH } from './features/myBooking/paths';
@@ -6,26 +8,32 @@ import { BookingPage, FindBookingPage, MyBookingPage, PageLoading, PccPage, Priv
 import { NotFoundPage } from './pages/NotFound.page';
 import { CarRoute } from './pages/CarRoute';
 
+/** The public pages, each also in Filipino under /fil (`/fil/`, `/fil/booking`, ...). */
+const publicPages: RouteObject[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/booking', element: <BookingPage /> },
+  { path: '/pcc', element: <PccPage /> },
+  { path: '/terms', element: <TermsPage /> },
+  { path: '/privacy', element: <PrivacyPage /> },
+  { path: FIND_BOOKING_PATH, element: <FindBookingPage /> },
+  // Rendered on the server as a shell; the booking is fetched in the browser, with the token in the address's fragment.
+  { path: MY_BOOKING_PATH, element: <MyBookingPage /> },
+  { path: '/cars/:slug', element: <CarRoute /> },
+];
+
 /** The site's routes, shared by the browser's router and the server's renderer (entry-server.tsx). */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/booking', element: <BookingPage /> },
-      { path: '/pcc', element: <PccPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: FIND_BOOKING_PATH, element: <FindBookingPage /> },
-      // Rendered on the server as a shell; the booking is fetched in the browser, with the token in the address's fragment.
-      { path: MY_BOOKING_PATH, element: <MyBookingPage /> },
-      { path: '/cars/:slug', element: <CarRoute /> },
+      ...publicPages,
+      ...publicPages.map((page) => ({ ...page, path: localizePath(page.path!, 'fil') })),
       // The dashboard is its own chunk: visitors of the public pages never download it. Opened
       // directly, the router waits for that chunk before its first render: the placeholder
       // stands meanwhile (https://reactrouter.com/start/data/route-object#hydratefallback).
       {
         path: '/admin',
-        lazy: () => import('./pages/Admin.page').then(({ AdminPage }) => ({ Component: AdminPage })),
+        lazy: withMessages(() => import('./pages/Admin.page').then(({ AdminPage }) => ({ Component: AdminPage })), 'forms'),
         HydrateFallback: PageLoading,
       },
       { path: '*', element: <NotFoundPage /> },

@@ -2,6 +2,7 @@ import { MutationCache, QueryClient, type Query } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
+import { currentLocale } from '../shared/i18n/catalog';
 import type { AppRouter } from '../server/trpc/root';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -41,6 +42,8 @@ export function createTrpcClient() {
         url: '/trpc',
         transformer: superjson,
         maxItems: 20,
+        // The server answers (errors, notices, the renter's e-mails) in the page's language.
+        headers: () => ({ 'Accept-Language': currentLocale() }),
         fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
       }),
     ],

@@ -3,6 +3,8 @@ import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { messages } from '../shared/messages';
+// The catalogs, compiled before any message is read.
+import './i18n';
 
 /** PostgreSQL states and socket errors that mean "the database is not reachable right now". */
 const UNAVAILABLE_CODES = new Set([
@@ -11,12 +13,12 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 const UNAVAILABLE_MESSAGES = [/connection terminated/i, /timeout exceeded when trying to connect/i, /connection.*(closed|ended)/i, /Client has encountered a connection error/i, /the database system is (starting up|shutting down)/i];
 
-const CONSTRAINT_MESSAGES: Record<string, string> = {
-  booking_no_overlap: messages.errors.datesTaken,
-  customer_email_unique: messages.errors.emailTaken,
-  blocked_name_normalized_name_unique: messages.errors.alreadyBlocked,
-  booking_money_check: 'The amounts do not add up: the paid amount cannot exceed the total',
-  booking_dates_check: messages.validation.returnAfterPickup,
+const CONSTRAINT_MESSAGES: Record<string, () => string> = {
+  booking_no_overlap: () => messages.errors.datesTaken,
+  customer_email_unique: () => messages.errors.emailTaken,
+  blocked_name_normalized_name_unique: () => messages.errors.alreadyBlocked,
+  booking_money_check: () => 'The amounts do not add up: the paid amount cannot exceed the total',
+  booking_dates_check: () => messages.validation.returnAfterPickup,
 };
 
 /** How deep the input check follows nested objects and arrays; no schema of ours nests half as deep. */
@@ -151,7 +153,7 @@ export function toAppError(error: unknown): AppError {
   if (isBusy(error)) return new AppError('SERVICE_UNAVAILABLE', messages.errors.databaseBusy, { retryAfter: 2 });
   const database = databaseError(error);
   if (database) {
-    const known = CONSTRAINT_MESSAGES[database.constraint];
+    const known = Object.hasOwn(CONSTRAINT_MESSAGES, database.constraint) ? CONSTRAINT_MESSAGES[database.constraint]!() : undefined;
     switch (database.code) {
       case '23P01':
         return new AppError('CONFLICT', known ?? messages.errors.datesTaken);

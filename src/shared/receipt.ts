@@ -1,20 +1,17 @@
-import { DELIVERY_AREA_LABELS, PRICE_LINE_LABELS, dayCount } from './labels';
+import { DELIVERY_AREA_LABELS, PRICE_LINE_LABELS, labels } from './labels';
 import { formatPeso, fromCentavos, toCentavos } from './money';
 import type { DeliveryArea, PriceLine } from './pricing';
 import type { TBooking } from './schemas/booking.schema';
 
-/** What the receipt and the confirmation e-mail tell every renter, in this order. */
-export const IMPORTANT_INFORMATION = [
-  'Bring a valid driver’s license and this confirmation.',
-  'The vehicle is inspected before and after the rental.',
-  'Return the fuel at the same level.',
-  'Late return charges may apply.',
-  'Changes or cancellations need at least 24 hours notice.',
-  'The renter provides the driver’s meals and accommodation.',
-] as const;
+/** What the receipt and the confirmation e-mail tell every renter, in this order (in the current language). */
+export function importantInformation(): readonly string[] {
+  return labels.importantInformation;
+}
 
 /** How a booking's security deposit reads beside its total: collected at pick-up, refundable, not part of the total. */
-export const DEPOSIT_LABEL = 'Security deposit, collected at pick-up (refundable, not in the total)';
+export function depositLabel(): string {
+  return labels.deposit;
+}
 
 /** A summary line as people read it: its label and its amount. */
 export interface PriceRow {
@@ -41,9 +38,9 @@ export function bookingPriceLines(booking: Pick<TBooking, 'totalDays' | 'dailyRa
 /** "Vehicle rental (3 days × ₱1,800)", "Delivery (Bolinao)", "Insurance (per rental)". */
 export function priceLineLabel(line: PriceLine, deliveryArea?: DeliveryArea | null): string {
   const base = PRICE_LINE_LABELS[line.key];
-  if (line.days !== undefined && line.perDay !== undefined) return `${base} (${dayCount(line.days)} × ${formatPeso(line.perDay)})`;
-  if (line.key === 'delivery' && deliveryArea) return `${base} (${DELIVERY_AREA_LABELS[deliveryArea]})`;
-  if (line.key === 'insurance') return `${base} (per rental)`;
+  if (line.days !== undefined && line.perDay !== undefined) return labels.priceLinePerDay({ label: base, days: line.days, perDay: formatPeso(line.perDay) });
+  if (line.key === 'delivery' && deliveryArea) return labels.priceLineDelivery({ label: base, area: DELIVERY_AREA_LABELS[deliveryArea] });
+  if (line.key === 'insurance') return labels.priceLineInsurance({ label: base });
   return base;
 }
 

@@ -335,7 +335,7 @@ describe('bookings.addPayment and bookings.payments', () => {
     const car = await newCar(h);
     const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '3000' });
     await staff().bookings.addPayment({ id: booking.id, payment: { amount: '1000' } });
-    await expectError(staff().bookings.addPayment({ id: booking.id, payment: { amount: '2000.01' } }), 'BAD_REQUEST', messages.errors.paymentAboveBalance(formatPeso('2000.00')));
+    await expectError(staff().bookings.addPayment({ id: booking.id, payment: { amount: '2000.01' } }), 'BAD_REQUEST', messages.errors.paymentAboveBalance({ balance: formatPeso('2000.00') }));
     await staff().bookings.addPayment({ id: booking.id, payment: { amount: '2000' } });
     await expectError(staff().bookings.addPayment({ id: booking.id, payment: { amount: '1' } }), 'CONFLICT', messages.errors.nothingToPay);
     expect(await staff().bookings.payments({ id: booking.id })).toHaveLength(2);

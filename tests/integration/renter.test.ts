@@ -198,11 +198,11 @@ describe('limits on unconfirmed bookings and documents', () => {
     const phone = uniquePhone();
     const days = (n: number) => ({ pickupDate: daysFromToday(3 * n + 2), returnDate: daysFromToday(3 * n + 3) });
     for (let n = 0; n < MAX_UNPROVEN_BOOKINGS; n += 1) await publicBooking(h, car.id, { customer: { email, phone }, booking: days(n) });
-    await expectError(publicBooking(h, car.id, { customer: { email, phone: uniquePhone() }, booking: days(5) }), 'CONFLICT', messages.errors.unprovenLimit(MAX_UNPROVEN_BOOKINGS));
+    await expectError(publicBooking(h, car.id, { customer: { email, phone: uniquePhone() }, booking: days(5) }), 'CONFLICT', messages.errors.unprovenLimit({ max: MAX_UNPROVEN_BOOKINGS }));
     await expectError(
       publicBooking(h, car.id, { customer: { email: uniqueEmail('other'), phone: phone.replace(/^0/, '+63 ') }, booking: days(6) }),
       'CONFLICT',
-      messages.errors.unprovenLimit(MAX_UNPROVEN_BOOKINGS),
+      messages.errors.unprovenLimit({ max: MAX_UNPROVEN_BOOKINGS }),
     );
     // Once the renter opens a booking's link, it no longer counts.
     await h.caller().myBooking.open({ token: await confirmationToken(email) });

@@ -1,19 +1,5 @@
-/**
- * The booking page's and the chosen car's copy. The form's and the receipt's are in
- * content/bookingForm.ts, which only the lazy booking form loads.
- */
-export const bookingCopy = {
-  page: {
-    title: 'Book a Car',
-    description: 'Choose a car, pick your dates on the calendar and book in minutes. Add a driver or delivery; you pay at pick-up, nothing online.',
-    heading: 'Book your car',
-    lead: 'Choose a car, pick your dates and send us your documents. We call you to confirm, and you pay at pick-up.',
-    vehicles: 'Choose a vehicle',
-    chosen: 'Selected',
-  },
-  noCar: 'Please select a car to continue with booking',
-  browse: 'Browse Our Fleet',
-  change: 'Change car',
-  selectedCar: 'Your car',
-  deposit: (amount: string) => `Security deposit ${amount}, collected at pick-up (cash or card hold) and refunded on return.`,
-} as const;
+import { messageTree } from '../../shared/i18n/catalog';
+import type en from './booking.en';
+
+/** The booking page's and the chosen car's copy, in the page's language (booking.en.ts, booking.fil.ts). */
+export const bookingCopy = messageTree<typeof en>('booking');

@@ -40,7 +40,7 @@ function VehicleOption({ car, quote, selected, onSelect }: { car: TCar; quote?: 
           {car.name}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {car.category} · {copy.fleet.seats(car.seats)} · {car.transmission}
+          {car.category} · {copy.fleet.seats({ count: car.seats })} · {car.transmission}
         </Text>
         {quote ? (
           <Text size="sm" fw={700} c="var(--color-accent-text)" data-testid="vehicle-total">

@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { TCar } from '../../shared/schemas/car.schema';
 import { HydrateWhenSeen } from '../components/HydrateWhenSeen/HydrateWhenSeen';
 import { copy } from '../content/site';
+import { withMessages } from '../i18n';
 import { FleetGrid } from '../features/fleet/FleetGrid';
-import { BookingSection } from '../features/home/BookingSection';
 import { Hero } from '../features/home/Hero';
-import { About, Categories, ContactSection, Section, WhyChooseUs } from '../features/home/Sections';
+import { Section } from '../features/home/Sections';
 import { scrollToAnchor } from '../features/site/anchors';
 import { usePageMeta } from '../usePageMeta';
+
+/** The booking section and those after it: rendered by the server, their code loaded when they come near the screen. */
+const BelowFold = lazy(withMessages(() => import('../features/home/BelowFold'), 'home'));
+const BookingSection = lazy(() => import('../features/home/BookingSection').then((module) => ({ default: module.BookingSection })));
 
 export function HomePage() {
   usePageMeta('', 'Rent a car in Alaminos City, Pangasinan: 20+ sedans, MPVs, SUVs, pickups and vans, with or without a professional driver. Pay at pick-up.');
@@ -27,20 +31,13 @@ export function HomePage() {
         <FleetGrid selectedId={selected?.id ?? null} onSelect={choose} />
       </Section>
       <HydrateWhenSeen>
-        <BookingSection car={selected} focusRequest={focusRequest} />
+        <Suspense>
+          <BookingSection car={selected} focusRequest={focusRequest} />
+        </Suspense>
       </HydrateWhenSeen>
-      <HydrateWhenSeen>
-        <Categories />
-      </HydrateWhenSeen>
-      <HydrateWhenSeen>
-        <WhyChooseUs />
-      </HydrateWhenSeen>
-      <HydrateWhenSeen>
-        <About />
-      </HydrateWhenSeen>
-      <HydrateWhenSeen>
-        <ContactSection />
-      </HydrateWhenSeen>
+      <Suspense>
+        <BelowFold />
+      </Suspense>
     </>
   );
 }

@@ -1,13 +1,17 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
+import type { CatalogPart } from '../../shared/i18n/parts';
+import { withMessages } from '../i18n';
 
 /** Holds the page's place while its chunk loads, so the footer does not jump up and back. */
 export function PageLoading() {
   return <Box mih="100vh" aria-busy="true" />;
 }
 
-function lazyPage(load: () => Promise<ComponentType>) {
-  const Page = lazy(async () => ({ default: await load() }));
+/** A page's chunk, loaded with the catalog parts it reads. */
+function lazyPage(load: () => Promise<ComponentType>, ...parts: CatalogPart[]) {
+  const loadWithMessages = withMessages(load, ...parts);
+  const Page = lazy(async () => ({ default: await loadWithMessages() }));
   return function LazyPage() {
     return (
       <Suspense fallback={<PageLoading />}>
@@ -26,6 +30,6 @@ export const BookingPage = lazyPage(() => import('./Booking.page').then((module)
 export const PccPage = lazyPage(() => import('./Pcc.page').then((module) => module.PccPage));
 export const TermsPage = lazyPage(() => import('./Legal.page').then((module) => module.TermsPage));
 export const PrivacyPage = lazyPage(() => import('./Legal.page').then((module) => module.PrivacyPage));
-export const FindBookingPage = lazyPage(() => import('./FindBooking.page').then((module) => module.FindBookingPage));
-export const MyBookingPage = lazyPage(() => import('./MyBooking.page').then((module) => module.MyBookingPage));
+export const FindBookingPage = lazyPage(() => import('./FindBooking.page').then((module) => module.FindBookingPage), 'forms');
+export const MyBookingPage = lazyPage(() => import('./MyBooking.page').then((module) => module.MyBookingPage), 'forms');
 export const CarPage = lazyPage(() => import('./Car.page').then((module) => module.CarPage));

@@ -3,6 +3,8 @@ import type { HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context, MiddlewareHandler } from 'hono';
+import { DEFAULT_LOCALE, localeOfAcceptLanguage } from '../../shared/i18n/locales';
+import { withLocale } from '../i18n';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { AppError, type ErrorBody } from '../../shared/errors';
@@ -148,7 +150,10 @@ export function baseMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId);
     c.set('deps', deps);
     c.set('securityHeaders', security);
-    await next();
+    const locale = localeOfAcceptLanguage(c.req.header('accept-language'));
+    c.set('locale', locale);
+    // Everything after runs in the request's language: its errors, notices and the e-mails it queues.
+    await withLocale(locale, next);
     const answer = c.res;
     if (answer === c.get('completeAnswer')) return;
     const headers = answer.headers;
@@ -340,6 +345,10 @@ export function identified(): MiddlewareHandler<AppEnv> {
 
 /** Every error becomes JSON `{message, issues?, requestId?}` with its status; faults are logged, never shown. */
 export function handleError(error: unknown, c: Context<AppEnv>): Response {
+  return withLocale(c.get('locale') ?? DEFAULT_LOCALE, () => errorResponse(error, c));
+}
+
+function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   const appError = toAppError(error);
   const requestId = c.get('requestId');
   const body: ErrorBody = { message: appError.message };

@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { Context } from 'hono';
 import superjson, { type SuperJSONResult } from 'superjson';
+import { stripLocale } from '../../shared/i18n/locales';
 import { messages } from '../../shared/messages';
 import { jsonForScriptElement, pageStateElement, type RenderedPage, type RenderInput } from '../../shared/pageState';
 import type { TCar } from '../../shared/schemas/car.schema';
@@ -66,10 +67,15 @@ export interface PagesOptions {
  * their script, they would restyle markup already on screen and move it.
  */
 export function lazyPartsOf(url: string): string[] {
-  const [path, query = ''] = url.split('?');
+  return ['src/client/components/Footer/Footer.tsx', ...pageParts(url)];
+}
+
+function pageParts(url: string): string[] {
+  const [localized = '', query = ''] = url.split('?');
+  const path = stripLocale(localized);
   switch (path) {
     case '/':
-      return ['src/client/features/search/DateSearchForm.tsx', 'src/client/features/contact/ContactForm.tsx'];
+      return ['src/client/features/search/DateSearchForm.tsx', 'src/client/features/home/BookingSection.tsx', 'src/client/features/home/BelowFold.tsx', 'src/client/features/contact/ContactForm.tsx'];
     case '/booking':
       return ['src/client/pages/Booking.page.tsx', ...(new URLSearchParams(query).has('car') ? ['src/client/features/booking/BookingForm.tsx'] : [])];
     case '/pcc':

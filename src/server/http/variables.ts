@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/i18n/locales';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, AppDeps, StaffSessionInfo } from '../deps';
 
@@ -44,6 +45,8 @@ export interface AppVariables {
   em?: EntityManager;
   request?: RequestMeta;
   sessionCookie?: SessionCookie;
+  /** The language the request asks for (`Accept-Language`): its errors and notices, a booking's e-mails. */
+  locale: Locale;
 }
 
 export type AppEnv = { Variables: AppVariables };

@@ -2,7 +2,7 @@ import type { TBusinessInfo } from '../../shared/business';
 import { formatInstant, formatLongDate } from '../../shared/dates';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DOCUMENT_LABELS, DRIVER_SERVICE_LABELS, PAYMENT_METHOD_LABELS, dayCount } from '../../shared/labels';
 import { formatPeso, nonZeroAmount } from '../../shared/money';
-import { DEPOSIT_LABEL, IMPORTANT_INFORMATION, bookingPriceRows } from '../../shared/receipt';
+import { depositLabel, bookingPriceRows, importantInformation } from '../../shared/receipt';
 import type { CancelledBy, DocumentField, TBooking, TPayment } from '../../shared/schemas/booking.schema';
 import type { TContact } from '../../shared/schemas/contact.schema';
 import { escapeHtml as escape } from '../html';
@@ -23,7 +23,7 @@ function priceTable(b: TBooking): Rows {
 /** The security deposit under the total, when the car has one. */
 function depositRows(b: TBooking): Rows {
   const deposit = nonZeroAmount(b.deposit);
-  return deposit ? [[DEPOSIT_LABEL, formatPeso(deposit)]] : [];
+  return deposit ? [[depositLabel(), formatPeso(deposit)]] : [];
 }
 
 function bookingFacts(b: TBooking): Rows {
@@ -90,7 +90,7 @@ function renterMail(booking: TBooking, context: RenterMailContext, mail: RenterM
     ...mail.lead.flatMap((paragraph) => [paragraph, '']),
     ...(mail.facts ? [`${mail.facts.title}:`, ...mail.facts.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
     ...(mail.receipt
-      ? [...bookingFacts(booking).map(([k, v]) => `${k}: ${v}`), '', ...priceTable(booking).map(([k, v]) => `${k}: ${v}`), `${total[0]}: ${total[1]}`, ...depositRows(booking).map(([k, v]) => `${k}: ${v}`), '', 'Important information:', ...IMPORTANT_INFORMATION.map((line) => `- ${line}`), '']
+      ? [...bookingFacts(booking).map(([k, v]) => `${k}: ${v}`), '', ...priceTable(booking).map(([k, v]) => `${k}: ${v}`), `${total[0]}: ${total[1]}`, ...depositRows(booking).map(([k, v]) => `${k}: ${v}`), '', 'Important information:', ...importantInformation().map((line) => `- ${line}`), '']
       : [`Booking reference: ${booking.reference}`, '']),
     `${mail.action}: ${manageLink}`,
     '',
@@ -104,7 +104,7 @@ function renterMail(booking: TBooking, context: RenterMailContext, mail: RenterM
     `<p>Hi ${escape(booking.customerName)},</p>
 ${mail.lead.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
 ${mail.facts ? `${heading(mail.facts.title)}${table(mail.facts.rows)}` : ''}
-${mail.receipt ? `${heading('Your booking')}${table(bookingFacts(booking))}${heading('Pricing summary')}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading('Important information')}<ul>${IMPORTANT_INFORMATION.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>Booking reference: <strong>${escape(booking.reference)}</strong></p>`}
+${mail.receipt ? `${heading('Your booking')}${table(bookingFacts(booking))}${heading('Pricing summary')}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading('Important information')}<ul>${importantInformation().map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>Booking reference: <strong>${escape(booking.reference)}</strong></p>`}
 <p style="margin:24px 0"><a href="${escape(manageLink)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">${escape(mail.action)}</a></p>
 <p style="color:#666;font-size:13px">${escape(business.hours)}</p>`,
   );

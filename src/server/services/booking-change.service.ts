@@ -121,7 +121,7 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
       const price = computePrice({ ...booking, ...dates });
       const total = toCentavos(price.total) + toCentavos(booking.adjustment);
       if (total < toCentavos(booking.amountPaid)) {
-        throw new AppError('CONFLICT', messages.errors.totalBelowPaid(formatPeso(fromCentavos(total))));
+        throw new AppError('CONFLICT', messages.errors.totalBelowPaid({ total: formatPeso(fromCentavos(total)) }));
       }
       Object.assign(booking, dates, {
         totalDays: price.days,

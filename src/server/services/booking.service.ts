@@ -202,7 +202,7 @@ async function refuseTooManyUnproven(em: EntityManager, email: string, phone: st
     .where({ status: 'pending', emailProvenAt: null, holdUntil: { $gt: clock.now() }, $or: [{ renterEmail: email }, { renterPhoneKey: key }] })
     .execute('all');
   if (open.filter((b) => b.renterEmail === email).length >= MAX_UNPROVEN_BOOKINGS || open.filter((b) => b.renterPhoneKey === key).length >= MAX_UNPROVEN_BOOKINGS) {
-    throw new AppError('CONFLICT', messages.errors.unprovenLimit(MAX_UNPROVEN_BOOKINGS));
+    throw new AppError('CONFLICT', messages.errors.unprovenLimit({ max: MAX_UNPROVEN_BOOKINGS }));
   }
 }
 

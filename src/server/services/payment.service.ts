@@ -22,7 +22,7 @@ export async function addPayment(ctx: AdminContext, id: string, input: TAddPayme
     if (balance <= 0) throw new AppError('CONFLICT', messages.errors.nothingToPay);
     const amount = toCentavos(input.amount);
     if (amount > balance) {
-      const message = messages.errors.paymentAboveBalance(formatPeso(fromCentavos(balance)));
+      const message = messages.errors.paymentAboveBalance({ balance: formatPeso(fromCentavos(balance)) });
       throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'amount', message }] });
     }
     const payment = em.create(Payment, {

@@ -20,15 +20,15 @@ import { keyFromObjectPath, objectPath, type Storage } from '../storage/storage'
 export const UPLOAD_URL_SECONDS = 15 * 60;
 export const UNATTACHED_UPLOAD_HOURS = 24;
 
-const TYPE_MESSAGE: Record<StoredUploadKind, string> = {
-  document: messages.errors.documentType,
-  'car-image': messages.errors.carImageType,
-  unspecified: messages.errors.uploadType,
+const TYPE_MESSAGE: Record<StoredUploadKind, () => string> = {
+  document: () => messages.errors.documentType,
+  'car-image': () => messages.errors.carImageType,
+  unspecified: () => messages.errors.uploadType,
 };
-const SIZE_MESSAGE: Record<StoredUploadKind, string> = {
-  document: messages.errors.documentSize,
-  'car-image': messages.errors.carImageSize,
-  unspecified: messages.errors.uploadSize,
+const SIZE_MESSAGE: Record<StoredUploadKind, () => string> = {
+  document: () => messages.errors.documentSize,
+  'car-image': () => messages.errors.carImageSize,
+  unspecified: () => messages.errors.uploadSize,
 };
 
 export async function requestUpload(
@@ -41,9 +41,9 @@ export async function requestUpload(
   const kind: StoredUploadKind = input.kind ?? 'unspecified';
   const rules = UPLOAD_RULES[kind];
   if (input.contentType && !rules.types.includes(input.contentType)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[kind]);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[kind]());
   }
-  if (input.size !== undefined && input.size > rules.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[kind]);
+  if (input.size !== undefined && input.size > rules.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[kind]());
 
   const id = randomUUID();
   const key = `${kind === 'car-image' ? 'public' : 'private'}/${id}`;
@@ -78,9 +78,9 @@ async function inspectObject(storage: Storage, upload: UploadToCheck): Promise<{
     throw new AppError(code, message);
   };
   if (info.size === 0) return refuse('BAD_REQUEST', messages.errors.emptyFile);
-  if (info.size > rules.maxBytes) return refuse('BAD_REQUEST', SIZE_MESSAGE[upload.kind]);
+  if (info.size > rules.maxBytes) return refuse('BAD_REQUEST', SIZE_MESSAGE[upload.kind]());
   const type = sniffContentType(info.start);
-  if (!type || !rules.types.includes(type)) return refuse('BAD_REQUEST', TYPE_MESSAGE[upload.kind]);
+  if (!type || !rules.types.includes(type)) return refuse('BAD_REQUEST', TYPE_MESSAGE[upload.kind]());
   if (upload.contentType && upload.contentType !== type) return refuse('BAD_REQUEST', messages.errors.uploadContentType);
   return { type, size: info.size };
 }
@@ -217,7 +217,7 @@ export async function acceptLocalUpload(
   const declared = request.contentType?.split(';')[0]?.trim().toLowerCase() ?? null;
   if (grant.contentType && declared !== grant.contentType) throw new AppError('FORBIDDEN', messages.errors.uploadContentType);
   if (request.contentLength !== null && request.contentLength > grant.maxBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]);
+    throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]());
   }
   if (grant.contentLength !== null && request.contentLength !== null && request.contentLength !== grant.contentLength) {
     throw new AppError('FORBIDDEN', messages.errors.uploadSignature);
@@ -233,7 +233,7 @@ export async function acceptLocalUpload(
       size += value.byteLength;
       if (size > grant.maxBytes) {
         await reader.cancel();
-        throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]);
+        throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]());
       }
       chunks.push(value);
     }
@@ -241,7 +241,7 @@ export async function acceptLocalUpload(
   const body = Buffer.concat(chunks);
   if (body.length === 0) throw new AppError('BAD_REQUEST', messages.errors.emptyFile);
   const type = sniffContentType(body.subarray(0, 16));
-  if (!type || !UPLOAD_RULES[upload.kind].types.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[upload.kind]);
+  if (!type || !UPLOAD_RULES[upload.kind].types.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[upload.kind]());
   if (grant.contentType && grant.contentType !== type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.errors.uploadContentType);
   await storage.put(key, body, type);
   return { objectPath: objectPath(key) };

@@ -7,7 +7,7 @@ import { ZOwnAccountSchema, ZSecondFactorCodeSchema } from './staff.schema';
 
 export const ZLoginSchema = z.object({
   email: ZEmailSchema.optional().describe("The staff account's e-mail address; without it, the password is the owner's"),
-  password: z.string({ error: messages.validation.password }).min(1, messages.validation.password).max(1024),
+  password: z.string({ error: () => messages.validation.password }).min(1, { error: () => messages.validation.password }).max(1024),
   code: ZSecondFactorCodeSchema.optional().describe('For an account with two-step sign-in: the current 6-digit code, or a recovery code'),
 });
 
@@ -68,7 +68,7 @@ export type TAuditEntry = z.infer<typeof ZAuditEntrySchema>;
 export const ZAuditQuerySchema = ZListQuerySchema.extend({
   entityType: z.enum(AUDIT_ENTITIES).optional(),
   cursor: z.string().max(AUDIT_CURSOR_MAX).optional().describe('Empty for the newest entries, then the previous answer\'s nextCursor'),
-}).refine((query) => query.cursor === undefined || query.offset === 0, { message: messages.errors.cursorWithOffset, path: ['offset'] });
+}).refine((query) => query.cursor === undefined || query.offset === 0, { error: () => messages.errors.cursorWithOffset, path: ['offset'] });
 export type TAuditQuery = z.infer<typeof ZAuditQuerySchema>;
 
 export const ZAuditPageSchema = z.object({

@@ -3,7 +3,7 @@ import { messages } from '../messages';
 import { ZIdSchema, ZTimestampSchema, optionalText, text } from './common.schema';
 
 export const ZBlockNameSchema = z.object({
-  fullName: text('one', messages.validation.fullName).min(1, messages.validation.fullName).max(120, messages.validation.tooLong(120)),
+  fullName: text('one', () => messages.validation.fullName).min(1, { error: () => messages.validation.fullName }).max(120, { error: () => messages.validation.tooLong({ max: 120 }) }),
   reason: optionalText(500, 'many').transform((reason) => reason ?? null),
   blockedBy: text()
     .max(60)

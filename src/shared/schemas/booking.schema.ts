@@ -56,7 +56,7 @@ export function isRentalTooLong(pickupDate: string, returnDate: string, maxDays:
   }
 }
 
-export const ZFullNameSchema = text('one', v.fullName).min(2, v.fullName).max(120, v.tooLong(120));
+export const ZFullNameSchema = text('one', () => v.fullName).min(2, { error: () => v.fullName }).max(120, { error: () => v.tooLong({ max: 120 }) });
 
 /** The renter's details, shared by the booking form and `POST /api/bookings`. */
 export const ZRenterSchema = z.object({
@@ -88,14 +88,14 @@ export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 
 /** The rental choices, shared by the booking form and `POST /api/bookings`. */
 const ZRentalFieldsSchema = z.object({
-  pickupDate: z.string({ error: v.pickupDate }).min(1, v.pickupDate).pipe(ZIsoDateSchema),
-  returnDate: z.string({ error: v.returnDate }).min(1, v.returnDate).pipe(ZIsoDateSchema),
-  pickupTime: z.enum(PICKUP_TIMES, { error: v.pickupTime }).default(DEFAULT_PICKUP_TIME),
+  pickupDate: z.string({ error: () => v.pickupDate }).min(1, { error: () => v.pickupDate }).pipe(ZIsoDateSchema),
+  returnDate: z.string({ error: () => v.returnDate }).min(1, { error: () => v.returnDate }).pipe(ZIsoDateSchema),
+  pickupTime: z.enum(PICKUP_TIMES, { error: () => v.pickupTime }).default(DEFAULT_PICKUP_TIME),
   driverService: z.enum(DRIVER_SERVICES).default('none'),
   distanceService: z.enum(DISTANCE_SERVICES).default('none'),
   wantsDelivery: z.boolean().default(false),
-  deliveryArea: z.enum(DELIVERY_AREAS, { error: v.deliveryArea }).nullish(),
-  deliveryAddress: text('many').max(500, v.tooLong(500)).nullish(),
+  deliveryArea: z.enum(DELIVERY_AREAS, { error: () => v.deliveryArea }).nullish(),
+  deliveryAddress: text('many').max(500, { error: () => v.tooLong({ max: 500 }) }).nullish(),
 });
 
 type RentalFields = z.infer<typeof ZRentalFieldsSchema>;
@@ -105,7 +105,7 @@ function checkRental(rental: RentalFields, ctx: z.RefinementCtx, path: (string |
   if (rental.pickupDate && rental.returnDate && rental.returnDate <= rental.pickupDate) {
     ctx.addIssue({ code: 'custom', message: v.returnAfterPickup, path: [...path, 'returnDate'] });
   } else if (rental.pickupDate && rental.returnDate && isRentalTooLong(rental.pickupDate, rental.returnDate, MAX_RENTAL_DAYS)) {
-    ctx.addIssue({ code: 'custom', message: v.rentalTooLong(MAX_RENTAL_DAYS), path: [...path, 'returnDate'] });
+    ctx.addIssue({ code: 'custom', message: v.rentalTooLong({ max: MAX_RENTAL_DAYS }), path: [...path, 'returnDate'] });
   }
   if (rental.wantsDelivery) {
     if (!rental.deliveryArea) ctx.addIssue({ code: 'custom', message: v.deliveryArea, path: [...path, 'deliveryArea'] });
@@ -115,7 +115,7 @@ function checkRental(rental: RentalFields, ctx: z.RefinementCtx, path: (string |
 
 /** Everything the booking form collects except the documents, which the uploader holds. */
 export const ZBookingFormSchema = ZRenterSchema.extend(ZRentalFieldsSchema.shape)
-  .extend({ acceptTerms: z.literal(true, { error: v.acceptTerms }) })
+  .extend({ acceptTerms: z.literal(true, { error: () => v.acceptTerms }) })
   .superRefine((form, ctx) => checkRental(form, ctx));
 export type TBookingForm = z.infer<typeof ZBookingFormSchema>;
 export type TBookingFormInput = z.input<typeof ZBookingFormSchema>;
@@ -198,8 +198,8 @@ export type TBooking = z.infer<typeof ZBookingSchema>;
 
 /** Staff ask the renter to replace one document, saying why. */
 export const ZRequestDocumentSchema = z.object({
-  field: z.enum(DOCUMENT_FIELDS, { error: v.documentField }),
-  note: text('many', v.requestNote).min(3, v.requestNote).max(500, v.tooLong(500)),
+  field: z.enum(DOCUMENT_FIELDS, { error: () => v.documentField }),
+  note: text('many', () => v.requestNote).min(3, { error: () => v.requestNote }).max(500, { error: () => v.tooLong({ max: 500 }) }),
 });
 export type TRequestDocument = z.infer<typeof ZRequestDocumentSchema>;
 
@@ -257,7 +257,7 @@ export const ZAdminCreateBookingSchema = z
     if (input.returnDate <= input.pickupDate) {
       ctx.addIssue({ code: 'custom', message: v.returnAfterPickup, path: ['returnDate'] });
     } else if (isRentalTooLong(input.pickupDate, input.returnDate, MAX_STAFF_RENTAL_DAYS)) {
-      ctx.addIssue({ code: 'custom', message: v.rentalTooLong(MAX_STAFF_RENTAL_DAYS), path: ['returnDate'] });
+      ctx.addIssue({ code: 'custom', message: v.rentalTooLong({ max: MAX_STAFF_RENTAL_DAYS }), path: ['returnDate'] });
     }
   });
 export type TAdminCreateBooking = z.infer<typeof ZAdminCreateBookingSchema>;
@@ -266,9 +266,9 @@ export const ZUpdateBookingStatusSchema = z.object({ status: z.enum(BOOKING_STAT
 
 export const ZUpdateBookingDatesSchema = z
   .object({ pickupDate: ZIsoDateSchema, returnDate: ZIsoDateSchema })
-  .refine((d) => d.returnDate > d.pickupDate, { message: v.returnAfterPickup, path: ['returnDate'] })
+  .refine((d) => d.returnDate > d.pickupDate, { error: () => v.returnAfterPickup, path: ['returnDate'] })
   .refine((d) => d.returnDate <= d.pickupDate || !isRentalTooLong(d.pickupDate, d.returnDate, MAX_STAFF_RENTAL_DAYS), {
-    message: v.rentalTooLong(MAX_STAFF_RENTAL_DAYS),
+    error: () => v.rentalTooLong({ max: MAX_STAFF_RENTAL_DAYS }),
     path: ['returnDate'],
   });
 

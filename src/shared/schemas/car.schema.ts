@@ -3,7 +3,7 @@ import { todayInManila } from '../dates';
 import { messages } from '../messages';
 import { formatPeso, toCentavos } from '../money';
 import { CAR_CATEGORIES, CAR_SORTS, FUELS, MAX_SEATS, TRANSMISSIONS, carCategoryOf, formatOdometer, odometerKilometres, type CarCategory } from '../cars';
-import { ZIdSchema, ZIsoDateSchema, ZMoneyOutSchema, ZMoneySchema, ZPositiveMoneySchema, requiredText, text } from './common.schema';
+import { ZIdSchema, ZIsoDateSchema, ZMoneyOutSchema, ZMoneySchema, ZPositiveMoneySchema, requiredText, text, type LazyMessage } from './common.schema';
 
 const v = messages.validation;
 
@@ -54,12 +54,12 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 
 /** A category from the list, in any case. */
 const ZCategorySchema = z
-  .string({ error: v.category })
+  .string({ error: () => v.category })
   .trim()
-  .min(1, v.category)
+  .min(1, { error: () => v.category })
   .transform((name, ctx) => {
     const category = carCategoryOf(name);
-    if (!category) ctx.addIssue({ code: 'custom', message: v.categoryUnknown(CAR_CATEGORIES) });
+    if (!category) ctx.addIssue({ code: 'custom', message: v.categoryUnknown({ categories: CAR_CATEGORIES.join(', ') }) });
     return category ?? z.NEVER;
   })
   .meta({ type: 'string', enum: [...CAR_CATEGORIES] });
@@ -67,38 +67,38 @@ const ZCategorySchema = z
 /** The daily rate: missing or blank says it is required; anything else is read as an amount. */
 const ZDailyRateSchema = z
   .unknown()
-  .refine((value) => !isBlank(value), v.dailyRate)
+  .refine((value) => !isBlank(value), { error: () => v.dailyRate })
   .pipe(ZPositiveMoneySchema)
-  .refine((rate) => toCentavos(rate) <= toCentavos(MAX_DAILY_RATE), v.dailyRateTooHigh(formatPeso(MAX_DAILY_RATE)))
+  .refine((rate) => toCentavos(rate) <= toCentavos(MAX_DAILY_RATE), { error: () => v.dailyRateTooHigh({ max: formatPeso(MAX_DAILY_RATE) }) })
   .meta({ type: ['string', 'number'], description: 'Pesos, e.g. "1800" or 1800.50, at most 1000000.00' });
 
 /** The security deposit in pesos; blank is none. */
 const ZDepositSchema = z
   .preprocess((value) => (isBlank(value) ? '0' : value), ZMoneySchema)
-  .refine((amount) => toCentavos(amount) >= 0, v.depositNegative)
-  .refine((amount) => toCentavos(amount) <= toCentavos(MAX_DEPOSIT), v.depositTooHigh(formatPeso(MAX_DEPOSIT)))
+  .refine((amount) => toCentavos(amount) >= 0, { error: () => v.depositNegative })
+  .refine((amount) => toCentavos(amount) <= toCentavos(MAX_DEPOSIT), { error: () => v.depositTooHigh({ max: formatPeso(MAX_DEPOSIT) }) })
   .meta({ type: ['string', 'number'], description: 'Pesos; blank or 0: the garage\'s deposit applies' });
 
 /** An odometer reading in kilometres ("18400", "18,400 km"), kept as "18,400 km"; blank when unknown. */
 const ZOdometerSchema = text()
-  .max(60, v.tooLong(60))
-  .refine((reading) => reading === '' || odometerKilometres(reading) !== null, v.odometer)
+  .max(60, { error: () => v.tooLong({ max: 60 }) })
+  .refine((reading) => reading === '' || odometerKilometres(reading) !== null, { error: () => v.odometer })
   .transform((reading) => (reading === '' ? '' : formatOdometer(odometerKilometres(reading)!)));
 
 /** A picture: an /objects/public/... path from a car-image upload, or a bundled picture name. */
-const ZCarImageSchema = text('one', messages.errors.carImageRequired).min(1, messages.errors.carImageRequired).max(300);
+const ZCarImageSchema = text('one', () => messages.errors.carImageRequired).min(1, { error: () => messages.errors.carImageRequired }).max(300);
 const ZCarImagesSchema = z
-  .array(ZCarImageSchema, { error: messages.errors.carImageRequired })
-  .max(MAX_CAR_IMAGES, v.tooManyImages(MAX_CAR_IMAGES))
-  .refine((images) => new Set(images).size === images.length, v.sameImageTwice);
+  .array(ZCarImageSchema, { error: () => messages.errors.carImageRequired })
+  .max(MAX_CAR_IMAGES, { error: () => v.tooManyImages({ max: MAX_CAR_IMAGES }) })
+  .refine((images) => new Set(images).size === images.length, { error: () => v.sameImageTwice });
 
 /** The car fields an admin edits. No defaults here, so the partial update schema stays partial. */
 const ZCarFieldsSchema = z.object({
-  name: requiredText(v.carName, 120),
+  name: requiredText(() => v.carName, 120),
   category: ZCategorySchema,
   dailyRate: ZDailyRateSchema,
   deposit: ZDepositSchema,
-  seats: z.coerce.number({ error: v.seats }).int(v.seats).min(1, v.seats).max(MAX_SEATS, v.seats),
+  seats: z.coerce.number({ error: () => v.seats }).int({ error: () => v.seats }).min(1, { error: () => v.seats }).max(MAX_SEATS, { error: () => v.seats }),
   transmission: z.enum(TRANSMISSIONS),
   fuel: z.enum(FUELS),
   /** The spec's single picture: alone, it is a one-picture list; on a change, it replaces the cover. */
@@ -106,7 +106,7 @@ const ZCarFieldsSchema = z.object({
   images: ZCarImagesSchema.describe('Every picture in order, the cover first (at most 12)'),
   description: text('many').max(2000),
   mileage: ZOdometerSchema.describe('Odometer reading in km, e.g. "18,400 km"'),
-  year: z.coerce.number({ error: v.year }).int(v.year).min(1980, v.year).refine((year) => year <= currentYear() + 1, v.year),
+  year: z.coerce.number({ error: () => v.year }).int({ error: () => v.year }).min(1980, { error: () => v.year }).refine((year) => year <= currentYear() + 1, { error: () => v.year }),
   plateNumber: text().toUpperCase().max(20),
   available: z.boolean(),
 });
@@ -157,12 +157,12 @@ const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value
 
 /** One category or several, comma-separated ("Premium SUV,Adventure SUV"), in any case. */
 const ZCategoryListSchema = z
-  .union([z.string(), z.array(z.string())], { error: v.categoryUnknown(CAR_CATEGORIES) })
+  .union([z.string(), z.array(z.string())], { error: () => v.categoryUnknown({ categories: CAR_CATEGORIES.join(', ') }) })
   .transform((value, ctx) => {
     const names = (Array.isArray(value) ? value : value.split(',')).map((name) => name.trim()).filter(Boolean);
     const categories = names.map(carCategoryOf);
     if (!names.length || categories.some((category) => category === null)) {
-      ctx.addIssue({ code: 'custom', message: v.categoryUnknown(CAR_CATEGORIES) });
+      ctx.addIssue({ code: 'custom', message: v.categoryUnknown({ categories: CAR_CATEGORIES.join(', ') }) });
       return z.NEVER;
     }
     return [...new Set(categories as CarCategory[])];
@@ -171,8 +171,8 @@ const ZCategoryListSchema = z
 
 /** Optional filters of the date search, as query parameters or tRPC input; blank is none. */
 export const ZCarFiltersSchema = z.object({
-  seats: z.preprocess(blankToUndefined, z.coerce.number({ error: v.seatsFilter }).int(v.seatsFilter).min(1, v.seatsFilter).max(MAX_SEATS, v.seatsFilter).optional()).describe('At least this many seats'),
-  transmission: z.preprocess(blankToUndefined, z.enum(TRANSMISSIONS, { error: v.transmission }).optional()),
+  seats: z.preprocess(blankToUndefined, z.coerce.number({ error: () => v.seatsFilter }).int({ error: () => v.seatsFilter }).min(1, { error: () => v.seatsFilter }).max(MAX_SEATS, { error: () => v.seatsFilter }).optional()).describe('At least this many seats'),
+  transmission: z.preprocess(blankToUndefined, z.enum(TRANSMISSIONS, { error: () => v.transmission }).optional()),
   category: z.preprocess(blankToUndefined, ZCategoryListSchema.optional()),
 });
 export type TCarFilters = z.infer<typeof ZCarFiltersSchema>;
@@ -184,12 +184,12 @@ function checkRange(range: { pickupDate?: string | undefined; returnDate?: strin
   if (returnDate <= pickupDate) ctx.addIssue({ code: 'custom', message: v.returnAfterPickup, path: ['returnDate'] });
 }
 
-const ZSearchDateSchema = (message: string) => z.string({ error: message }).trim().min(1, message).pipe(ZIsoDateSchema);
+const ZSearchDateSchema = (message: LazyMessage) => z.string({ error: message }).trim().min(1, { error: message }).pipe(ZIsoDateSchema);
 
 const ZSearchShape = ZCarFiltersSchema.extend({
-  pickupDate: ZSearchDateSchema(v.pickupDate).describe('First day of the rental, YYYY-MM-DD (Asia/Manila)'),
-  returnDate: ZSearchDateSchema(v.returnDate).describe('Return day, YYYY-MM-DD: occupied too, as for bookings'),
-  sort: z.preprocess(blankToUndefined, z.enum(CAR_SORTS, { error: v.sort }).optional()).describe('price: lowest total first; seats: most seats first; none: the fleet’s order'),
+  pickupDate: ZSearchDateSchema(() => v.pickupDate).describe('First day of the rental, YYYY-MM-DD (Asia/Manila)'),
+  returnDate: ZSearchDateSchema(() => v.returnDate).describe('Return day, YYYY-MM-DD: occupied too, as for bookings'),
+  sort: z.preprocess(blankToUndefined, z.enum(CAR_SORTS, { error: () => v.sort }).optional()).describe('price: lowest total first; seats: most seats first; none: the fleet’s order'),
 });
 
 /** `cars.search` and `GET /api/cars?pickupDate=&returnDate=`: the cars free for the whole range (both days included). */

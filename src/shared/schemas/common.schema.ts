@@ -16,27 +16,34 @@ export const MULTI_LINE_PATTERN = /^(?:[\t\n\r]|[^\p{Cc}])*$/u;
 /** Whether a text field is one line (the default) or may hold several (a Textarea in the forms). */
 export type Lines = 'one' | 'many';
 
+/**
+ * A message given as a function is read when the issue is raised, so it comes out in the language of
+ * whoever is answered (the request's on the server, the page's in the browser), not the one that
+ * happened to be current when the schema was built.
+ */
+export type LazyMessage = () => string;
+
 /** A trimmed string of one line, or of several lines when `lines` is 'many'. */
-export function text(lines: Lines = 'one', message?: string) {
+export function text(lines: Lines = 'one', message?: LazyMessage) {
   const base = z.string(message ? { error: message } : undefined).trim();
-  return lines === 'one' ? base.regex(ONE_LINE_PATTERN, v.oneLine) : base.regex(MULTI_LINE_PATTERN, v.controlCharacter);
+  return lines === 'one' ? base.regex(ONE_LINE_PATTERN, { error: () => v.oneLine }) : base.regex(MULTI_LINE_PATTERN, { error: () => v.controlCharacter });
 }
 
 /** A required, trimmed string: missing, wrong type and blank all give `message`. */
-export function requiredText(message: string, max = 200, lines: Lines = 'one') {
-  return text(lines, message).min(1, message).max(max, v.tooLong(max));
+export function requiredText(message: LazyMessage, max = 200, lines: Lines = 'one') {
+  return text(lines, message).min(1, { error: message }).max(max, { error: () => v.tooLong({ max }) });
 }
 
 /** An optional trimmed string; blank becomes undefined. */
 export function optionalText(max = 200, lines: Lines = 'one') {
   return text(lines)
-    .max(max, v.tooLong(max))
+    .max(max, { error: () => v.tooLong({ max }) })
     .optional()
     .nullable()
     .transform((value) => (value ? value : undefined));
 }
 
-export const ZIsoDateSchema = z.string({ error: v.dateFormat }).refine(isIsoDate, v.dateFormat);
+export const ZIsoDateSchema = z.string({ error: () => v.dateFormat }).refine(isIsoDate, { error: () => v.dateFormat });
 
 export const ZIdSchema = z.uuid();
 
@@ -47,11 +54,11 @@ function isMoneyNumber(value: number): boolean {
 }
 
 export const ZMoneySchema = z
-  .union([z.string(), z.number()], { error: v.amount })
-  .refine((value) => (typeof value === 'number' ? isMoneyNumber(value) : isMoneyString(value)), v.amount)
+  .union([z.string(), z.number()], { error: () => v.amount })
+  .refine((value) => (typeof value === 'number' ? isMoneyNumber(value) : isMoneyString(value)), { error: () => v.amount })
   .transform((value) => fromCentavos(toCentavos(value)));
 
-export const ZPositiveMoneySchema = ZMoneySchema.refine((value) => toCentavos(value) > 0, v.positiveAmount);
+export const ZPositiveMoneySchema = ZMoneySchema.refine((value) => toCentavos(value) > 0, { error: () => v.positiveAmount });
 
 /** A stored money figure as it leaves the server: "1500.00". */
 export const ZMoneyOutSchema = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -59,19 +66,19 @@ export const ZMoneyOutSchema = z.string().regex(/^-?\d+\.\d{2}$/);
 export const ZTimestampSchema = z.string().describe('ISO 8601 timestamp');
 
 export const ZEmailSchema = z
-  .string({ error: v.email })
+  .string({ error: () => v.email })
   .trim()
   .toLowerCase()
-  .max(254, v.tooLong(254))
-  .pipe(z.email({ error: v.email }));
+  .max(254, { error: () => v.tooLong({ max: 254 }) })
+  .pipe(z.email({ error: () => v.email }));
 
 export const ZPhoneSchema = z
-  .string({ error: v.phone })
+  .string({ error: () => v.phone })
   .trim()
-  .regex(ONE_LINE_PATTERN, v.oneLine)
-  .min(10, v.phone)
-  .max(40, v.tooLong(40))
-  .regex(/^[+\d][\d\s()./-]*$/, v.phone);
+  .regex(ONE_LINE_PATTERN, { error: () => v.oneLine })
+  .min(10, { error: () => v.phone })
+  .max(40, { error: () => v.tooLong({ max: 40 }) })
+  .regex(/^[+\d][\d\s()./-]*$/, { error: () => v.phone });
 
 /** Paging and search for admin lists. */
 export const ZListQuerySchema = z.object({

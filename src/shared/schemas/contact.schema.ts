@@ -16,15 +16,15 @@ export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 const v = messages.validation;
 
 export const ZContactSchema = z.object({
-  firstName: requiredText(v.firstName, 80),
-  lastName: requiredText(v.lastName, 80),
+  firstName: requiredText(() => v.firstName, 80),
+  lastName: requiredText(() => v.lastName, 80),
   email: ZEmailSchema,
   phone: optionalText(40),
   subject: z
     .union([z.enum(CONTACT_SUBJECTS), z.literal('')])
     .nullish()
     .transform((subject) => subject || 'General Inquiry'),
-  message: requiredText(v.message, 5000, 'many'),
+  message: requiredText(() => v.message, 5000, 'many'),
 });
 export type TContact = z.infer<typeof ZContactSchema>;
 export type TContactInput = z.input<typeof ZContactSchema>;

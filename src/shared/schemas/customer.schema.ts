@@ -52,9 +52,9 @@ export const ZInitialBookingSchema = z
     total: ZPositiveMoneySchema,
     status: z.enum(BOOKING_STATUSES).default('confirmed'),
   })
-  .refine((b) => b.returnDate > b.pickupDate, { message: messages.validation.returnAfterPickup, path: ['returnDate'] })
+  .refine((b) => b.returnDate > b.pickupDate, { error: () => messages.validation.returnAfterPickup, path: ['returnDate'] })
   .refine((b) => b.returnDate <= b.pickupDate || !isRentalTooLong(b.pickupDate, b.returnDate, MAX_STAFF_RENTAL_DAYS), {
-    message: messages.validation.rentalTooLong(MAX_STAFF_RENTAL_DAYS),
+    error: () => messages.validation.rentalTooLong({ max: MAX_STAFF_RENTAL_DAYS }),
     path: ['returnDate'],
   });
 

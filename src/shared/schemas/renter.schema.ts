@@ -8,8 +8,8 @@ import { ZObjectPathSchema } from './upload.schema';
 /** "Find my booking": the reference (typed any way a person might) and the renter's e-mail address. */
 export const ZFindBookingSchema = z.object({
   reference: z
-    .string({ error: messages.validation.reference })
-    .max(40, messages.validation.reference)
+    .string({ error: () => messages.validation.reference })
+    .max(40, { error: () => messages.validation.reference })
     .transform((value, ctx) => normalizeReference(value) ?? (ctx.addIssue({ code: 'custom', message: messages.validation.reference }), z.NEVER)),
   email: ZEmailSchema,
 });

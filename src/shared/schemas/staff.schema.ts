@@ -15,24 +15,24 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const PASSWORD_MIN_LENGTH = 10;
 
 export const ZNewPasswordSchema = z
-  .string({ error: v.newPassword(PASSWORD_MIN_LENGTH) })
-  .min(PASSWORD_MIN_LENGTH, v.newPassword(PASSWORD_MIN_LENGTH))
-  .max(1024, v.tooLong(1024));
+  .string({ error: () => v.newPassword({ min: PASSWORD_MIN_LENGTH }) })
+  .min(PASSWORD_MIN_LENGTH, { error: () => v.newPassword({ min: PASSWORD_MIN_LENGTH }) })
+  .max(1024, { error: () => v.tooLong({ max: 1024 }) });
 
-const ZCurrentPasswordSchema = z.string({ error: v.password }).min(1, v.password).max(1024);
+const ZCurrentPasswordSchema = z.string({ error: () => v.password }).min(1, { error: () => v.password }).max(1024);
 
 /** A 6-digit code from an authenticator app (spaces allowed), or a recovery code such as `k7qx-m2pd-9fth`. */
 export const ZSecondFactorCodeSchema = z
-  .string({ error: v.code })
+  .string({ error: () => v.code })
   .trim()
-  .min(6, v.code)
-  .max(32, v.code)
-  .regex(/^[0-9a-zA-Z -]+$/, v.code);
+  .min(6, { error: () => v.code })
+  .max(32, { error: () => v.code })
+  .regex(/^[0-9a-zA-Z -]+$/, { error: () => v.code });
 
-export const ZStaffRoleSchema = z.enum(STAFF_ROLES, { error: v.staffRole });
+export const ZStaffRoleSchema = z.enum(STAFF_ROLES, { error: () => v.staffRole });
 
 export const ZCreateStaffSchema = z.object({
-  name: requiredText(v.staffName, 80),
+  name: requiredText(() => v.staffName, 80),
   email: ZEmailSchema,
   role: ZStaffRoleSchema,
 });

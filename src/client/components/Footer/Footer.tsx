@@ -8,11 +8,11 @@ import { useAnchorNavigation, type Anchor as SectionAnchor } from '../../feature
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Logo } from '../Logo/Logo';
 
-const SCROLL_LINKS: Array<{ anchor: SectionAnchor; label: string }> = [
-  { anchor: 'cars', label: copy.nav.fleet },
-  { anchor: 'booking', label: copy.nav.book },
-  { anchor: 'about', label: copy.footer.aboutUs },
-  { anchor: 'contact', label: copy.nav.contact },
+const SCROLL_LINKS: Array<{ anchor: SectionAnchor; label: () => string }> = [
+  { anchor: 'cars', label: () => copy.nav.fleet },
+  { anchor: 'booking', label: () => copy.nav.book },
+  { anchor: 'about', label: () => copy.footer.aboutUs },
+  { anchor: 'contact', label: () => copy.nav.contact },
 ];
 
 /** A column of the footer: its small heading and its links. */
@@ -43,7 +43,7 @@ export function Footer() {
           <FooterColumn title={copy.footer.links}>
             {SCROLL_LINKS.map((link) => (
               <UnstyledButton key={link.anchor} onClick={() => goTo(link.anchor)} fz="sm">
-                {link.label}
+                {link.label()}
               </UnstyledButton>
             ))}
             <Anchor component={Link} to={FIND_BOOKING_PATH} fz="sm" c="inherit">
@@ -70,7 +70,7 @@ export function Footer() {
         </SimpleGrid>
         <Group justify="space-between" mt={40} pt="md" style={{ borderTop: '1px solid light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))' }}>
           <Text size="xs" c="dimmed">
-            {copy.footer.rights(new Date().getFullYear(), business.name)}
+            {copy.footer.rights({ year: new Date().getFullYear(), name: business.name })}
           </Text>
           <Text size="xs" c="dimmed">
             {business.addressLine2}

@@ -16,17 +16,18 @@ import classes from './Header.module.css';
 /** The phone menu's drawer loads the first time the menu opens. */
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
-type Entry = { kind: 'anchor'; anchor: Anchor; label: string } | { kind: 'route'; to: string; label: string } | { kind: 'soon'; label: string };
+/** Labels are read when rendered, in the page's language. */
+type Entry = { kind: 'anchor'; anchor: Anchor; label: () => string } | { kind: 'route'; to: string; label: () => string } | { kind: 'soon'; label: () => string };
 
 const ENTRIES: Entry[] = [
-  { kind: 'anchor', anchor: 'cars', label: copy.nav.fleet },
-  { kind: 'soon', label: copy.nav.carsSale },
-  { kind: 'route', to: '/pcc', label: copy.nav.pcc },
-  { kind: 'anchor', anchor: 'booking', label: copy.nav.book },
-  { kind: 'anchor', anchor: 'about', label: copy.nav.about },
-  { kind: 'anchor', anchor: 'contact', label: copy.nav.contact },
-  { kind: 'route', to: FIND_BOOKING_PATH, label: copy.nav.findBooking },
-  { kind: 'route', to: '/admin', label: copy.nav.admin },
+  { kind: 'anchor', anchor: 'cars', label: () => copy.nav.fleet },
+  { kind: 'soon', label: () => copy.nav.carsSale },
+  { kind: 'route', to: '/pcc', label: () => copy.nav.pcc },
+  { kind: 'anchor', anchor: 'booking', label: () => copy.nav.book },
+  { kind: 'anchor', anchor: 'about', label: () => copy.nav.about },
+  { kind: 'anchor', anchor: 'contact', label: () => copy.nav.contact },
+  { kind: 'route', to: FIND_BOOKING_PATH, label: () => copy.nav.findBooking },
+  { kind: 'route', to: '/admin', label: () => copy.nav.admin },
 ];
 
 function ThemeToggle() {
@@ -56,7 +57,7 @@ function NavEntries({ className, onNavigate }: { className: string | undefined; 
     if (entry.kind === 'anchor') {
       return (
         <button
-          key={entry.label}
+          key={entry.label()}
           type="button"
           className={className}
           onClick={() => {
@@ -64,21 +65,21 @@ function NavEntries({ className, onNavigate }: { className: string | undefined; 
             goTo(entry.anchor);
           }}
         >
-          {entry.label}
+          {entry.label()}
         </button>
       );
     }
     if (entry.kind === 'route') {
       return (
-        <NavLink key={entry.label} to={entry.to} className={className} onClick={onNavigate}>
-          {entry.label}
+        <NavLink key={entry.label()} to={entry.to} className={className} onClick={onNavigate}>
+          {entry.label()}
         </NavLink>
       );
     }
     return (
-      <Hint key={entry.label} label={copy.nav.comingSoon}>
+      <Hint key={entry.label()} label={copy.nav.comingSoon}>
         <span className={className} aria-disabled="true" tabIndex={0}>
-          {entry.label}
+          {entry.label()}
           <Badge size="xs" variant="light" color="sand">
             {copy.nav.comingSoon}
           </Badge>

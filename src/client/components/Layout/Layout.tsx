@@ -1,11 +1,13 @@
 import { Box } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { MY_BOOKING_PATH } from '../../features/myBooking/paths';
 import { scrollToAnchor } from '../../features/site/anchors';
-import { Footer } from '../Footer/Footer';
 import { HydrateWhenSeen } from '../HydrateWhenSeen/HydrateWhenSeen';
 import { Header } from '../Header/Header';
+
+/** The footer: rendered by the server, its code loaded when it comes near the screen. */
+const Footer = lazy(() => import('../Footer/Footer').then((module) => ({ default: module.Footer })));
 
 /**
  * Header, page, footer. A hash in the address scrolls to its section once the page has rendered
@@ -38,7 +40,9 @@ export function Layout() {
         </Suspense>
       </Box>
       <HydrateWhenSeen>
-        <Footer />
+        <Suspense>
+          <Footer />
+        </Suspense>
       </HydrateWhenSeen>
     </>
   );

@@ -33,20 +33,20 @@ export async function uploadCarImage(file: File, calls: UploadCalls, onProgress:
   try {
     target = await calls.request({ kind: 'car-image', contentType: file.type as UploadContentType, size: file.size });
   } catch (error) {
-    throw new Error(messages.upload.urlFailed(errorMessage(error, detail.noAnswer)), { cause: error });
+    throw new Error(messages.upload.urlFailed({ detail: errorMessage(error, detail.noAnswer) }), { cause: error });
   }
   if (!target?.uploadURL) throw new Error(messages.upload.noUrl);
   if (!isAcceptableUploadUrl(target.uploadURL, window.location.origin)) throw new Error(messages.upload.invalidUrl);
   try {
     await putWithProgress(target.uploadURL, file, target.headers, onProgress);
   } catch (error) {
-    throw new Error(messages.upload.failed(error instanceof Error ? error.message : messages.upload.interrupted), { cause: error });
+    throw new Error(messages.upload.failed({ detail: error instanceof Error ? error.message : messages.upload.interrupted }), { cause: error });
   }
   let checked: { objectPath: string };
   try {
     checked = await calls.check({ objectPath: target.objectPath });
   } catch (error) {
-    throw new Error(messages.upload.failed(errorMessage(error, detail.notChecked)), { cause: error });
+    throw new Error(messages.upload.failed({ detail: errorMessage(error, detail.notChecked) }), { cause: error });
   }
   if (!checked?.objectPath) throw new Error(messages.upload.noResultUrl);
   return checked.objectPath;

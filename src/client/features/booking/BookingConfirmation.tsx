@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInstant, formatLongDate } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, dayCount } from '../../../shared/labels';
-import { IMPORTANT_INFORMATION, bookingPriceRows } from '../../../shared/receipt';
+import { bookingPriceRows, importantInformation } from '../../../shared/receipt';
 import { DEFAULT_PICKUP_TIME, type TBooking } from '../../../shared/schemas/booking.schema';
 
 /** A booking as its renter sees it (staff answers add where it differs from the customer record). */
@@ -131,7 +131,7 @@ export function Receipt({ booking, notice, closing }: { booking: TReceiptBooking
 
       <Block title={r.important}>
         <List size="sm" spacing={2}>
-          {IMPORTANT_INFORMATION.map((line) => (
+          {importantInformation().map((line) => (
             <List.Item key={line}>{line}</List.Item>
           ))}
         </List>

@@ -1,9 +1,10 @@
 import { Card, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { withMessages } from '../../i18n';
 import type { BookingFormProps } from './BookingForm';
 
 /** The form and everything only it needs (validation, calendar, uploads, receipt) load when a car is chosen. */
-const BookingForm = lazy(() => import('./BookingForm').then((module) => ({ default: module.BookingForm })));
+const BookingForm = lazy(withMessages(() => import('./BookingForm').then((module) => ({ default: module.BookingForm })), 'forms'));
 
 function FormSkeleton() {
   return (

@@ -1,6 +1,6 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { formatPeso, nonZeroAmount } from '../../../shared/money';
-import { DEPOSIT_LABEL, type PriceRow } from '../../../shared/receipt';
+import { depositLabel, type PriceRow } from '../../../shared/receipt';
 import { bookingFormCopy } from '../../content/bookingForm';
 
 /** One line per charge and the total (and the car's security deposit under it): the live summary of the form and the receipt's. */
@@ -26,7 +26,7 @@ export function PriceSummary({ rows, total, deposit, testId }: { rows: readonly 
       {shownDeposit ? (
         <Group justify="space-between" wrap="nowrap" gap="md" data-line="deposit" data-testid={testId ? `${testId}-deposit` : undefined}>
           <Text size="sm" c="dimmed">
-            {DEPOSIT_LABEL}
+            {depositLabel()}
           </Text>
           <Text size="sm" fw={600} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {formatPeso(shownDeposit)}

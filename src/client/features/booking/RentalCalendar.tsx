@@ -52,7 +52,7 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
 
   const phase = calendarPhase(value);
   const duration = pickupDate && returnDate ? daysBetween(pickupDate, returnDate) : 0;
-  const message = refused === 'tooLong' ? c.refused.tooLong(MAX_RENTAL_DAYS) : refused ? c.refused[refused] : (error ?? null);
+  const message = refused === 'tooLong' ? c.refused.tooLong({ max: MAX_RENTAL_DAYS }) : refused ? c.refused[refused] : (error ?? null);
 
   return (
     <Card p={{ base: 'sm', sm: 'lg' }} className={classes.card} data-phase={phase} data-testid="rental-calendar">

@@ -7,7 +7,7 @@ import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput,
 import { schemaResolver, useForm } from '@mantine/form';
 import { messages } from '../../../shared/messages';
 import { CONTACT_SUBJECTS, ZContactSchema, type TContactInput } from '../../../shared/schemas/contact.schema';
-import { copy } from '../../content/site';
+import { homeCopy } from '../../content/home';
 import { FormFields } from '../../components/FormFields/FormFields';
 import { trpc } from '../../trpc';
 import { notify } from '../../notify';
@@ -25,7 +25,7 @@ export function ContactForm() {
     onError: () => notify({ title: messages.contact.failedTitle, message: messages.contact.failed, color: 'red' }),
   });
   const subject = form.getValues().subject ?? '';
-  const note = copy.contact.notes[subject];
+  const note = subject in homeCopy.contact.notes ? homeCopy.contact.notes[subject as keyof typeof homeCopy.contact.notes] : undefined;
 
   return (
     <Card padding="xl" component="section" aria-labelledby="contact-form-title">
@@ -39,16 +39,16 @@ export function ContactForm() {
         <FormFields>
           <Stack gap="md">
             <Title order={3} id="contact-form-title" size="h4">
-              {copy.contact.form.title}
+              {homeCopy.contact.form.title}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={copy.contact.form.firstName} withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
-              <TextInput label={copy.contact.form.lastName} withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
-              <TextInput label={copy.contact.form.email} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
-              <TextInput label={copy.contact.form.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+              <TextInput label={homeCopy.contact.form.firstName} withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
+              <TextInput label={homeCopy.contact.form.lastName} withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
+              <TextInput label={homeCopy.contact.form.email} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+              <TextInput label={homeCopy.contact.form.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
             </SimpleGrid>
             <Select
-              label={copy.contact.form.subject}
+              label={homeCopy.contact.form.subject}
               data={[...CONTACT_SUBJECTS]}
               clearable
               allowDeselect
@@ -61,13 +61,13 @@ export function ContactForm() {
                 {note}
               </Alert>
             ) : null}
-            <Textarea label={copy.contact.form.message} withAsterisk autosize minRows={4} maxRows={10} {...form.getInputProps('message')} />
+            <Textarea label={homeCopy.contact.form.message} withAsterisk autosize minRows={4} maxRows={10} {...form.getInputProps('message')} />
             <Group justify="space-between" align="center">
               <Text size="xs" c="dimmed">
-                {copy.contact.form.required}
+                {homeCopy.contact.form.required}
               </Text>
               <Button type="submit" loading={send.isPending} loaderProps={{ type: 'dots' }}>
-                {send.isPending ? copy.contact.form.sending : copy.contact.form.send}
+                {send.isPending ? homeCopy.contact.form.sending : homeCopy.contact.form.send}
               </Button>
             </Group>
           </Stack>

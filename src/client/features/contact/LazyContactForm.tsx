@@ -1,8 +1,9 @@
 import { Card, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { withMessages } from '../../i18n';
 
 /** The enquiry form sits at the foot of the home page: its code and validation load after the page. */
-const ContactForm = lazy(() => import('./ContactForm').then((module) => ({ default: module.ContactForm })));
+const ContactForm = lazy(withMessages(() => import('./ContactForm').then((module) => ({ default: module.ContactForm })), 'forms'));
 
 export function LazyContactForm() {
   return (

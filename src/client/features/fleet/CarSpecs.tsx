@@ -10,7 +10,7 @@ export function CarSpecs({ car }: { car: Pick<TCar, 'seats' | 'transmission' | '
     <Group gap="md" c="dimmed" fz="sm">
       <Group gap={4}>
         <IconUsers size={16} aria-hidden />
-        {copy.fleet.seats(car.seats)}
+        {copy.fleet.seats({ count: car.seats })}
       </Group>
       <Group gap={4}>
         <IconManualGearbox size={16} aria-hidden />

@@ -15,8 +15,8 @@ const EXTENSION_TYPES: Record<string, UploadContentType> = {
   pdf: 'application/pdf',
 };
 
-const TYPE_MESSAGE: Record<UploadKind, string> = { document: messages.errors.documentType, 'car-image': messages.errors.carImageType };
-const SIZE_MESSAGE: Record<UploadKind, string> = { document: messages.errors.documentSize, 'car-image': messages.errors.carImageSize };
+const TYPE_MESSAGE: Record<UploadKind, () => string> = { document: () => messages.errors.documentType, 'car-image': () => messages.errors.carImageType };
+const SIZE_MESSAGE: Record<UploadKind, () => string> = { document: () => messages.errors.documentSize, 'car-image': () => messages.errors.carImageSize };
 
 /** The file's declared type, or the one its extension names; null when neither is allowed for the kind. */
 export function declaredType(file: { name: string; type: string }, kind: UploadKind): UploadContentType | null {
@@ -30,8 +30,8 @@ export function declaredType(file: { name: string; type: string }, kind: UploadK
 
 /** The browser's own check before anything is sent: type and size (the server checks the real bytes again). */
 export function checkFile(file: { name: string; type: string; size: number }, kind: UploadKind): string | null {
-  if (!declaredType(file, kind)) return TYPE_MESSAGE[kind];
-  if (file.size > UPLOAD_RULES[kind].maxBytes) return SIZE_MESSAGE[kind];
+  if (!declaredType(file, kind)) return TYPE_MESSAGE[kind]();
+  if (file.size > UPLOAD_RULES[kind].maxBytes) return SIZE_MESSAGE[kind]();
   if (file.size === 0) return messages.errors.emptyFile;
   return null;
 }
@@ -113,7 +113,7 @@ export async function uploadFile(client: TrpcClient, { kind, file, onProgress = 
   try {
     target = await client.uploads.request.mutate({ kind, contentType, size: file.size });
   } catch (error) {
-    throw new UploadError(messages.upload.urlFailed(errorText(error)));
+    throw new UploadError(messages.upload.urlFailed({ detail: errorText(error) }));
   }
   if (!target.uploadURL) throw new UploadError(messages.upload.noUrl);
   if (!isAllowedUploadUrl(target.uploadURL, window.location.origin)) throw new UploadError(messages.upload.invalidUrl);
@@ -122,7 +122,7 @@ export async function uploadFile(client: TrpcClient, { kind, file, onProgress = 
   try {
     await putWithProgress(target.uploadURL, file, target.headers, onProgress, signal);
   } catch (error) {
-    throw new UploadError(messages.upload.failed(errorText(error)));
+    throw new UploadError(messages.upload.failed({ detail: errorText(error) }));
   }
   if (!target.objectPath) throw new UploadError(messages.upload.noResultUrl);
   try {

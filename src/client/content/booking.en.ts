@@ -1,0 +1,16 @@
+/** The booking page's and the chosen car's copy (the form's and the receipt's: bookingForm.en.ts). */
+export default {
+  page: {
+    title: 'Book a Car',
+    description: 'Choose a car, pick your dates on the calendar and book in minutes. Add a driver or delivery; you pay at pick-up, nothing online.',
+    heading: 'Book your car',
+    lead: 'Choose a car, pick your dates and send us your documents. We call you to confirm, and you pay at pick-up.',
+    vehicles: 'Choose a vehicle',
+    chosen: 'Selected',
+  },
+  noCar: 'Please select a car to continue with booking',
+  browse: 'Browse Our Fleet',
+  change: 'Change car',
+  selectedCar: 'Your car',
+  deposit: 'Security deposit {amount}, collected at pick-up (cash or card hold) and refunded on return.',
+} as const;

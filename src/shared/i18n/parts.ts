@@ -1,0 +1,29 @@
+import type { Locale } from './locales';
+
+/**
+ * Every catalog, by name, and the file its text is in for each language:
+ * `<path>.en.ts` (the source, with its keys) and `<path>.fil.ts` (the same keys in Filipino).
+ */
+export const CATALOG_FILES = {
+  messages: 'src/shared/messages',
+  labels: 'src/shared/labels',
+  site: 'src/client/content/site',
+  home: 'src/client/content/home',
+  booking: 'src/client/content/booking',
+} as const;
+export type CatalogName = keyof typeof CATALOG_FILES;
+
+/**
+ * What the browser loads, a part at a time: `site` before the page hydrates (every page needs it),
+ * the others with the pages and forms that read them (`forms`: notices, validation and labels). The e-mails' catalog (`mail`) stays on the server.
+ */
+export const CATALOG_PARTS = {
+  site: ['site', 'booking'],
+  forms: ['messages', 'labels'],
+  home: ['home'],
+} as const satisfies Record<string, readonly CatalogName[]>;
+export type CatalogPart = keyof typeof CATALOG_PARTS;
+
+export function catalogFile(name: CatalogName, locale: Locale): string {
+  return `${CATALOG_FILES[name]}.${locale}.ts`;
+}

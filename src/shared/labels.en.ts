@@ -1,0 +1,57 @@
+/** The names of the booking's choices, documents, payment methods and price lines, in English (Filipino: labels.fil.ts). */
+export default {
+  driverService: {
+    none: { label: 'Self Drive Only', detail: 'You drive the car yourself.' },
+    within_pangasinan: { label: 'With Driver - Within Pangasinan', detail: '₱1,500 per day. The renter provides the driver’s meals and accommodation.' },
+    outside_pangasinan: { label: 'With Driver - Outside Pangasinan', detail: '₱2,000 per day. The renter provides the driver’s meals and accommodation.' },
+  },
+  distanceService: {
+    none: { label: 'Staying in Pangasinan', detail: 'No distance charge.' },
+    outside_pangasinan_500: { label: 'Driving Outside Pangasinan', detail: '₱500 per day for trips beyond the province.' },
+    over_250km_800: { label: 'Over 250 km Trip', detail: '₱800 per day for long-distance trips over 250 km.' },
+  },
+  deliveryArea: {
+    alaminos_city: 'Within Alaminos City',
+    alaminos_outskirts: 'Alaminos (outskirts)',
+    bolinao: 'Bolinao',
+    mabini: 'Mabini',
+    lingayen: 'Lingayen',
+    calasiao: 'Calasiao',
+    san_fabian: 'San Fabian',
+  },
+  document: {
+    photoId1Url: 'Photo ID #1',
+    photoId2Url: 'Photo ID #2',
+    proofOfBillingUrl: 'Proof of Billing',
+  },
+  paymentMethod: {
+    cash: 'Cash',
+    gcash: 'GCash',
+    maya: 'Maya',
+    bank_transfer: 'Bank transfer',
+    card: 'Card',
+  },
+  priceLine: {
+    rental: 'Vehicle rental',
+    driver: 'Driver service',
+    distance: 'Distance service',
+    delivery: 'Delivery',
+    insurance: 'Insurance',
+    adjustment: 'Agreed price adjustment',
+  },
+  dayCount: '{days, plural, one {# day} other {# days}}',
+  priceLinePerDay: '{label} ({days, plural, one {# day} other {# days}} × {perDay})',
+  priceLineDelivery: '{label} ({area})',
+  priceLineInsurance: '{label} (per rental)',
+  /** How a booking's security deposit reads beside its total. */
+  deposit: 'Security deposit, collected at pick-up (refundable, not in the total)',
+  /** What the receipt and the confirmation e-mail tell every renter, in this order. */
+  importantInformation: [
+    'Bring a valid driver’s license and this confirmation.',
+    'The vehicle is inspected before and after the rental.',
+    'Return the fuel at the same level.',
+    'Late return charges may apply.',
+    'Changes or cancellations need at least 24 hours notice.',
+    'The renter provides the driver’s meals and accommodation.',
+  ],
+} as const;
