@@ -1,5 +1,5 @@
 import { addMessages, currentLocale, type CompiledMessages } from '../shared/i18n/catalog';
-import type { Locale } from '../shared/i18n/locales';
+import { localizePath, type Locale } from '../shared/i18n/locales';
 import type { CatalogPart } from '../shared/i18n/parts';
 
 type Loader = () => Promise<{ default: CompiledMessages }>;
@@ -42,4 +42,9 @@ export function loadAllMessages(): Promise<void> {
 /** A lazily loaded module together with the catalog parts it reads. */
 export function withMessages<T>(load: () => Promise<T>, ...parts: CatalogPart[]): () => Promise<T> {
   return () => Promise.all([load(), ...parts.map((part) => loadMessages(part))]).then(([module]) => module);
+}
+
+/** A path of the site in the page's language: `/pcc` on a Filipino page is `/fil/pcc`. */
+export function localePath(path: string): string {
+  return localizePath(path, currentLocale());
 }

@@ -1,4 +1,5 @@
 import { createContext, use, useEffect } from 'react';
+import { copy } from './content/site';
 import { useSiteInfo } from './features/site/useSiteInfo';
 
 /** What a page adds to its <head> on the server: Open Graph's picture and type, and structured data (JSON-LD). */
@@ -24,7 +25,7 @@ export interface PageMeta {
 export const PageMetaContext = createContext<{ origin: string; set: (meta: PageMeta) => void } | null>(null);
 
 function documentTitle(title: string, businessName: string): string {
-  return title ? `${title} | ${businessName}` : `${businessName} — Car Rental in Alaminos City, Pangasinan`;
+  return title ? copy.meta.pageTitle({ title, name: businessName }) : copy.meta.homeTitle({ name: businessName });
 }
 
 /** The site's own address: the server's (PUBLIC_URL) while rendering there, the browser's here. */

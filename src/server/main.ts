@@ -1,3 +1,5 @@
+// The message catalogs first: modules below may read messages as they load.
+import './i18n';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EnvError, parseEnv } from './env';

@@ -76,5 +76,6 @@ export default {
   meta: {
     homeTitle: '{name} — Car Rental in Alaminos City, Pangasinan',
     pageTitle: '{title} | {name}',
+    homeDescription: 'Rent a car in Alaminos City, Pangasinan: 20+ sedans, MPVs, SUVs, pickups and vans, with or without a professional driver. Pay at pick-up.',
   },
 } as const;

@@ -2,15 +2,15 @@ import type { Translation } from '../../shared/i18n/catalog';
 import type en from './site.en';
 export default {
   nav: {
-    fleet: 'Mga Sasakyan',
+    fleet: 'Sasakyan',
     carsSale: 'Cars for Sale',
     comingSoon: 'Malapit na',
     pcc: 'PCC',
     book: 'Mag-book',
-    about: 'Tungkol sa Amin',
+    about: 'Tungkol',
     contact: 'Contact',
     admin: 'Admin',
-    findBooking: 'Hanapin ang booking ko',
+    findBooking: 'Booking ko',
     callNow: 'Tumawag Ngayon',
     openMenu: 'Buksan ang menu',
     closeMenu: 'Isara ang menu',
@@ -75,5 +75,6 @@ export default {
   meta: {
     homeTitle: '{name} — Car Rental sa Alaminos City, Pangasinan',
     pageTitle: '{title} | {name}',
+    homeDescription: 'Mag-rent ng sasakyan sa Alaminos City, Pangasinan: 20+ na sedan, MPV, SUV, pickup at van, may driver man o wala. Sa pick-up ka magbabayad.',
   },
 } satisfies Translation<typeof en>;

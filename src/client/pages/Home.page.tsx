@@ -14,7 +14,7 @@ const BelowFold = lazy(withMessages(() => import('../features/home/BelowFold'), 
 const BookingSection = lazy(() => import('../features/home/BookingSection').then((module) => ({ default: module.BookingSection })));
 
 export function HomePage() {
-  usePageMeta('', 'Rent a car in Alaminos City, Pangasinan: 20+ sedans, MPVs, SUVs, pickups and vans, with or without a professional driver. Pay at pick-up.');
+  usePageMeta('', copy.meta.homeDescription);
   const [selected, setSelected] = useState<TCar | null>(null);
   // Counts the cars chosen: each choice moves the focus to the booking form's first field.
   const [focusRequest, setFocusRequest] = useState(0);

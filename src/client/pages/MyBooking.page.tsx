@@ -26,6 +26,7 @@ import { trpc } from '../trpc';
 import { errorMessage, isUnauthorized } from '../trpcErrors';
 import { usePageMeta } from '../usePageMeta';
 import classes from './MyBooking.page.module.css';
+import { localePath } from '../i18n';
 
 const c = myBookingCopy.manage;
 
@@ -132,7 +133,7 @@ function Cancel({ view, onCancel, pending }: { view: View; onCancel: () => void;
             {k.late}
           </Alert>
           <Phones />
-          <Anchor component={Link} to="/terms" size="sm" underline="always">
+          <Anchor component={Link} to={localePath('/terms')} size="sm" underline="always">
             {k.terms}
           </Anchor>
         </Stack>
@@ -268,7 +269,7 @@ function BookingView({ view, token }: { view: View; token: string }) {
                     {statusText(booking)}
                   </Text>
                   {booking.status === 'cancelled' ? (
-                    <Button component={Link} to="/booking" variant="light">
+                    <Button component={Link} to={localePath('/booking')} variant="light">
                       {c.status.bookAgain}
                     </Button>
                   ) : null}
@@ -350,7 +351,7 @@ export function MyBookingPage() {
     enabled: Boolean(token),
   });
   const find = (
-    <Button component={Link} to={FIND_BOOKING_PATH} size="md">
+    <Button component={Link} to={localePath(FIND_BOOKING_PATH)} size="md">
       {c.findBooking}
     </Button>
   );

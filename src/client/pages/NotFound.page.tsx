@@ -2,6 +2,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { copy } from '../content/site';
 import { usePageMeta } from '../usePageMeta';
+import { localePath } from '../i18n';
 
 export function NotFoundPage() {
   usePageMeta(copy.notFound.title, copy.notFound.text);
@@ -13,7 +14,7 @@ export function NotFoundPage() {
         </Text>
         <Title order={1}>{copy.notFound.title}</Title>
         <Text c="dimmed">{copy.notFound.text}</Text>
-        <Button component={Link} to="/" size="md">
+        <Button component={Link} to={localePath('/')} size="md">
           {copy.notFound.home}
         </Button>
       </Stack>

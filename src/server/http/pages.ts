@@ -7,7 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { Context } from 'hono';
 import superjson, { type SuperJSONResult } from 'superjson';
-import { stripLocale } from '../../shared/i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, localeOfPath, localizePath, stripLocale, type Locale } from '../../shared/i18n/locales';
 import { messages } from '../../shared/messages';
 import { jsonForScriptElement, pageStateElement, type RenderedPage, type RenderInput } from '../../shared/pageState';
 import type { TCar } from '../../shared/schemas/car.schema';
@@ -25,8 +25,11 @@ import type { AppEnv } from './variables';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** The public pages, each also in Filipino under /fil (`/fil`, `/fil/booking`, ...). */
+const PUBLIC_ROUTES = ['/', '/booking', '/pcc', '/terms', '/privacy', '/find-booking', '/my-booking'];
+
 /** Pages the site answers with 200; anything else (but a car's page, CAR_PAGE) gets its "Page Not Found" page with 404. */
-export const SITE_ROUTES = new Set(['/', '/booking', '/pcc', '/terms', '/privacy', '/find-booking', '/my-booking', '/admin']);
+export const SITE_ROUTES = new Set([...PUBLIC_ROUTES, ...PUBLIC_ROUTES.map((path) => pathOf(localizePath(path, 'fil'))), '/admin']);
 
 /** Pages listed in /sitemap.xml besides the car pages: every public one (the dashboard and a renter's own booking are not). */
 export const SITEMAP_EXCLUDED = new Set(['/admin', '/my-booking']);
@@ -40,8 +43,8 @@ const NOT_FOUND_URL = '/page-not-found';
 /** The staff dashboard is rendered in the browser (it is behind sign-in): its page is the empty shell. */
 const CLIENT_RENDERED_ROUTES = new Set(['/admin']);
 
-/** Every unknown path renders the same "Page Not Found" page, kept once under this key. */
-const NOT_FOUND_KEY = '*';
+/** Every unknown path renders the same "Page Not Found" page, kept once per language under these keys. */
+const NOT_FOUND_KEY: Record<Locale, string> = { en: '*', fil: '/fil/*' };
 
 interface CachedPage {
   status: number;
@@ -103,11 +106,24 @@ function pathOf(path: string): string {
  * car" page). So the keys are bounded by the routes and the fleet, whatever the query string.
  */
 export function pageKey(path: string, search: URLSearchParams, cars: TCar[]): string {
-  if (path === '/booking') {
+  if (stripLocale(path) === '/booking') {
     const id = search.get('car');
-    if (id && cars.some((car) => car.id === id && car.available)) return `/booking?car=${encodeURIComponent(id)}`;
+    if (id && cars.some((car) => car.id === id && car.available)) return `${path}?car=${encodeURIComponent(id)}`;
   }
   return path;
+}
+
+/**
+ * The page's language and its alternates (https://developers.google.com/search/docs/specialty/international/localized-versions):
+ * `<html lang>`, and a `hreflang` link to the page in each language, English as the default.
+ */
+export function withLanguage(html: string, url: string, origin: string): string {
+  const [path = '/'] = url.split('?');
+  const locale = localeOfPath(path);
+  const query = url.slice(path.length);
+  const href = (target: Locale) => escapeHtml(`${origin}${localizePath(path, target)}${query}`);
+  const links = [...LOCALES.map((target) => `<link rel="alternate" hreflang="${target}" href="${href(target)}" />`), `<link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LOCALE)}" />`].join('');
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`).replace('</head>', () => `${links}</head>`);
 }
 
 /**
@@ -168,7 +184,7 @@ export class PageRenderer {
       page = await this.page(path, new URL(c.req.url).searchParams);
     } catch (error) {
       log.warn('page.render.failed', { path, ...describeError(error) });
-      return this.send(c, this.shell(SITE_ROUTES.has(path) || CAR_PAGE.test(path) ? 200 : 404), 'no-store');
+      return this.send(c, this.shell(SITE_ROUTES.has(path) || CAR_PAGE.test(stripLocale(path)) ? 200 : 404), 'no-store');
     }
     // A car's former address (it was renamed) leads to its page for good.
     if (typeof page === 'string') return c.redirect(page, 301);
@@ -178,12 +194,13 @@ export class PageRenderer {
   /** The page of a path, or where a renamed car's former page now is. */
   private async page(path: string, search: URLSearchParams): Promise<CachedPage | string> {
     const fleet = await this.deps.fleet.get();
-    const slug = CAR_PAGE.exec(path)?.[1];
+    const locale = localeOfPath(path);
+    const slug = CAR_PAGE.exec(stripLocale(path))?.[1];
     const car = slug !== undefined ? fleet.cars.some((one) => one.slug === slug) : false;
-    if (slug !== undefined && !car && fleet.formerSlugs.has(slug)) return `/cars/${fleet.formerSlugs.get(slug)!}`;
+    if (slug !== undefined && !car && fleet.formerSlugs.has(slug)) return localizePath(`/cars/${fleet.formerSlugs.get(slug)!}`, locale);
     const known = SITE_ROUTES.has(path) || car;
-    const url = known ? pageKey(path, search, fleet.cars) : NOT_FOUND_URL;
-    const key = known ? url : NOT_FOUND_KEY;
+    const url = known ? pageKey(path, search, fleet.cars) : localizePath(NOT_FOUND_URL, locale);
+    const key = known ? url : NOT_FOUND_KEY[locale];
     const cached = this.cache.get(key);
     if (cached?.fleetEtag === fleet.etag) return cached;
 
@@ -214,7 +231,8 @@ export class PageRenderer {
     const rendered = await render({ url, state, origin });
     const styles = lazyPartsOf(url).map((part) => this.lazyStyles.get(part) ?? '').join('');
     const head = rendered.status === 200 ? headTags(rendered, `${origin}${url}`, this.deps.business.name) : '';
-    const html = this.pageTemplate
+    // Absolute alternates from the site's own address (never the request's Host, which anyone can set).
+    const html = withLanguage(this.pageTemplate, url, origin)
       .replace('</head>', () => `${head}${styles}</head>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(rendered.description)}" />`)
@@ -326,13 +344,16 @@ export function paintBeforeScripts(html: string, stages: AppStage[] = []): { htm
  * (title, description, address, picture) and, when it gives one, its schema.org data as JSON-LD
  * (data, not script: the CSP does not apply to it; `<` is escaped so no text can close the element).
  */
+/** Open Graph's form of the page's language (https://ogp.me/#optional). */
+const OG_LOCALE: Record<Locale, string> = { en: 'en_PH', fil: 'fil_PH' };
+
 export function headTags(page: Pick<RenderedPage, 'title' | 'description' | 'head'>, url: string, siteName: string): string {
   const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}" />`;
   const tags = [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     meta('og:type', page.head?.type ?? 'website'),
     meta('og:site_name', siteName),
-    meta('og:locale', 'en_PH'),
+    meta('og:locale', OG_LOCALE[localeOfPath(new URL(url).pathname)]),
     meta('og:title', page.title),
     meta('og:description', page.description),
     meta('og:url', url),

@@ -31,9 +31,10 @@ export function stripLocale(pathname: string): string {
   return pathname.slice(PREFIX[locale].length) || '/';
 }
 
-/** The same page in `locale`: `/booking` -> `/fil/booking`, `/` -> `/fil/`. */
+/** The same page in `locale`: `/booking` -> `/fil/booking`, `/` -> `/fil/` (the dashboard is English only). */
 export function localizePath(pathname: string, locale: Locale): string {
   const path = stripLocale(pathname);
+  if (path === '/admin' || path.startsWith('/admin/')) return path;
   if (locale === DEFAULT_LOCALE) return path;
   return path === '/' ? `${PREFIX[locale]}/` : `${PREFIX[locale]}${path}`;
 }

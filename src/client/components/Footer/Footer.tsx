@@ -7,6 +7,7 @@ import { FIND_BOOKING_PATH } from '../../features/myBooking/paths';
 import { useAnchorNavigation, type Anchor as SectionAnchor } from '../../features/site/anchors';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Logo } from '../Logo/Logo';
+import { localePath } from '../../i18n';
 
 const SCROLL_LINKS: Array<{ anchor: SectionAnchor; label: () => string }> = [
   { anchor: 'cars', label: () => copy.nav.fleet },
@@ -46,15 +47,15 @@ export function Footer() {
                 {link.label()}
               </UnstyledButton>
             ))}
-            <Anchor component={Link} to={FIND_BOOKING_PATH} fz="sm" c="inherit">
+            <Anchor component={Link} to={localePath(FIND_BOOKING_PATH)} fz="sm" c="inherit">
               {copy.nav.findBooking}
             </Anchor>
           </FooterColumn>
           <FooterColumn title={copy.footer.legal}>
-            <Anchor component={Link} to="/terms" fz="sm" c="inherit">
+            <Anchor component={Link} to={localePath('/terms')} fz="sm" c="inherit">
               {copy.footer.terms}
             </Anchor>
-            <Anchor component={Link} to="/privacy" fz="sm" c="inherit">
+            <Anchor component={Link} to={localePath('/privacy')} fz="sm" c="inherit">
               {copy.footer.privacy}
             </Anchor>
           </FooterColumn>

@@ -2,7 +2,9 @@ import { ActionIcon, Badge, Box, Burger, Button, Container, Group, Stack, useCom
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconPhone, IconSun } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
+import { currentLocale } from '../../../shared/i18n/catalog';
+import { LOCALE_NAMES, localizePath, type Locale } from '../../../shared/i18n/locales';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
 import { FIND_BOOKING_PATH } from '../../features/myBooking/paths';
@@ -12,6 +14,7 @@ import { Hint } from '../Hint/Hint';
 import { useHydrated } from '../../useHydrated';
 import { Logo } from '../Logo/Logo';
 import classes from './Header.module.css';
+import { localePath } from '../../i18n';
 
 /** The phone menu's drawer loads the first time the menu opens. */
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
@@ -29,6 +32,20 @@ const ENTRIES: Entry[] = [
   { kind: 'route', to: FIND_BOOKING_PATH, label: () => copy.nav.findBooking },
   { kind: 'route', to: '/admin', label: () => copy.nav.admin },
 ];
+
+/**
+ * The same page in the other language (its query and fragment kept): a whole page load, as each
+ * page is rendered and hydrated in its own language.
+ */
+function LanguageSwitch({ className }: { className: string | undefined }) {
+  const { pathname, search, hash } = useLocation();
+  const target: Locale = currentLocale() === 'fil' ? 'en' : 'fil';
+  return (
+    <a href={`${localizePath(pathname, target)}${search}${hash}`} hrefLang={target} lang={target} className={className} aria-label={copy.nav.switchLanguage} data-testid="language-switch">
+      {LOCALE_NAMES[target]}
+    </a>
+  );
+}
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -71,7 +88,7 @@ function NavEntries({ className, onNavigate }: { className: string | undefined; 
     }
     if (entry.kind === 'route') {
       return (
-        <NavLink key={entry.label()} to={entry.to} className={className} onClick={onNavigate}>
+        <NavLink key={entry.label()} to={localePath(entry.to)} className={className} onClick={onNavigate}>
           {entry.label()}
         </NavLink>
       );
@@ -99,10 +116,13 @@ export function Header() {
     <header className={`${classes.header} no-print`}>
       <Container size="xl" className={classes.inner}>
         <Logo />
-        <Group gap={2} visibleFrom="lg" component="nav" aria-label="Main">
+        <Group gap={2} visibleFrom="lg" component="nav" aria-label={copy.nav.main}>
           <NavEntries className={classes.link} />
         </Group>
         <Group gap="xs" wrap="nowrap">
+          <Box visibleFrom="lg">
+            <LanguageSwitch className={classes.link} />
+          </Box>
           <ThemeToggle />
           <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu} />
         </Group>
@@ -110,8 +130,9 @@ export function Header() {
       {menuMounted ? (
         <Suspense fallback={null}>
           <MenuDrawer opened={opened} onClose={close} position="right" size="xs" title={<Logo />} hiddenFrom="lg" closeButtonProps={{ 'aria-label': copy.nav.closeMenu }}>
-            <Stack gap={4} component="nav" aria-label="Mobile">
+            <Stack gap={4} component="nav" aria-label={copy.nav.mobile}>
               <NavEntries className={classes.drawerLink} onNavigate={close} />
+              <LanguageSwitch className={classes.drawerLink} />
               <Button component="a" href={telHref(business.phonePrimary)} leftSection={<IconPhone size={20} aria-hidden />} size="md" mt="md">
                 {copy.nav.callNow}
               </Button>

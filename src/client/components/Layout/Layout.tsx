@@ -1,10 +1,12 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { stripLocale } from '../../../shared/i18n/locales';
 import { MY_BOOKING_PATH } from '../../features/myBooking/paths';
 import { scrollToAnchor } from '../../features/site/anchors';
 import { HydrateWhenSeen } from '../HydrateWhenSeen/HydrateWhenSeen';
 import { Header } from '../Header/Header';
+import { copy } from '../../content/site';
 
 /** The footer: rendered by the server, its code loaded when it comes near the screen. */
 const Footer = lazy(() => import('../Footer/Footer').then((module) => ({ default: module.Footer })));
@@ -20,7 +22,7 @@ export function Layout() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
     // The manage page's fragment is its link's token, not a section to scroll to.
-    if (hash && pathname !== MY_BOOKING_PATH) {
+    if (hash && stripLocale(pathname) !== MY_BOOKING_PATH) {
       const id = hash.slice(1);
       const timer = window.setTimeout(() => scrollToAnchor(id, 'auto'), 50);
       return () => window.clearTimeout(timer);
@@ -31,7 +33,7 @@ export function Layout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {copy.nav.skip}
       </a>
       <Header />
       <Box component="main" id="main">

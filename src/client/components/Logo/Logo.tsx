@@ -2,11 +2,12 @@ import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { copy } from '../../content/site';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
+import { localePath } from '../../i18n';
 
 export function Logo() {
   const business = useSiteInfo();
   return (
-    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
+    <Link to={localePath('/')} style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap={10} wrap="nowrap">
         <img src="/logo.svg" width={36} height={36} alt="" />
         <div>

@@ -16,6 +16,7 @@ import { FIND_BOOKING_PATH } from '../myBooking/paths';
 import { useSiteInfo } from '../site/useSiteInfo';
 import classes from './BookingConfirmation.module.css';
 import { PriceSummary } from './PriceSummary';
+import { localePath } from '../../i18n';
 
 const r = bookingFormCopy.confirmation;
 
@@ -202,7 +203,7 @@ export function BookingConfirmation({ booking, onClose }: { booking: TBooking | 
                 </Text>
                 <Text size="xs" c="dimmed" className="no-print">
                   {r.lostEmail}{' '}
-                  <Anchor component={Link} to={FIND_BOOKING_PATH} size="xs" underline="always">
+                  <Anchor component={Link} to={localePath(FIND_BOOKING_PATH)} size="xs" underline="always">
                     {copy.nav.findBooking}
                   </Anchor>
                 </Text>

@@ -75,6 +75,7 @@ import { RentalCalendar } from './RentalCalendar';
 import { notify } from '../../notify';
 import { FormFields } from '../../components/FormFields/FormFields';
 import { EmailAddress } from '../../components/EmailAddress/EmailAddress';
+import { localePath } from '../../i18n';
 
 const f = bookingFormCopy.fields;
 const reach = bookingFormCopy.blockedReach;
@@ -468,7 +469,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
                   ))}
                 </List>
               </ScrollArea.Autosize>
-              <Anchor component={Link} to="/terms" target="_blank" rel="noopener" size="sm" mt="sm" display="inline-block">
+              <Anchor component={Link} to={localePath('/terms')} target="_blank" rel="noopener" size="sm" mt="sm" display="inline-block">
                 {bookingFormCopy.terms.full}
               </Anchor>
               <Checkbox mt="md" label={bookingFormCopy.terms.accept} {...form.getInputProps('acceptTerms', { type: 'checkbox' })} />

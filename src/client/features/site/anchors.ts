@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { logWarning } from '../../log';
+import { stripLocale } from '../../../shared/i18n/locales';
+import { localePath } from '../../i18n';
 
 export type Anchor = 'cars' | 'booking' | 'about' | 'contact';
 
@@ -28,11 +30,11 @@ export function useAnchorNavigation() {
   const navigate = useNavigate();
   return useCallback(
     (anchor: Anchor) => {
-      if (location.pathname === '/') {
+      if (stripLocale(location.pathname) === '/') {
         window.history.replaceState(null, '', `#${anchor}`);
         scrollToAnchor(anchor);
       } else {
-        void navigate(`/#${anchor}`);
+        void navigate(`${localePath('/')}#${anchor}`);
       }
     },
     [location.pathname, navigate],

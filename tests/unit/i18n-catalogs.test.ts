@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { translate } from '../../src/shared/i18n/catalog';
+import { flattenCatalog, placeholders } from '../../src/shared/i18n/compile';
+import { LOCALES, localeOfAcceptLanguage, localeOfPath, localizePath, stripLocale } from '../../src/shared/i18n/locales';
+import { CATALOG_FILES, CATALOG_PARTS, catalogFile, type CatalogName } from '../../src/shared/i18n/parts';
+
+async function load(name: CatalogName, locale: string): Promise<Record<string, string>> {
+  const module = (await import(/* @vite-ignore */ `../../${catalogFile(name, locale as never)}`)) as { default: unknown };
+  return flattenCatalog(name, module.default);
+}
+
+describe('message catalogs', () => {
+  for (const name of Object.keys(CATALOG_FILES) as CatalogName[]) {
+    it(`${name}: every key in every language, in the same order, with the same placeholders`, async () => {
+      const [en, ...others] = await Promise.all(LOCALES.map((locale) => load(name, locale)));
+      for (const other of others) {
+        expect(Object.keys(other!)).toEqual(Object.keys(en!));
+        for (const [id, text] of Object.entries(en!)) {
+          expect(other![id]!.trim(), id).not.toBe('');
+          expect(placeholders(other![id]!), id).toEqual(placeholders(text));
+        }
+      }
+    });
+  }
+
+  it('puts every catalog but the e-mails in a part the browser loads', () => {
+    const inParts = new Set(Object.values(CATALOG_PARTS).flat());
+    expect((Object.keys(CATALOG_FILES) as CatalogName[]).filter((name) => !inParts.has(name as never) && name !== ('mail' as CatalogName))).toEqual([]);
+  });
+
+  it('formats plurals and values by the language: "1 day", "3 days", "3 araw"', () => {
+    expect(translate('labels.dayCount', { days: 1 }, 'en')).toBe('1 day');
+    expect(translate('labels.dayCount', { days: 3 }, 'en')).toBe('3 days');
+    expect(translate('labels.dayCount', { days: 3 }, 'fil')).toBe('3 araw');
+    expect(translate('messages.validation.tooLong', { max: 120 }, 'fil')).toBe('Hanggang 120 characters lang');
+  });
+});
+
+describe('language of a path and of a request', () => {
+  it('mirrors each public path under /fil, the dashboard excepted', () => {
+    expect(localizePath('/', 'fil')).toBe('/fil/');
+    expect(localizePath('/booking', 'fil')).toBe('/fil/booking');
+    expect(localizePath('/fil/booking', 'en')).toBe('/booking');
+    expect(localizePath('/admin', 'fil')).toBe('/admin');
+    expect(localeOfPath('/fil')).toBe('fil');
+    expect(localeOfPath('/filipino')).toBe('en');
+    expect(stripLocale('/fil/')).toBe('/');
+  });
+
+  it('reads Accept-Language by quality, English unless Filipino (or Tagalog) comes first', () => {
+    expect(localeOfAcceptLanguage('fil')).toBe('fil');
+    expect(localeOfAcceptLanguage('tl-PH,en;q=0.5')).toBe('fil');
+    expect(localeOfAcceptLanguage('en-US,fil;q=0.9')).toBe('en');
+    expect(localeOfAcceptLanguage('de, fil;q=0.2')).toBe('fil');
+    expect(localeOfAcceptLanguage('fil;q=0, en')).toBe('en');
+    expect(localeOfAcceptLanguage('')).toBe('en');
+    expect(localeOfAcceptLanguage(undefined)).toBe('en');
+  });
+});
