@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../utils/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+function post(path: string, body: unknown, language?: string) {
+  return h.app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost', ...(language ? { 'accept-language': language } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('the API answers in the request\'s language (Accept-Language)', () => {
+  it('REST: a refused enquiry in Filipino, field by field', async () => {
+    const res = await post('/api/contact', {}, 'fil-PH,fil;q=0.9,en;q=0.5');
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string; issues: Array<{ path: string; message: string }> };
+    expect(body.message).toBe('May kulang o maling sagot sa ilang field');
+    expect(body.issues).toContainEqual({ path: 'firstName', message: 'Kailangan ang first name' });
+  });
+
+  it('REST: English without the header, and for languages the site does not speak', async () => {
+    for (const language of [undefined, 'de-DE']) {
+      const body = (await (await post('/api/contact', {}, language)).json()) as { message: string };
+      expect(body.message).toBe('Some fields are missing or invalid');
+    }
+  });
+
+  it('tRPC: the same refusal in Filipino', async () => {
+    const res = await h.app.request('/trpc/contact.send', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost', 'accept-language': 'fil' },
+      body: JSON.stringify({ json: { firstName: '', lastName: 'Cruz', email: 'juan@example.com', message: 'Hello' } }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Kailangan ang first name');
+  });
+
+  it('a malformed header is English, never an error', async () => {
+    const res = await post('/api/contact', {}, ';;q=abc,,\u00ff');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe('Some fields are missing or invalid');
+  });
+});
