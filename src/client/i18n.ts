@@ -39,9 +39,12 @@ export function loadAllMessages(): Promise<void> {
   return Promise.all(Object.entries(LOADERS).flatMap(([locale, parts]) => Object.keys(parts).map((part) => loadMessages(part as CatalogPart, locale as Locale)))).then(() => undefined);
 }
 
-/** A lazily loaded module together with the catalog parts it reads. */
+/**
+ * A lazily loaded module, after the catalog parts it reads: the messages are there before its
+ * module runs (a module may read them at its top level, e.g. a table of labels).
+ */
 export function withMessages<T>(load: () => Promise<T>, ...parts: CatalogPart[]): () => Promise<T> {
-  return () => Promise.all([load(), ...parts.map((part) => loadMessages(part))]).then(([module]) => module);
+  return () => Promise.all(parts.map((part) => loadMessages(part))).then(load);
 }
 
 /** A path of the site in the page's language: `/pcc` on a Filipino page is `/fil/pcc`. */
