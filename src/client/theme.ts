@@ -1,5 +1,4 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { copy } from './content/site';
 
 /** Lagoon teal, the colour of the water around the Hundred Islands. */
 const lagoon: MantineColorsTuple = [
@@ -50,8 +49,6 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
-    // Mantine's close button is an icon with no name of its own.
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': copy.notifications.close } } },
     Tooltip: { defaultProps: { openDelay: 700, withArrow: true } },
   },
 });

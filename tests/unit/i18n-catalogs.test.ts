@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { translate } from '../../src/shared/i18n/catalog';
 import { flattenCatalog, placeholders } from '../../src/shared/i18n/compile';
 import { LOCALES, localeOfAcceptLanguage, localeOfPath, localizePath, stripLocale } from '../../src/shared/i18n/locales';
@@ -33,6 +33,32 @@ describe('message catalogs', () => {
     expect(translate('labels.dayCount', { days: 3 }, 'en')).toBe('3 days');
     expect(translate('labels.dayCount', { days: 3 }, 'fil')).toBe('3 araw');
     expect(translate('messages.validation.tooLong', { max: 120 }, 'fil')).toBe('Hanggang 120 characters lang');
+  });
+});
+
+describe('message trees', () => {
+  /** A fresh copy of the catalog module, with nothing loaded yet, as a page has at its start. */
+  async function freshCatalog() {
+    vi.resetModules();
+    return import('../../src/shared/i18n/catalog');
+  }
+
+  it('give branches read before loading their text once loaded', async () => {
+    const { addMessages, messageTree } = await freshCatalog();
+    const tree = messageTree<{ nav: { home: string; count: string } }>('t');
+    const nav = tree.nav;
+    addMessages('en', { 't.nav.home': 'Home', 't.nav.count': [['n']] });
+    expect(nav.home).toBe('Home');
+    expect(Object.keys(nav)).toEqual(['home', 'count']);
+  });
+
+  it('name a message kept from before loading, or a group used as text, instead of failing obscurely', async () => {
+    const { addMessages, messageTree } = await freshCatalog();
+    const tree = messageTree<{ nav: { home: string } }>('t');
+    const early = tree.nav.home;
+    addMessages('en', { 't.nav.home': 'Home' });
+    expect(() => `${early}`).toThrow('Message "t.nav.home" was read before the catalogs were loaded');
+    expect(() => String(tree.nav)).toThrow('"t.nav" is a group of messages, not a message');
   });
 });
 

@@ -99,12 +99,26 @@ function resolve(id: string): unknown {
   return branchProxy(id);
 }
 
+/**
+ * A branch used as text: either a group of messages (a wrong key), or a message read before any
+ * catalog of its language was loaded, e.g. at a module's top level, which can only give a branch.
+ * Such a message must be read where it is used (in a component or a function), not kept in a constant.
+ */
+function misread(path: string): never {
+  const entry = loaded.get(currentLocale());
+  if (entry && Object.hasOwn(entry.messages, path)) throw new Error(`Message "${path}" was read before the catalogs were loaded (at a module's top level?): read it where it is used`);
+  throw new Error(`"${path}" is a group of messages, not a message`);
+}
+
 function branchProxy(path: string, extra?: object): object {
   const cached = extra ? undefined : branchProxies.get(path);
   if (cached) return cached;
   const own = (key: string | symbol) => typeof key === 'string' && extra !== undefined && Object.hasOwn(extra, key);
   const keys = () => [...(loaded.get(currentLocale())?.branches.get(path) ?? []), ...Object.keys(extra ?? {})];
-  const get = (key: string | symbol): unknown => (own(key) ? (extra as Record<string, unknown>)[key as string] : typeof key === 'string' ? resolve(`${path}.${key}`) : undefined);
+  const get = (key: string | symbol): unknown => {
+    if (key === Symbol.toPrimitive) return () => misread(path);
+    return own(key) ? (extra as Record<string, unknown>)[key as string] : typeof key === 'string' ? resolve(`${path}.${key}`) : undefined;
+  };
   const proxy = new Proxy(
     {},
     {

@@ -13,7 +13,12 @@
  *
  * One server serves the whole run (both workers, every spec), so data made by one test is seen by
  * the others: give what you create unique names, and never expect a table to be empty.
+ *
+ * Specs read the site's copy and messages (src/shared/messages, src/client/content) as the pages
+ * show them: the catalogs are loaded here as the server loads them, English unless a spec asks.
  */
+import '../../../src/server/i18n';
+
 export { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_API_TOKEN, baseURL, dataDir, databaseUrl, outboxDir } from './env';
 export { test, expect, expectApart, snap, type AxeCheckOptions, type E2EFixtures } from './fixtures';
 export { query } from './db';

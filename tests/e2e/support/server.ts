@@ -12,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 /** What `npm run build` makes: the browser app and the server's page renderer. */
 const BUILD_OUTPUTS = [join(ROOT, 'dist/client/index.html'), join(ROOT, 'dist/server/entry-server.js')];
 /** What the build is made from: any of these newer than an output means a rebuild. */
-const CLIENT_SOURCES = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package-lock.json'];
+const CLIENT_SOURCES = ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'scripts/vite-messages.ts', 'package-lock.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
