@@ -13,11 +13,15 @@ const LOADERS: Record<Locale, Record<CatalogPart, Loader>> = {
     site: () => import('virtual:messages/en/site'),
     forms: () => import('virtual:messages/en/forms'),
     home: () => import('virtual:messages/en/home'),
+    search: () => import('virtual:messages/en/search'),
+    car: () => import('virtual:messages/en/car'),
   },
   fil: {
     site: () => import('virtual:messages/fil/site'),
     forms: () => import('virtual:messages/fil/forms'),
     home: () => import('virtual:messages/fil/home'),
+    search: () => import('virtual:messages/fil/search'),
+    car: () => import('virtual:messages/fil/car'),
   },
 };
 

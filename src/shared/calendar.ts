@@ -132,12 +132,22 @@ export function rangeProblem(pickupDate: string, returnDate: string, today: IsoD
   return null;
 }
 
+/** A problem's field, and its message in the current language (read when it is shown). */
+function problem(field: 'pickupDate' | 'returnDate', message: () => string): { readonly field: 'pickupDate' | 'returnDate'; readonly message: string } {
+  return {
+    field,
+    get message() {
+      return message();
+    },
+  };
+}
+
 /** Each range problem's message, and the field it belongs to. */
-export const RANGE_PROBLEMS: Record<RangeProblem, { field: 'pickupDate' | 'returnDate'; message: string }> = {
-  pickupDate: { field: 'pickupDate', message: messages.validation.dateFormat },
-  returnDate: { field: 'returnDate', message: messages.validation.dateFormat },
-  past: { field: 'pickupDate', message: messages.validation.pickupInPast },
-  tooFar: { field: 'pickupDate', message: messages.validation.tooFarAhead },
-  returnBeforePickup: { field: 'returnDate', message: messages.validation.returnAfterPickup },
-  tooLong: { field: 'returnDate', message: messages.validation.rentalTooLong(MAX_RENTAL_DAYS) },
+export const RANGE_PROBLEMS: Record<RangeProblem, { readonly field: 'pickupDate' | 'returnDate'; readonly message: string }> = {
+  pickupDate: problem('pickupDate', () => messages.validation.dateFormat),
+  returnDate: problem('returnDate', () => messages.validation.dateFormat),
+  past: problem('pickupDate', () => messages.validation.pickupInPast),
+  tooFar: problem('pickupDate', () => messages.validation.tooFarAhead),
+  returnBeforePickup: problem('returnDate', () => messages.validation.returnAfterPickup),
+  tooLong: problem('returnDate', () => messages.validation.rentalTooLong({ max: MAX_RENTAL_DAYS })),
 };

@@ -124,7 +124,7 @@ describe('cars.search refuses a range that cannot be rented', () => {
   it.each([
     ['a pick-up in the past', -1, 2, messages.validation.pickupInPast],
     ['a pick-up more than a year ahead', 366, 368, messages.validation.tooFarAhead],
-    ['a rental over 90 days', 5, 96, messages.validation.rentalTooLong(90)],
+    ['a rental over 90 days', 5, 96, messages.validation.rentalTooLong({ max: 90 })],
     ['a return on the pick-up day', 5, 5, messages.validation.returnAfterPickup],
     ['a return before the pick-up', 5, 3, messages.validation.returnAfterPickup],
   ])('%s (BAD_REQUEST)', async (_what, from, to, message) => {

@@ -123,17 +123,18 @@ describe('GET /cars/{slug}', () => {
 });
 
 describe('GET /sitemap.xml and /robots.txt', () => {
-  it('lists every public page and every car, as absolute addresses of the request', async () => {
+  it('lists every public page and every car, each in English and in Filipino, as absolute addresses of the request', async () => {
     const response = await get('/sitemap.xml');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await response.text();
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
     const urls = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-    const pages = [...SITE_ROUTES].filter((path) => !SITEMAP_EXCLUDED.has(path));
+    const pages = [...SITE_ROUTES].filter((path) => !SITEMAP_EXCLUDED.has(path) && !path.startsWith('/fil'));
     expect(pages).toEqual(expect.arrayContaining(['/', '/booking', '/pcc', '/terms', '/privacy', '/find-booking']));
     const cars = await h.caller().cars.list();
-    expect(urls).toEqual([...pages, ...cars.map((car) => `/cars/${car.slug}`)].map((path) => `http://localhost${path}`));
+    const both = (path: string) => [path, path === '/' ? '/fil/' : `/fil${path}`];
+    expect(urls).toEqual([...pages, ...cars.map((car) => `/cars/${car.slug}`)].flatMap(both).map((path) => `http://localhost${path}`));
     expect(xml).not.toContain('/admin');
     expect(xml).not.toContain('/my-booking');
   });

@@ -45,7 +45,7 @@ describe('GET /api/cars?pickupDate=&returnDate=', () => {
     ['a return before the pick-up', { pickupDate: daysFromToday(10), returnDate: daysFromToday(9) }, 'returnDate', messages.validation.returnAfterPickup],
     ['a pick-up in the past', { pickupDate: daysFromToday(-3), returnDate: daysFromToday(2) }, 'pickupDate', messages.validation.pickupInPast],
     ['a pick-up more than a year ahead', { pickupDate: daysFromToday(400), returnDate: daysFromToday(402) }, 'pickupDate', messages.validation.tooFarAhead],
-    ['a rental over 90 days', { pickupDate: daysFromToday(2), returnDate: daysFromToday(100) }, 'returnDate', messages.validation.rentalTooLong(90)],
+    ['a rental over 90 days', { pickupDate: daysFromToday(2), returnDate: daysFromToday(100) }, 'returnDate', messages.validation.rentalTooLong({ max: 90 })],
     ['seats that are not a number', { ...range(), seats: 'seven' }, 'seats', messages.validation.seatsFilter],
     ['seats over 60', { ...range(), seats: '61' }, 'seats', messages.validation.seatsFilter],
     ['an unknown transmission', { ...range(), transmission: 'CVT' }, 'transmission', messages.validation.transmission],

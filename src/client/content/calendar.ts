@@ -1,45 +1,11 @@
-import { messages } from '../../shared/messages';
+import { RANGE_PROBLEMS, type DayBlock } from '../../shared/calendar';
+import { messageTree } from '../../shared/i18n/catalog';
+import type en from './calendar.en';
 
-/** The rental calendar's copy: the booking form's calendar, the car page's and the date search's. */
-export const calendarCopy = {
-  title: 'Select Rental Dates',
-  selectPickup: 'Select pickup date',
-  selectReturn: 'Select return date',
-  previous: 'Previous month',
-  next: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  /** dayjs formats: the month above each grid, the weekday row, and each day's accessible name. */
-  monthFormat: 'MMMM YYYY',
-  weekdayFormat: 'ddd',
-  dayFormat: 'dddd, MMMM D, YYYY',
-  dayLabel: (day: string, states: readonly string[]) => (states.length ? `${day} (${states.join(', ')})` : day),
-  legend: { booked: 'Booked', selected: 'Selected', past: 'Past dates' },
-  pickup: 'Pickup',
-  return: 'Return',
-  duration: 'Duration',
-  notChosen: 'Not selected',
-  clear: 'Clear dates',
-  loading: 'Loading booked dates…',
-  loadFailed: 'We could not load this car’s booked dates. Please refresh the page.',
-  dayStates: {
-    booked: 'booked',
-    past: 'past',
-    tooFar: 'not open for booking yet',
-    tooLong: 'too long a rental',
-    overBooked: 'the rental would run over booked dates',
-    pickup: 'pickup date',
-    return: 'return date',
-    inRange: 'selected',
-    today: 'today',
-  },
-  refused: {
-    past: 'That date has passed. Please choose a date from today on.',
-    booked: 'That date is already booked. Please choose a free date.',
-    tooFar: messages.validation.tooFarAhead,
-    tooLong: messages.validation.rentalTooLong,
-    overBooked: 'Your rental cannot run over booked dates. Choose an earlier return date, or clear the dates to start after the booked days.',
-  },
-  noLongerFree: 'Some of your chosen dates were just booked by someone else. Please choose your dates again.',
-  days: (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`,
-} as const;
+/** The rental calendar's copy, in the page's language (calendar.en.ts, calendar.fil.ts). */
+export const calendarCopy = messageTree<typeof en>('calendar');
+
+/** Why a day cannot be chosen: the booking rules' own message for a day too far ahead or a rental too long. */
+export function refusedMessage(block: DayBlock): string {
+  return block === 'tooFar' || block === 'tooLong' ? RANGE_PROBLEMS[block].message : calendarCopy.refused[block];
+}

@@ -1,53 +1,5 @@
-import type { CategoryGroup } from '../../shared/carLinks';
+import { messageTree } from '../../shared/i18n/catalog';
+import type en from './search.en';
 
-/** The date search's copy: the hero's search, /booking's and its results. */
-export const searchCopy = {
-  label: 'Find a car for your dates',
-  pickup: 'Pick-up',
-  return: 'Return',
-  addDate: 'Add date',
-  datesLabel: (pickup: string, ret: string) => `Rental dates ${pickup} to ${ret}: opens the calendar to change them.`,
-  noDatesLabel: 'Opens the calendar to choose your pick-up and return dates.',
-  datesRequired: 'Choose your pick-up and return dates to see which cars are free.',
-  seats: 'Seats',
-  anySeats: 'Any number',
-  seatsAtLeast: (n: number) => `${n}+ seats`,
-  transmission: 'Transmission',
-  anyTransmission: 'Any',
-  category: 'Type of car',
-  anyCategory: 'Any type',
-  collections: 'Collections',
-  categories: 'Categories',
-  chosenCategories: 'The types in your link',
-  submit: 'Find Cars',
-  dialog: {
-    title: 'Choose your rental dates',
-    lead: 'Pick the day you collect the car, then the day you bring it back.',
-    done: 'Show cars',
-    clear: 'Clear',
-    close: 'Close the calendar',
-    loading: 'Loading the calendar…',
-  },
-  results: {
-    title: (n: number) => (n === 1 ? '1 car is free for your dates' : `${n} cars are free for your dates`),
-    none: 'No car is free for all of those dates. Try other dates, or fewer filters; or call us, we may be able to help.',
-    noneFiltered: 'No car matches those filters. Try fewer filters.',
-    loading: 'Finding the cars free for your dates…',
-    failed: 'We could not check the cars for your dates. Please try again.',
-    fleetHint: 'Choose your dates above to see only the cars that are free, with the price of your rental.',
-    totalFor: (days: number) => `total for ${days} ${days === 1 ? 'day' : 'days'}`,
-    sort: 'Sort by',
-    sortOptions: { fleet: 'Our pick', price: 'Lowest price', seats: 'Most seats' },
-    unreadable: 'Part of your link could not be read and was left out:',
-    unreadableParams: { pickup: 'pick-up date', return: 'return date', seats: 'seats', transmission: 'transmission', category: 'type of car', sort: 'order', car: 'car' },
-    carUnavailable: 'The car in your link cannot be booked right now. Please choose another one.',
-    chooseOne: 'Choose one of the cars free for your dates to book it: its form opens here with your dates.',
-  },
-  /** The home page's category cards search these (shared/schemas/car.schema.ts CATEGORY_GROUPS). */
-  groups: {
-    'premium-sedans': 'Premium Sedans',
-    'suvs-trucks': 'SUVs & Trucks',
-    eco: 'Eco-Friendly',
-    vip: 'VIP Fleet',
-  } satisfies Record<CategoryGroup, string>,
-} as const;
+/** The date search's copy, in the page's language (search.en.ts, search.fil.ts). */
+export const searchCopy = messageTree<typeof en>('search');

@@ -47,7 +47,7 @@ function VehicleOption({ car, quote, selected, onSelect }: { car: TCar; quote?: 
             {formatPeso(quote.total)}
             <Text span size="xs" c="dimmed" fw={400}>
               {' '}
-              {r.totalFor(quote.totalDays)} · {formatPeso(car.dailyRate)}
+              {r.totalFor({ days: quote.totalDays })} · {formatPeso(car.dailyRate)}
               {copy.fleet.perDay}
             </Text>
           </Text>
@@ -256,7 +256,7 @@ export function BookingPage() {
             <Card padding="md" id="vehicle-list" className={classes.listCard} component="section" aria-labelledby="vehicle-list-title">
               <Group justify="space-between" align="flex-end" gap="xs" mb="sm" wrap="nowrap">
                 <Title order={2} size="h5" id="vehicle-list-title" aria-live="polite">
-                  {found ? r.title(found.length) : bookingCopy.page.vehicles}
+                  {found ? r.title({ count: found.length }) : bookingCopy.page.vehicles}
                 </Title>
                 <NativeSelect
                   size="xs"

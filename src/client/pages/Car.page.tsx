@@ -13,6 +13,7 @@ import { bookingHref } from '../../shared/carLinks';
 import { depositFor } from '../../shared/business';
 import { formatPeso } from '../../shared/money';
 import type { TCar } from '../../shared/schemas/car.schema';
+import { DELIVERY_FEE, DRIVER_FEE_PER_DAY, INSURANCE_PER_RENTAL } from '../../shared/pricing';
 import { carPageCopy as c } from '../content/carPage';
 import { copy } from '../content/site';
 import { CarGallery } from '../features/cars/CarGallery';
@@ -30,7 +31,7 @@ const BADGE_COLOR = { Popular: 'orange', Economy: 'teal', Available: 'lagoon' } 
 
 function Deposit({ car }: { car: TCar }) {
   const business = useSiteInfo();
-  const amount = c.depositAmount(formatPeso(depositFor(car, business)));
+  const amount = c.depositAmount({ amount: formatPeso(depositFor(car, business)) });
   return (
     <div className={classes.deposit} data-testid="car-deposit">
       <Group gap={8} wrap="nowrap" align="flex-start">
@@ -48,6 +49,19 @@ function Deposit({ car }: { car: TCar }) {
   );
 }
 
+/** What every rental includes, in this order, with the garage's own fees. */
+function inclusions(): string[] {
+  const i = c.inclusions;
+  return [
+    i.insurance({ amount: formatPeso(INSURANCE_PER_RENTAL, 'centavos') }),
+    i.driver({ amount: formatPeso(DRIVER_FEE_PER_DAY.within_pangasinan, 'centavos') }),
+    DELIVERY_FEE.alaminos_city === 0 ? i.deliveryFree : i.delivery,
+    i.clean,
+    i.cancellation,
+    i.payAtPickup,
+  ];
+}
+
 /** A car's own page: gallery, specifications, what every rental includes, the deposit, its calendar and the Book button. */
 function CarDetails({ car }: { car: TCar }) {
   const business = useSiteInfo();
@@ -61,8 +75,8 @@ function CarDetails({ car }: { car: TCar }) {
   const [calendarSeen, setCalendarSeen] = useState(false);
   if (near && !calendarSeen) setCalendarSeen(true);
   const calendarWanted = calendarSeen || near;
-  const description = c.description({ name: car.name, seats: car.seats, transmission: car.transmission, fuel: car.fuel, rate: formatPeso(car.dailyRate) });
-  usePageMeta(c.title(car.name), description, {
+  const description = c.description({ name: car.name, seats: car.seats, transmission: car.transmission.toLowerCase(), fuel: car.fuel.toLowerCase(), rate: formatPeso(car.dailyRate) });
+  usePageMeta(c.title({ name: car.name }), description, {
     type: 'product',
     image: `${origin}${carImageSrc(car.image)}`,
     structuredData: carStructuredData(car, origin, business, car.description || description),
@@ -70,7 +84,7 @@ function CarDetails({ car }: { car: TCar }) {
   const badge = carBadge(car.category);
   const specs: Array<[string, string]> = [
     [c.spec.category, car.category],
-    [c.spec.seats, copy.fleet.seats(car.seats)],
+    [c.spec.seats, copy.fleet.seats({ count: car.seats })],
     [c.spec.transmission, car.transmission],
     [c.spec.fuel, car.fuel],
     [c.spec.year, String(car.year)],
@@ -197,7 +211,7 @@ function CarDetails({ car }: { car: TCar }) {
                     </ThemeIcon>
                   }
                 >
-                  {c.inclusions.map((item) => (
+                  {inclusions().map((item) => (
                     <List.Item key={item}>{item}</List.Item>
                   ))}
                 </List>

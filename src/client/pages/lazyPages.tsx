@@ -26,10 +26,10 @@ function lazyPage(load: () => Promise<ComponentType>, ...parts: CatalogPart[]) {
  * what it renders. React.lazy inside a Suspense boundary (rather than the router's `lazy`) keeps
  * the header and footer on screen while a page loads.
  */
-export const BookingPage = lazyPage(() => import('./Booking.page').then((module) => module.BookingPage));
+export const BookingPage = lazyPage(() => import('./Booking.page').then((module) => module.BookingPage), 'search', 'forms');
 export const PccPage = lazyPage(() => import('./Pcc.page').then((module) => module.PccPage));
 export const TermsPage = lazyPage(() => import('./Legal.page').then((module) => module.TermsPage));
 export const PrivacyPage = lazyPage(() => import('./Legal.page').then((module) => module.PrivacyPage));
 export const FindBookingPage = lazyPage(() => import('./FindBooking.page').then((module) => module.FindBookingPage), 'forms');
 export const MyBookingPage = lazyPage(() => import('./MyBooking.page').then((module) => module.MyBookingPage), 'forms');
-export const CarPage = lazyPage(() => import('./Car.page').then((module) => module.CarPage));
+export const CarPage = lazyPage(() => import('./Car.page').then((module) => module.CarPage), 'car', 'search', 'forms');

@@ -2,14 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { carHref } from '../../shared/carLinks';
+import { DEFAULT_LOCALE, LOCALES, localeOfPath, localizePath } from '../../shared/i18n/locales';
 import { escapeHtml } from '../html';
 import { siteOrigin } from './middleware';
 import { SITE_ROUTES, SITEMAP_EXCLUDED } from './pages';
 import type { AppEnv } from './variables';
 
-/** Every public page and every car's page, as absolute addresses of `origin`. */
+/** Every public page and every car's page, in each language (`/pcc`, `/fil/pcc`), as absolute addresses of `origin`. */
 export function sitemapXml(origin: string, carSlugs: readonly string[]): string {
-  const paths = [...[...SITE_ROUTES].filter((path) => !SITEMAP_EXCLUDED.has(path)), ...carSlugs.map((slug) => carHref({ slug }))];
+  const pages = [...[...SITE_ROUTES].filter((path) => localeOfPath(path) === DEFAULT_LOCALE && !SITEMAP_EXCLUDED.has(path)), ...carSlugs.map((slug) => carHref({ slug }))];
+  const paths = pages.flatMap((path) => LOCALES.map((locale) => localizePath(path, locale)));
   const urls = paths.map((path) => `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

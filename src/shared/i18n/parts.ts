@@ -10,6 +10,10 @@ export const CATALOG_FILES = {
   site: 'src/client/content/site',
   home: 'src/client/content/home',
   booking: 'src/client/content/booking',
+  bookingForm: 'src/client/content/bookingForm',
+  calendar: 'src/client/content/calendar',
+  search: 'src/client/content/search',
+  carPage: 'src/client/content/carPage',
 } as const;
 export type CatalogName = keyof typeof CATALOG_FILES;
 
@@ -19,8 +23,10 @@ export type CatalogName = keyof typeof CATALOG_FILES;
  */
 export const CATALOG_PARTS = {
   site: ['site', 'booking'],
-  forms: ['messages', 'labels'],
+  forms: ['messages', 'labels', 'bookingForm'],
   home: ['home'],
+  search: ['search', 'calendar'],
+  car: ['carPage'],
 } as const satisfies Record<string, readonly CatalogName[]>;
 export type CatalogPart = keyof typeof CATALOG_PARTS;
 

@@ -66,6 +66,7 @@ import {
 } from '../../../shared/schemas/booking.schema';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { bookingFormCopy } from '../../content/bookingForm';
+import { calendarCopy } from '../../content/calendar';
 import { trpc } from '../../trpc';
 import { BookingConfirmation } from './BookingConfirmation';
 import { DocumentUploads, type DocumentValues } from './DocumentUploads';
@@ -189,6 +190,12 @@ function ServiceRadios<T extends string>({ label, options, labels, value, onChan
   );
 }
 
+/** The rental terms in their order, with the car's deposit (pesos, "₱3,000"). */
+function termPoints(deposit: string): string[] {
+  const p = bookingFormCopy.terms.points;
+  return [p.age, p.deposit({ deposit }), p.cancellation, p.fuel, p.speed, p.driver];
+}
+
 /**
  * The booking form for one car: renter, dates on the calendar, services, delivery, the three
  * documents, the live price (the same pricing module the server charges with), the terms, and
@@ -252,7 +259,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
     const current = form.getValues();
     if ((linkedDates.pickupDate ?? '') !== current.pickupDate || (linkedDates.returnDate ?? '') !== current.returnDate) {
       const problem = linkedDatesProblem(linkedDates, today, booked);
-      setLinkProblem(problem ? bookingFormCopy.link.problem(linkedRange(linkedDates), problem) : null);
+      setLinkProblem(problem ? bookingFormCopy.link.problem({ range: linkedRange(linkedDates), reason: /[.!?]$/.test(problem) ? problem : `${problem}.` }) : null);
       form.setValues(problem ? { pickupDate: '', returnDate: '' } : { pickupDate: linkedDates.pickupDate ?? '', returnDate: linkedDates.returnDate ?? '' });
       if (!problem) setCalendarKey((key) => key + 1);
     }
@@ -341,7 +348,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
 
   return (
     <>
-      <form ref={formRef} noValidate onSubmit={submit} aria-label={bookingFormCopy.formLabel(car.name)} data-testid="booking-form">
+      <form ref={formRef} noValidate onSubmit={submit} aria-label={bookingFormCopy.formLabel({ car: car.name })} data-testid="booking-form">
         <input type="hidden" name="pickupDate" value={values.pickupDate} />
         <input type="hidden" name="returnDate" value={values.returnDate} />
         <FormFields>
@@ -382,7 +389,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
                     loading={bookedDates.isLoading}
                     failed={bookedDates.isError}
                     value={selection}
-                    error={datesTaken ? bookingFormCopy.calendar.noLongerFree : (linkProblem ?? dateError)}
+                    error={datesTaken ? calendarCopy.noLongerFree : (linkProblem ?? dateError)}
                     onChange={(next) => {
                       setDatesTaken(false);
                       setLinkProblem(null);
@@ -464,7 +471,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
             <FormSection step={5} title={bookingFormCopy.sections.terms} icon={<IconAlertTriangle size={18} aria-hidden />}>
               <ScrollArea.Autosize mah={170} type="auto" offsetScrollbars className="terms-box" tabIndex={0} aria-label={bookingFormCopy.sections.terms}>
                 <List size="sm" spacing={6}>
-                  {bookingFormCopy.terms.points(formatPeso(depositFor(car, business))).map((point) => (
+                  {termPoints(formatPeso(depositFor(car, business))).map((point) => (
                     <List.Item key={point}>{point}</List.Item>
                   ))}
                 </List>

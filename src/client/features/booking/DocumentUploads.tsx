@@ -76,7 +76,7 @@ export function DocumentSlot({ field, value, onUploaded, invalid = false }: { fi
         />
         {uploading ? (
           <Stack gap={4} mt="auto">
-            <Progress value={state.progress ?? 0} animated aria-label={d.progress(slot.label)} />
+            <Progress value={state.progress ?? 0} animated aria-label={d.progress({ label: slot.label })} />
             <Text size="xs" c="dimmed" truncate>
               {d.uploading} {state.fileName}
             </Text>

@@ -4,7 +4,7 @@ import { withMessages } from '../../i18n';
 import type { BookingFormProps } from './BookingForm';
 
 /** The form and everything only it needs (validation, calendar, uploads, receipt) load when a car is chosen. */
-const BookingForm = lazy(withMessages(() => import('./BookingForm').then((module) => ({ default: module.BookingForm })), 'forms'));
+const BookingForm = lazy(withMessages(() => import('./BookingForm').then((module) => ({ default: module.BookingForm })), 'forms', 'search'));
 
 function FormSkeleton() {
   return (

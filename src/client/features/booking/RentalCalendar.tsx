@@ -3,10 +3,10 @@ import { useElementSize } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { EMPTY_SELECTION, calendarPhase, type BookedRange, type DateSelection, type DayBlock } from '../../../shared/calendar';
 import { daysBetween, formatLongDate } from '../../../shared/dates';
-import { MAX_RENTAL_DAYS } from '../../../shared/rentalLimits';
-import { calendarCopy as c } from '../../content/calendar';
+import { calendarCopy as c, refusedMessage } from '../../content/calendar';
 import { RangeDatePicker } from '../dates/RangeDatePicker';
 import classes from './RentalCalendar.module.css';
+import { dayCount } from '../../../shared/labels';
 
 /** The legend's sample days, drawn like the calendar's own. */
 const LEGEND = [
@@ -52,7 +52,7 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
 
   const phase = calendarPhase(value);
   const duration = pickupDate && returnDate ? daysBetween(pickupDate, returnDate) : 0;
-  const message = refused === 'tooLong' ? c.refused.tooLong({ max: MAX_RENTAL_DAYS }) : refused ? c.refused[refused] : (error ?? null);
+  const message = refused ? refusedMessage(refused) : (error ?? null);
 
   return (
     <Card p={{ base: 'sm', sm: 'lg' }} className={classes.card} data-phase={phase} data-testid="rental-calendar">
@@ -108,7 +108,7 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
           </div>
           <div className={classes.figure}>
             <dt>{c.duration}</dt>
-            <dd data-testid="summary-duration">{duration > 0 ? c.days(duration) : '—'}</dd>
+            <dd data-testid="summary-duration">{duration > 0 ? dayCount(duration) : '—'}</dd>
           </div>
         </dl>
         {pickupDate ? (

@@ -38,7 +38,7 @@ export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; o
           <CarSpecs car={car} />
           <DailyRate rate={car.dailyRate} size={28} />
           <Text size="sm" c="dimmed" data-testid="selected-car-deposit">
-            {bookingCopy.deposit(formatPeso(depositFor(car, business)))}
+            {bookingCopy.deposit({ amount: formatPeso(depositFor(car, business)) })}
           </Text>
           {car.description ? (
             <Text size="sm" c="dimmed">

@@ -36,7 +36,7 @@ export function CarAvailability({ car, value, onChange }: { car: TCar; value: Da
           {quote ? (
             <Stack gap={0}>
               <Text size="sm" c="dimmed">
-                {c.quote(dayCount(quote.totalDays))}
+                {c.quote({ days: dayCount(quote.totalDays) })}
               </Text>
               <Text fz={24} fw={800} c="var(--color-accent-text)" data-testid="car-quote-total">
                 {formatPeso(quote.total)}

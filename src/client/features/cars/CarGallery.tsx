@@ -11,11 +11,11 @@ export function CarGallery({ car }: { car: TCar }) {
   const [shown, setShown] = useState(0);
   const current = Math.min(shown, images.length - 1);
   return (
-    <section aria-label={c.gallery(car.name)} data-testid="car-gallery">
+    <section aria-label={c.gallery({ name: car.name })} data-testid="car-gallery">
       <div className={classes.main}>
         <img
           src={carImageSrc(images[current])}
-          alt={images.length > 1 ? `${car.name} — ${c.picture(current + 1, images.length)}` : car.name}
+          alt={images.length > 1 ? `${car.name} — ${c.picture({ n: current + 1, of: images.length })}` : car.name}
           width={800}
           height={500}
           fetchPriority="high"
@@ -25,7 +25,7 @@ export function CarGallery({ car }: { car: TCar }) {
       {images.length > 1 ? (
         <div className={classes.thumbs}>
           {images.map((image, i) => (
-            <UnstyledButton key={image} className={classes.thumb} aria-pressed={i === current} aria-label={c.showPicture(i + 1, images.length)} onClick={() => setShown(i)}>
+            <UnstyledButton key={image} className={classes.thumb} aria-pressed={i === current} aria-label={c.showPicture({ n: i + 1, of: images.length })} onClick={() => setShown(i)}>
               <img src={carImageSrc(image)} alt="" width={160} height={100} loading="lazy" decoding="async" />
             </UnstyledButton>
           ))}

@@ -50,7 +50,8 @@ export function RangeDatePicker({ today, booked, value, onChange, onRefuse, colu
     if (inRange(date)) states.push(c.dayStates.inRange);
     if (date === today) states.push(c.dayStates.today);
     if (refusal) states.push(c.dayStates[refusal]);
-    return c.dayLabel(formatDate(date, c.dayFormat), states);
+    const day = formatDate(date, c.dayFormat);
+    return states.length ? c.dayLabel({ day, states: states.join(', ') }) : day;
   };
 
   const choose = (date: string) => {

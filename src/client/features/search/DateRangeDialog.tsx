@@ -7,10 +7,10 @@ import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DateSelection, DayBlock } from '../../../shared/calendar';
 import { daysBetween, formatLongDate, todayInManila } from '../../../shared/dates';
-import { MAX_RENTAL_DAYS } from '../../../shared/rentalLimits';
-import { calendarCopy } from '../../content/calendar';
+import { calendarCopy, refusedMessage } from '../../content/calendar';
 import { searchCopy as s } from '../../content/search';
 import { RangeDatePicker } from '../dates/RangeDatePicker';
+import { dayCount } from '../../../shared/labels';
 
 /** Below this width (px) of the dialog one month fits; above it two. */
 const TWO_MONTHS_WIDTH = 600;
@@ -36,7 +36,7 @@ export function DateRangeDialog({ opened, onClose, value, onDone }: { opened: bo
   }
   const { pickupDate, returnDate } = selection;
   const days = pickupDate && returnDate ? daysBetween(pickupDate, returnDate) : 0;
-  const message = refused === 'tooLong' ? calendarCopy.refused.tooLong(MAX_RENTAL_DAYS) : refused ? calendarCopy.refused[refused] : null;
+  const message = refused ? refusedMessage(refused) : null;
 
   return (
     <Modal opened={opened} onClose={onClose} title={s.dialog.title} size={720} fullScreen={phone} radius="lg" closeButtonProps={{ 'aria-label': s.dialog.close }} data-testid="search-calendar">
@@ -64,7 +64,7 @@ export function DateRangeDialog({ opened, onClose, value, onDone }: { opened: bo
         <Text size="sm" fw={600} aria-live="polite" data-testid="search-calendar-summary">
           {pickupDate ? formatLongDate(pickupDate) : calendarCopy.selectPickup}
           {' → '}
-          {returnDate ? `${formatLongDate(returnDate)} (${calendarCopy.days(days)})` : calendarCopy.selectReturn}
+          {returnDate ? `${formatLongDate(returnDate)} (${dayCount(days)})` : calendarCopy.selectReturn}
         </Text>
         <Group gap="xs">
           <Button variant="subtle" onClick={() => setSelection({ pickupDate: null, returnDate: null })} disabled={!pickupDate}>

@@ -11,11 +11,12 @@ import { CAR_CATEGORIES, TRANSMISSIONS, carCategoryOf, type CarCategory } from '
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { FormFields } from '../../components/FormFields/FormFields';
 import { searchCopy as s } from '../../content/search';
+import { withMessages } from '../../i18n';
 import classes from './DateSearchForm.module.css';
 import { useFleetChoices } from './useFleetChoices';
 
 /** The calendar's dialog and Mantine's date picker are a chunk of their own, loaded when first wanted. */
-const loadDialog = () => import('./DateRangeDialog');
+const loadDialog = withMessages(() => import('./DateRangeDialog'), 'forms');
 const DateRangeDialog = lazy(() => loadDialog().then((module) => ({ default: module.DateRangeDialog })));
 
 const ANY = '';
@@ -92,7 +93,7 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
   const ret = shownDate(draft.returnDate);
   const dateError = missingDates ? s.datesRequired : (error ?? null);
   const errorId = `${id}-dates-error`;
-  const datesLabel = pickup && ret ? s.datesLabel(pickup, ret) : s.noDatesLabel;
+  const datesLabel = pickup && ret ? s.datesLabel({ pickup, return: ret }) : s.noDatesLabel;
 
   return (
     <form onSubmit={submit} noValidate aria-label={s.label} className={raised ? classes.panel : undefined} data-testid="date-search">
@@ -154,7 +155,7 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
               const seats = event.currentTarget.value;
               setDraft((current) => ({ ...current, seats: seats === ANY ? undefined : Number(seats) }));
             }}
-            data={[{ label: s.anySeats, value: ANY }, ...seatChoices.map((n) => ({ label: s.seatsAtLeast(n), value: String(n) }))]}
+            data={[{ label: s.anySeats, value: ANY }, ...seatChoices.map((n) => ({ label: s.seatsAtLeast({ count: n }), value: String(n) }))]}
           />
           <NativeSelect
             className={classes.transmission}

@@ -1,0 +1,41 @@
+/** The rental calendar's copy: the booking form's calendar, the car page's and the date search's (Filipino: calendar.fil.ts). */
+export default {
+  title: 'Select Rental Dates',
+  selectPickup: 'Select pickup date',
+  selectReturn: 'Select return date',
+  previous: 'Previous month',
+  next: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  /** dayjs formats: the month above each grid, the weekday row, and each day's accessible name. */
+  monthFormat: 'MMMM YYYY',
+  weekdayFormat: 'ddd',
+  dayFormat: 'dddd, MMMM D, YYYY',
+  /** A day's accessible name with what is special about it: "Friday, December 4, 2026 (booked, today)". */
+  dayLabel: '{day} ({states})',
+  legend: { booked: 'Booked', selected: 'Selected', past: 'Past dates' },
+  pickup: 'Pickup',
+  return: 'Return',
+  duration: 'Duration',
+  notChosen: 'Not selected',
+  clear: 'Clear dates',
+  loading: 'Loading booked dates…',
+  loadFailed: 'We could not load this car’s booked dates. Please refresh the page.',
+  dayStates: {
+    booked: 'booked',
+    past: 'past',
+    tooFar: 'not open for booking yet',
+    tooLong: 'too long a rental',
+    overBooked: 'the rental would run over booked dates',
+    pickup: 'pickup date',
+    return: 'return date',
+    inRange: 'selected',
+    today: 'today',
+  },
+  refused: {
+    past: 'That date has passed. Please choose a date from today on.',
+    booked: 'That date is already booked. Please choose a free date.',
+    overBooked: 'Your rental cannot run over booked dates. Choose an earlier return date, or clear the dates to start after the booked days.',
+  },
+  noLongerFree: 'Some of your chosen dates were just booked by someone else. Please choose your dates again.',
+} as const;

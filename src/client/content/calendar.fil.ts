@@ -1,0 +1,41 @@
+import type { Translation } from '../../shared/i18n/catalog';
+import type en from './calendar.en';
+
+export default {
+  title: 'Piliin ang Mga Petsa ng Rental',
+  selectPickup: 'Piliin ang petsa ng pick-up',
+  selectReturn: 'Piliin ang petsa ng pagsauli',
+  previous: 'Nakaraang buwan',
+  next: 'Susunod na buwan',
+  previousYear: 'Nakaraang taon',
+  nextYear: 'Susunod na taon',
+  monthFormat: 'MMMM YYYY',
+  weekdayFormat: 'ddd',
+  dayFormat: 'dddd, D MMMM YYYY',
+  dayLabel: '{day} ({states})',
+  legend: { booked: 'Naka-book na', selected: 'Napili', past: 'Lumipas na' },
+  pickup: 'Pick-up',
+  return: 'Pagsauli',
+  duration: 'Tagal',
+  notChosen: 'Wala pang napili',
+  clear: 'Burahin ang mga petsa',
+  loading: 'Kinukuha ang mga naka-book na petsa…',
+  loadFailed: 'Hindi namin makuha ang mga naka-book na petsa ng sasakyang ito. Paki-refresh ang page.',
+  dayStates: {
+    booked: 'naka-book na',
+    past: 'lumipas na',
+    tooFar: 'hindi pa puwedeng i-book',
+    tooLong: 'masyadong mahaba ang rental',
+    overBooked: 'tatama ang rental sa mga naka-book na petsa',
+    pickup: 'petsa ng pick-up',
+    return: 'petsa ng pagsauli',
+    inRange: 'napili',
+    today: 'ngayon',
+  },
+  refused: {
+    past: 'Lumipas na ang petsang iyan. Pumili ng petsa mula ngayon.',
+    booked: 'Naka-book na ang petsang iyan. Pumili ng bakanteng petsa.',
+    overBooked: 'Hindi puwedeng tumama ang rental mo sa mga naka-book na petsa. Pumili ng mas maagang pagsauli, o burahin ang mga petsa para magsimula pagkatapos ng mga naka-book.',
+  },
+  noLongerFree: 'May nag-book na sa ilan sa mga petsang pinili mo. Paki-pili ulit ng mga petsa.',
+} satisfies Translation<typeof en>;
