@@ -179,11 +179,11 @@ function peso(amount: string): string {
   return `₱${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
 
-async function book(h: Harness, carIndex: number, email: string, fullName: string) {
+async function book(h: Harness, carIndex: number, email: string, fullName: string, headers: Record<string, string> = {}) {
   const payload = bookingPayload(await firstCarId(h, carIndex), await uploadDocuments(h), { customer: { email, fullName } });
-  const answer = await request(h, 'POST', '/api/bookings', payload);
+  const answer = await request(h, 'POST', '/api/bookings', payload, { headers });
   expect(answer.status).toBe(201);
-  return answer.body as { booking: { id: string; reference: string; carName: string; total: string; customerEmail: string } };
+  return answer.body as { booking: { id: string; reference: string; carName: string; total: string; customerEmail: string; locale: string } };
 }
 
 describe('the SMTP transport', () => {
@@ -267,6 +267,39 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
     }
     expect(await h.mailWorker.runOnce()).toBe(0);
     expect(smtp.withId(renter.id)).toHaveLength(1);
+  });
+
+  it('a booking made in Filipino keeps its language: its renter e-mails are in Filipino, linking the Filipino page, whoever acts later; the garage notice stays English', async () => {
+    const email = 'maria.santos@example.com';
+    const { booking } = await book(h, 3, email, 'Maria Santos', { 'accept-language': 'fil' });
+    expect(booking.locale).toBe('fil');
+    const { renter, garage } = await bookingMail(h, email);
+    expect(renter.subject.startsWith(`Natanggap ang booking: ${booking.carName}, `)).toBe(true);
+    expect(renter.subject.endsWith(` (${booking.reference})`)).toBe(true);
+    expect(renter.text).toMatch(/^Hi Maria Santos,$/m);
+    expect(renter.text).toContain('Salamat sa pag-book sa ');
+    expect(renter.text).toContain(`Kabuuang halaga: ${peso(booking.total)}`);
+    expect(renter.text).toContain('Mahalagang impormasyon:');
+    expect(renter.text).toMatch(/^Tingnan ang booking mo: http:\/\/localhost\/fil\/my-booking#[\w.-]+$/m);
+    expect(renter.text).not.toContain('Important information');
+    expect(garage.subject).toMatch(/^New booking /);
+    expect(garage.text).toContain('New booking from the website');
+    expect(garage.text).toContain('Vehicle: ');
+    expect(garage.text).not.toContain('Sasakyan');
+
+    // Staff act from the English dashboard: the renter still hears in Filipino.
+    const paid = await request(h, 'PATCH', `/api/admin/bookings/${booking.id}/payment`, { amount: '500', method: 'gcash' }, { staff: true });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const [payment] = await mailRows(h, `"to" = ? and kind = 'payment.recorded'`, [email]);
+    expect(payment!.subject).toBe(`Natanggap ang bayad: ₱500 para sa ${booking.reference}`);
+    expect(payment!.text).toContain('Naitala na namin ang bayad mo na ₱500. Salamat!');
+
+    expect(await h.mailWorker.runOnce()).toBe(3);
+    const delivered = smtp.withId(renter.id);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.subject).toBe(renter.subject);
+    expect(delivered[0]!.text).toContain('Salamat sa pag-book sa ');
+    expect(smtp.withId(payment!.id)[0]!.subject).toBe(payment!.subject);
   });
 
   it('sends several messages over one pooled SMTP connection', async () => {

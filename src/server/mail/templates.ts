@@ -7,6 +7,9 @@ import type { CancelledBy, DocumentField, TBooking, TPayment } from '../../share
 import type { TContact } from '../../shared/schemas/contact.schema';
 import { escapeHtml as escape } from '../html';
 import type { MailDraft } from './outbox';
+import { DEFAULT_LOCALE, localizePath, type Locale } from '../../shared/i18n/locales';
+import { withLocale } from '../i18n';
+import { mailCopy as mail } from './copy';
 
 /** What every renter e-mail needs besides its booking: the garage, and the booking's manage link. */
 export interface RenterMailContext {
@@ -26,17 +29,19 @@ function depositRows(b: TBooking): Rows {
   return deposit ? [[depositLabel(), formatPeso(deposit)]] : [];
 }
 
+/** The booking's facts, in the current language (the renter's in their e-mails, English in the garage's). */
 function bookingFacts(b: TBooking): Rows {
+  const f = mail.facts;
   const facts: Rows = [
-    ['Booking reference', b.reference],
-    ['Vehicle', `${b.carName} (${b.carCategory})`],
-    ['Pick-up', `${formatLongDate(b.pickupDate)}, ${b.pickupTime}`],
-    ['Return', `${formatLongDate(b.returnDate)}, ${b.pickupTime}`],
-    ['Duration', dayCount(b.totalDays)],
-    ['Driver service', DRIVER_SERVICE_LABELS[b.driverService].label],
-    ['Distance service', DISTANCE_SERVICE_LABELS[b.distanceService].label],
+    [f.reference, b.reference],
+    [f.vehicle, f.vehicleValue({ car: b.carName, category: b.carCategory })],
+    [f.pickup, f.dateTime({ date: formatLongDate(b.pickupDate), time: b.pickupTime })],
+    [f.return, f.dateTime({ date: formatLongDate(b.returnDate), time: b.pickupTime })],
+    [f.duration, dayCount(b.totalDays)],
+    [f.driver, DRIVER_SERVICE_LABELS[b.driverService].label],
+    [f.distance, DISTANCE_SERVICE_LABELS[b.distanceService].label],
   ];
-  if (b.wantsDelivery && b.deliveryArea) facts.push(['Delivery', `${DELIVERY_AREA_LABELS[b.deliveryArea]} — ${b.deliveryAddress ?? ''}`]);
+  if (b.wantsDelivery && b.deliveryArea) facts.push([f.delivery, f.deliveryValue({ area: DELIVERY_AREA_LABELS[b.deliveryArea], address: b.deliveryAddress ?? '' })]);
   return facts;
 }
 
@@ -63,6 +68,13 @@ function heading(text: string): string {
   return `<h2 style="font-size:16px;margin:20px 0 8px">${escape(text)}</h2>`;
 }
 
+/** A page's address in `locale`: a Filipino renter's link opens their booking's page in Filipino. */
+function inLanguage(address: string, locale: Locale): string {
+  const url = new URL(address);
+  url.pathname = localizePath(url.pathname, locale);
+  return url.toString();
+}
+
 /** A renter e-mail's parts: each becomes both the plain text and the HTML. */
 interface RenterMail {
   kind: string;
@@ -81,18 +93,22 @@ interface RenterMail {
  * A renter e-mail: the greeting, its paragraphs, optionally the booking's details and prices, and
  * the "Manage your booking" link (where the renter sees the booking, its payments, and cancels).
  */
-function renterMail(booking: TBooking, context: RenterMailContext, mail: RenterMail): MailDraft {
-  const { business, manageLink } = context;
-  const total: [string, string] = ['Total amount', formatPeso(booking.total)];
+function renterMail(booking: TBooking, context: RenterMailContext, draft: RenterMail): MailDraft {
+  const { business } = context;
+  const manageLink = inLanguage(context.manageLink, booking.locale);
+  const h = mail.headings;
+  const greeting = mail.greeting({ name: booking.customerName });
+  const reference = `${mail.facts.reference}: ${booking.reference}`;
+  const total: [string, string] = [mail.total, formatPeso(booking.total)];
   const text = [
-    `Hi ${booking.customerName},`,
+    greeting,
     '',
-    ...mail.lead.flatMap((paragraph) => [paragraph, '']),
-    ...(mail.facts ? [`${mail.facts.title}:`, ...mail.facts.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
-    ...(mail.receipt
-      ? [...bookingFacts(booking).map(([k, v]) => `${k}: ${v}`), '', ...priceTable(booking).map(([k, v]) => `${k}: ${v}`), `${total[0]}: ${total[1]}`, ...depositRows(booking).map(([k, v]) => `${k}: ${v}`), '', 'Important information:', ...importantInformation().map((line) => `- ${line}`), '']
-      : [`Booking reference: ${booking.reference}`, '']),
-    `${mail.action}: ${manageLink}`,
+    ...draft.lead.flatMap((paragraph) => [paragraph, '']),
+    ...(draft.facts ? [`${draft.facts.title}:`, ...draft.facts.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
+    ...(draft.receipt
+      ? [...bookingFacts(booking).map(([k, v]) => `${k}: ${v}`), '', ...priceTable(booking).map(([k, v]) => `${k}: ${v}`), `${total[0]}: ${total[1]}`, ...depositRows(booking).map(([k, v]) => `${k}: ${v}`), '', `${h.important}:`, ...importantInformation().map((line) => `- ${line}`), '']
+      : [reference, '']),
+    `${draft.action}: ${manageLink}`,
     '',
     business.name,
     `${business.addressLine1}, ${business.addressLine2}`,
@@ -101,106 +117,117 @@ function renterMail(booking: TBooking, context: RenterMailContext, mail: RenterM
   ].join('\n');
   const html = layout(
     business,
-    `<p>Hi ${escape(booking.customerName)},</p>
-${mail.lead.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
-${mail.facts ? `${heading(mail.facts.title)}${table(mail.facts.rows)}` : ''}
-${mail.receipt ? `${heading('Your booking')}${table(bookingFacts(booking))}${heading('Pricing summary')}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading('Important information')}<ul>${importantInformation().map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>Booking reference: <strong>${escape(booking.reference)}</strong></p>`}
-<p style="margin:24px 0"><a href="${escape(manageLink)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">${escape(mail.action)}</a></p>
+    `<p>${escape(greeting)}</p>
+${draft.lead.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
+${draft.facts ? `${heading(draft.facts.title)}${table(draft.facts.rows)}` : ''}
+${draft.receipt ? `${heading(h.booking)}${table(bookingFacts(booking))}${heading(h.pricing)}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading(h.important)}<ul>${importantInformation().map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>${escape(mail.facts.reference)}: <strong>${escape(booking.reference)}</strong></p>`}
+<p style="margin:24px 0"><a href="${escape(manageLink)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">${escape(draft.action)}</a></p>
 <p style="color:#666;font-size:13px">${escape(business.hours)}</p>`,
   );
-  return { kind: mail.kind, to: booking.customerEmail, replyTo: business.email, subject: mail.subject, text, html };
+  return { kind: draft.kind, to: booking.customerEmail, replyTo: business.email, subject: draft.subject, text, html };
 }
 
-const MANAGE = 'Manage your booking';
 const when = (b: TBooking) => `${b.carName}, ${formatLongDate(b.pickupDate)}`;
+
+/** A renter e-mail, written in its booking's language (the site's where the renter booked). */
+function inRenterLanguage(booking: TBooking, write: () => MailDraft): MailDraft {
+  return withLocale(booking.locale, write);
+}
 
 /** Booking received: the receipt, and the link the renter must open to keep an unconfirmed booking. */
 export function bookingReceivedMail(booking: TBooking, context: RenterMailContext): MailDraft {
-  const hold = booking.holdUntil
-    ? `Please open "${MANAGE}" below to confirm that this booking is yours. If neither you nor we confirm it by ${formatInstant(new Date(booking.holdUntil))}, it is cancelled and the car's dates are released.`
-    : null;
-  return renterMail(booking, context, {
-    kind: 'booking.confirmation',
-    subject: `Booking received: ${when(booking)} (${booking.reference})`,
-    lead: [
-      `Thank you for booking with ${context.business.name}. We have received your booking and will call you to confirm it. Nothing has been charged: you pay at pick-up.`,
-      ...(hold ? [hold] : []),
-    ],
-    receipt: true,
-    action: MANAGE,
+  return inRenterLanguage(booking, () => {
+    const m = mail.received;
+    const action = mail.actions.manage;
+    const hold = booking.holdUntil ? m.hold({ action, deadline: formatInstant(new Date(booking.holdUntil)) }) : null;
+    return renterMail(booking, context, {
+      kind: 'booking.confirmation',
+      subject: m.subject({ what: when(booking), reference: booking.reference }),
+      lead: [m.lead({ business: context.business.name }), ...(hold ? [hold] : [])],
+      receipt: true,
+      action,
+    });
   });
 }
 
 export function bookingConfirmedMail(booking: TBooking, context: RenterMailContext): MailDraft {
-  return renterMail(booking, context, {
-    kind: 'booking.confirmed',
-    subject: `Booking confirmed: ${when(booking)} (${booking.reference})`,
-    lead: [`Good news: your booking is confirmed. We will have the ${booking.carName} ready for you on ${formatLongDate(booking.pickupDate)} at ${booking.pickupTime}.`],
-    receipt: true,
-    action: MANAGE,
-  });
+  return inRenterLanguage(booking, () =>
+    renterMail(booking, context, {
+      kind: 'booking.confirmed',
+      subject: mail.confirmed.subject({ what: when(booking), reference: booking.reference }),
+      lead: [mail.confirmed.lead({ car: booking.carName, date: formatLongDate(booking.pickupDate), time: booking.pickupTime })],
+      receipt: true,
+      action: mail.actions.manage,
+    }),
+  );
 }
 
-const CANCELLED_BECAUSE: Record<CancelledBy, string> = {
-  renter: 'As you asked, your booking is cancelled. Nothing more is due for it.',
-  staff: 'Your booking has been cancelled by our staff. If you did not expect this, please call us.',
-  hold: 'Your booking was not confirmed in time, so it has been cancelled and the car’s dates released. You are welcome to book again.',
-};
-
 export function bookingCancelledMail(booking: TBooking, by: CancelledBy, context: RenterMailContext): MailDraft {
-  return renterMail(booking, context, {
-    kind: 'booking.cancelled',
-    subject: `Booking cancelled: ${when(booking)} (${booking.reference})`,
-    lead: [CANCELLED_BECAUSE[by]],
-    action: 'See your booking',
-  });
+  return inRenterLanguage(booking, () =>
+    renterMail(booking, context, {
+      kind: 'booking.cancelled',
+      subject: mail.cancelled.subject({ what: when(booking), reference: booking.reference }),
+      lead: [mail.cancelled[by]],
+      action: mail.actions.see,
+    }),
+  );
 }
 
 export function paymentRecordedMail(booking: TBooking, payment: TPayment, context: RenterMailContext): MailDraft {
-  const rows: Rows = [
-    ['Amount', formatPeso(payment.amount)],
-    ['Method', PAYMENT_METHOD_LABELS[payment.method]],
-    ['Paid so far', formatPeso(booking.amountPaid)],
-    ['Balance', formatPeso(booking.balance)],
-  ];
-  return renterMail(booking, context, {
-    kind: 'payment.recorded',
-    subject: `Payment received: ${formatPeso(payment.amount)} for ${booking.reference}`,
-    lead: [`We have recorded your payment of ${formatPeso(payment.amount)}. Thank you.`],
-    facts: { title: 'Payment', rows },
-    action: MANAGE,
+  return inRenterLanguage(booking, () => {
+    const m = mail.payment;
+    const amount = formatPeso(payment.amount);
+    const rows: Rows = [
+      [m.amount, amount],
+      [m.method, PAYMENT_METHOD_LABELS[payment.method]],
+      [m.paid, formatPeso(booking.amountPaid)],
+      [m.balance, formatPeso(booking.balance)],
+    ];
+    return renterMail(booking, context, {
+      kind: 'payment.recorded',
+      subject: m.subject({ amount, reference: booking.reference }),
+      lead: [m.lead({ amount })],
+      facts: { title: m.title, rows },
+      action: mail.actions.manage,
+    });
   });
 }
 
 export function pickupReminderMail(booking: TBooking, context: RenterMailContext): MailDraft {
-  return renterMail(booking, context, {
-    kind: 'booking.reminder',
-    subject: `Tomorrow: ${when(booking)}, ${booking.pickupTime} (${booking.reference})`,
-    lead: [
-      `A reminder: you pick up the ${booking.carName} tomorrow, ${formatLongDate(booking.pickupDate)}, at ${booking.pickupTime}.`,
-      `Bring your driver’s license and this booking reference. The balance of ${formatPeso(booking.balance)} is paid at pick-up.`,
-    ],
-    action: MANAGE,
+  return inRenterLanguage(booking, () => {
+    const m = mail.reminder;
+    return renterMail(booking, context, {
+      kind: 'booking.reminder',
+      subject: m.subject({ what: when(booking), time: booking.pickupTime, reference: booking.reference }),
+      lead: [m.lead({ car: booking.carName, date: formatLongDate(booking.pickupDate), time: booking.pickupTime }), m.bring({ balance: formatPeso(booking.balance) })],
+      action: mail.actions.manage,
+    });
   });
 }
 
 export function documentRequestMail(booking: TBooking, field: DocumentField, note: string, context: RenterMailContext): MailDraft {
-  return renterMail(booking, context, {
-    kind: 'booking.document_request',
-    subject: `Please send a new ${DOCUMENT_LABELS[field]} for ${booking.reference}`,
-    lead: [`We need a new ${DOCUMENT_LABELS[field]} for your booking. Our note: ${note}`, `You can upload it on your booking's page.`],
-    action: 'Upload the document',
+  return inRenterLanguage(booking, () => {
+    const m = mail.documentRequest;
+    const document = DOCUMENT_LABELS[field];
+    return renterMail(booking, context, {
+      kind: 'booking.document_request',
+      subject: m.subject({ document, reference: booking.reference }),
+      lead: [m.lead({ document, note }), m.where],
+      action: mail.actions.upload,
+    });
   });
 }
 
 /** "Find my booking": the link again. */
 export function bookingLinkMail(booking: TBooking, context: RenterMailContext): MailDraft {
-  return renterMail(booking, context, {
-    kind: 'booking.link',
-    subject: `Your booking ${booking.reference}: ${when(booking)}`,
-    lead: ['You asked for the link to your booking. Here it is.', 'If you did not ask for it, you can ignore this e-mail.'],
-    action: MANAGE,
-  });
+  return inRenterLanguage(booking, () =>
+    renterMail(booking, context, {
+      kind: 'booking.link',
+      subject: mail.link.subject({ reference: booking.reference, what: when(booking) }),
+      lead: [mail.link.lead, mail.link.ignore],
+      action: mail.actions.manage,
+    }),
+  );
 }
 
 /** A notice to the garage; `reply-to` is the renter's address. */
@@ -226,20 +253,26 @@ function renterRows(booking: TBooking): Rows {
 
 /** The garage's notice of a new booking. */
 export function garageBookingMail(booking: TBooking, business: TBusinessInfo, to: string): MailDraft {
-  const rows = [...renterRows(booking), ['Total', formatPeso(booking.total)] as [string, string]];
-  return garageMail('booking.garage', `New booking ${booking.reference}: ${booking.customerName} — ${when(booking)}`, 'New booking from the website', rows, business, to, booking.customerEmail);
+  return withLocale(DEFAULT_LOCALE, () => {
+    const rows = [...renterRows(booking), ['Total', formatPeso(booking.total)] as [string, string]];
+    return garageMail('booking.garage', `New booking ${booking.reference}: ${booking.customerName} — ${when(booking)}`, 'New booking from the website', rows, business, to, booking.customerEmail);
+  });
 }
 
 /** The garage's notice that a renter cancelled on their booking's page. */
 export function garageRenterCancelledMail(booking: TBooking, business: TBusinessInfo, to: string): MailDraft {
-  const rows: Rows = [...renterRows(booking), ['Paid', formatPeso(booking.amountPaid)]];
-  return garageMail('booking.garage_cancelled', `Cancelled by the renter: ${booking.reference}, ${when(booking)}`, 'A renter cancelled their booking', rows, business, to, booking.customerEmail);
+  return withLocale(DEFAULT_LOCALE, () => {
+    const rows: Rows = [...renterRows(booking), ['Paid', formatPeso(booking.amountPaid)]];
+    return garageMail('booking.garage_cancelled', `Cancelled by the renter: ${booking.reference}, ${when(booking)}`, 'A renter cancelled their booking', rows, business, to, booking.customerEmail);
+  });
 }
 
 /** The garage's notice that a renter sent the document staff asked for. */
 export function garageDocumentReceivedMail(booking: TBooking, field: DocumentField, business: TBusinessInfo, to: string): MailDraft {
-  const rows: Rows = [['Document', DOCUMENT_LABELS[field]], ...renterRows(booking)];
-  return garageMail('booking.garage_document', `New ${DOCUMENT_LABELS[field]} for ${booking.reference}`, 'A renter sent the document you asked for', rows, business, to, booking.customerEmail);
+  return withLocale(DEFAULT_LOCALE, () => {
+    const rows: Rows = [['Document', DOCUMENT_LABELS[field]], ...renterRows(booking)];
+    return garageMail('booking.garage_document', `New ${DOCUMENT_LABELS[field]} for ${booking.reference}`, 'A renter sent the document you asked for', rows, business, to, booking.customerEmail);
+  });
 }
 
 /** The garage's notice of an enquiry from the contact form. */

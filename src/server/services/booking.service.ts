@@ -33,6 +33,8 @@ import { refuseSameFileTwice } from './document.service';
 import { makeDocumentToken, renterMailContext } from './booking-tokens';
 import { toBookingDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
+import { currentLocale } from '../../shared/i18n/catalog';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
 
 /** The facts of a car a booking needs, read as a plain row. */
 export type CarForBooking = Pick<ICar, 'id' | 'name' | 'category' | 'transmission' | 'fuel' | 'dailyRate' | 'deposit' | 'available'>;
@@ -80,6 +82,8 @@ export interface BookingDraft {
   agreedTotal?: string | undefined;
   /** The garage's deposit (its settings), taken when the car has none of its own. */
   garageDeposit: string;
+  /** The renter's language, for their e-mails: the request's (the site's page) for website bookings. */
+  locale?: Locale;
 }
 
 /**
@@ -133,6 +137,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     reminderSentAt: null,
     cancelledAt: null,
     cancelledBy: null,
+    locale: draft.locale ?? DEFAULT_LOCALE,
     requestedDocument: null,
     documentRequestNote: null,
     documentRequestedAt: null,
@@ -250,7 +255,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`phone:${phoneKey(renter.phone)}`]);
       await refuseTooManyUnproven(em, renter.email, renter.phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
-      const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit });
+      const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
       const checked = await attachUploads(tx, plan, 'document', `booking:${booking.id}`);
       await refuseSameFileTwice(ctx.deps.storage, checked);
       await queueMail(em, [bookingReceivedMail(booking, renterMailContext(ctx.deps, booking.id)), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);

@@ -81,6 +81,7 @@ export function toBookingDto(b: BookingView): TBooking {
     holdUntil: b.holdUntil?.toISOString() ?? null,
     emailProven: Boolean(b.emailProvenAt),
     cancelledBy: b.cancelledBy ?? null,
+    locale: b.locale,
     requestedDocument: b.requestedDocument ?? null,
     documentRequestNote: b.documentRequestNote ?? null,
     customerDiffers: customerDiffers(b),

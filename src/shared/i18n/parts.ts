@@ -14,6 +14,7 @@ export const CATALOG_FILES = {
   calendar: 'src/client/content/calendar',
   search: 'src/client/content/search',
   carPage: 'src/client/content/carPage',
+  mail: 'src/server/mail/mail',
 } as const;
 export type CatalogName = keyof typeof CATALOG_FILES;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daysBetween } from '../dates';
+import { LOCALES } from '../i18n/locales';
 import { messages } from '../messages';
 import { MAX_RENTAL_DAYS } from '../rentalLimits';
 import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../pricing';
@@ -190,6 +191,7 @@ export const ZBookingSchema = z.object({
   holdUntil: ZTimestampSchema.nullable().describe('A pending website booking not yet confirmed by its renter or staff is cancelled at this time'),
   emailProven: z.boolean().describe('The renter opened the booking link sent to their e-mail address'),
   cancelledBy: z.enum(CANCELLED_BY).nullable(),
+  locale: z.enum(LOCALES).describe('The renter\'s language (en, fil): the site\'s where they booked, or the request\'s Accept-Language; their e-mails are written in it'),
   requestedDocument: z.enum(DOCUMENT_FIELDS).nullable().describe('A document staff asked the renter to replace'),
   documentRequestNote: z.string().nullable(),
   customerDiffers: z.array(z.enum(RENTER_RECORD_FIELDS)).describe("The booking's renter details that differ from the customer record (staff answers only)"),

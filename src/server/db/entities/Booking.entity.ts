@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity, type Opt } from '@mikro-orm/core';
 import { BOOKING_STATUSES, CANCELLED_BY, DOCUMENT_FIELDS, PICKUP_TIMES } from '../../../shared/schemas/booking.schema';
 import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../../../shared/pricing';
+import { LOCALES } from '../../../shared/i18n/locales';
 import { Car } from './Car.entity';
 import { Customer } from './Customer.entity';
 
@@ -101,6 +102,8 @@ export const Booking = defineEntity({
     reminderSentAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
     cancelledBy: p.enum([...CANCELLED_BY]).nativeEnumName('booking_cancelled_by').nullable(),
+    /** The renter's language: the site's where they booked (`/fil/...` is Filipino); their e-mails are written in it. */
+    locale: p.enum([...LOCALES]).nativeEnumName('booking_locale').default('en'),
     /** A document staff asked the renter to replace, with their note, until the renter does. */
     requestedDocument: p.enum([...DOCUMENT_FIELDS]).nativeEnumName('document_field').nullable(),
     documentRequestNote: p.string().length(500).nullable(),

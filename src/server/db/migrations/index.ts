@@ -12,6 +12,7 @@ import { Migration20261126090000_booking_search } from './Migration2026112609000
 import { Migration20261126110000_staff_accounts } from './Migration20261126110000_staff_accounts';
 import { Migration20261126120000_car_pages } from './Migration20261126120000_car_pages';
 import { Migration20261126140000_overview_tally } from './Migration20261126140000_overview_tally';
+import { Migration20261126191500_booking_locale } from './Migration20261126191500_booking_locale';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126110000_staff_accounts', class: Migration20261126110000_staff_accounts },
   { name: 'Migration20261126120000_car_pages', class: Migration20261126120000_car_pages },
   { name: 'Migration20261126140000_overview_tally', class: Migration20261126140000_overview_tally },
+  { name: 'Migration20261126191500_booking_locale', class: Migration20261126191500_booking_locale },
 ];

@@ -1,0 +1,70 @@
+/**
+ * The renter e-mails in English (Filipino: mail.fil.ts). Each is written in its booking's language;
+ * the garage's notices stay English, as the dashboard does. Server only: no page loads this catalog.
+ */
+export default {
+  greeting: 'Hi {name},',
+  facts: {
+    reference: 'Booking reference',
+    vehicle: 'Vehicle',
+    vehicleValue: '{car} ({category})',
+    pickup: 'Pick-up',
+    return: 'Return',
+    dateTime: '{date}, {time}',
+    duration: 'Duration',
+    driver: 'Driver service',
+    distance: 'Distance service',
+    delivery: 'Delivery',
+    deliveryValue: '{area} — {address}',
+  },
+  total: 'Total amount',
+  headings: {
+    booking: 'Your booking',
+    pricing: 'Pricing summary',
+    important: 'Important information',
+  },
+  actions: {
+    manage: 'Manage your booking',
+    see: 'See your booking',
+    upload: 'Upload the document',
+  },
+  received: {
+    subject: 'Booking received: {what} ({reference})',
+    lead: 'Thank you for booking with {business}. We have received your booking and will call you to confirm it. Nothing has been charged: you pay at pick-up.',
+    hold: 'Please open “{action}” below to confirm that this booking is yours. If neither you nor we confirm it by {deadline}, it is cancelled and the car’s dates are released.',
+  },
+  confirmed: {
+    subject: 'Booking confirmed: {what} ({reference})',
+    lead: 'Good news: your booking is confirmed. We will have the {car} ready for you on {date} at {time}.',
+  },
+  cancelled: {
+    subject: 'Booking cancelled: {what} ({reference})',
+    renter: 'As you asked, your booking is cancelled. Nothing more is due for it.',
+    staff: 'Your booking has been cancelled by our staff. If you did not expect this, please call us.',
+    hold: 'Your booking was not confirmed in time, so it has been cancelled and the car’s dates released. You are welcome to book again.',
+  },
+  payment: {
+    subject: 'Payment received: {amount} for {reference}',
+    lead: 'We have recorded your payment of {amount}. Thank you.',
+    title: 'Payment',
+    amount: 'Amount',
+    method: 'Method',
+    paid: 'Paid so far',
+    balance: 'Balance',
+  },
+  reminder: {
+    subject: 'Tomorrow: {what}, {time} ({reference})',
+    lead: 'A reminder: you pick up the {car} tomorrow, {date}, at {time}.',
+    bring: 'Bring your driver’s license and this booking reference. The balance of {balance} is paid at pick-up.',
+  },
+  documentRequest: {
+    subject: 'Please send a new {document} for {reference}',
+    lead: 'We need a new {document} for your booking. Our note: {note}',
+    where: 'You can upload it on your booking’s page.',
+  },
+  link: {
+    subject: 'Your booking {reference}: {what}',
+    lead: 'You asked for the link to your booking. Here it is.',
+    ignore: 'If you did not ask for it, you can ignore this e-mail.',
+  },
+} as const;
