@@ -23,6 +23,7 @@ import { useCars } from '../features/fleet/useCars';
 import { useSiteInfo } from '../features/site/useSiteInfo';
 import { usePageMeta, useSiteOrigin } from '../usePageMeta';
 import classes from './Car.page.module.css';
+import { localePath } from '../i18n';
 
 /** The calendar and Mantine's date picker load with the page's scripts, in the browser. */
 const CarAvailability = lazy(() => import('../features/cars/CarAvailability').then((module) => ({ default: module.CarAvailability })));
@@ -95,10 +96,10 @@ function CarDetails({ car }: { car: TCar }) {
     <Box py={{ base: 24, md: 40 }}>
       <Container size="xl">
         <Breadcrumbs mb="lg" aria-label={c.breadcrumbs} separatorMargin={6}>
-          <Anchor component={Link} to="/" size="sm">
+          <Anchor component={Link} to={localePath('/')} size="sm">
             {c.home}
           </Anchor>
-          <Anchor component={Link} to="/#cars" size="sm">
+          <Anchor component={Link} to={`${localePath('/')}#cars`} size="sm">
             {c.fleet}
           </Anchor>
           <Text size="sm" c="dimmed" aria-current="page">
@@ -136,7 +137,7 @@ function CarDetails({ car }: { car: TCar }) {
               <Deposit car={car} />
               {car.available ? (
                 <Stack gap={6}>
-                  <Button component={Link} to={bookingHref(car.id, dates)} size="lg" leftSection={<IconCalendarCheck size={20} aria-hidden />} data-testid="book-car">
+                  <Button component={Link} to={localePath(bookingHref(car.id, dates))} size="lg" leftSection={<IconCalendarCheck size={20} aria-hidden />} data-testid="book-car">
                     {c.book}
                   </Button>
                   <Text size="sm" c="dimmed" ta="center">
@@ -146,7 +147,7 @@ function CarDetails({ car }: { car: TCar }) {
               ) : (
                 <Stack gap="xs">
                   <Text size="sm">{c.unavailable}</Text>
-                  <Button component={Link} to="/#cars" variant="default">
+                  <Button component={Link} to={`${localePath('/')}#cars`} variant="default">
                     {c.otherCars}
                   </Button>
                 </Stack>

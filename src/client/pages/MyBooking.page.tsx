@@ -27,6 +27,7 @@ import { errorMessage, isUnauthorized } from '../trpcErrors';
 import { usePageMeta } from '../usePageMeta';
 import classes from './MyBooking.page.module.css';
 import { localePath } from '../i18n';
+import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_REFUND_PERCENT } from '../../shared/cancellation';
 
 const c = myBookingCopy.manage;
 
@@ -109,7 +110,7 @@ function Phones() {
   return (
     <Group gap="xs" wrap="wrap">
       {[business.phonePrimary, business.phoneSecondary].map((phone) => (
-        <Button key={phone} component="a" href={telHref(phone)} size="sm" variant="default" leftSection={<IconPhone size={16} aria-hidden />} aria-label={c.cancel.call(phone)}>
+        <Button key={phone} component="a" href={telHref(phone)} size="sm" variant="default" leftSection={<IconPhone size={16} aria-hidden />} aria-label={c.cancel.call({ phone })}>
           {phone}
         </Button>
       ))}
@@ -130,7 +131,7 @@ function Cancel({ view, onCancel, pending }: { view: View; onCancel: () => void;
       <Section title={k.title} testId="my-booking-cancel">
         <Stack gap="sm">
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={k.lateTitle} data-testid="late-cancellation">
-            {k.late}
+            {k.late({ hours: FREE_CANCELLATION_HOURS, percent: LATE_CANCELLATION_REFUND_PERCENT })}
           </Alert>
           <Phones />
           <Anchor component={Link} to={localePath('/terms')} size="sm" underline="always">
@@ -143,7 +144,7 @@ function Cancel({ view, onCancel, pending }: { view: View; onCancel: () => void;
   return (
     <Section title={k.title} testId="my-booking-cancel">
       <Stack gap="sm">
-        <Text size="sm">{k.freeUntil(formatInstant(new Date(view.cancellation.freeUntil)))}</Text>
+        <Text size="sm">{k.freeUntil({ when: formatInstant(new Date(view.cancellation.freeUntil)) })}</Text>
         {confirming ? (
           <Stack gap="sm" role="group" aria-label={k.confirmTitle}>
             <Text fw={700} ref={question} tabIndex={-1} className={classes.focusTarget}>
@@ -180,7 +181,7 @@ function DocumentRequest({ request, onUploaded, pending }: { request: NonNullabl
             <IconFileAlert size={20} aria-hidden />
           </ThemeIcon>
           <Title order={2} size="h4" id="document-request-title">
-            {d.title(DOCUMENT_LABELS[request.field])}
+            {d.title({ label: DOCUMENT_LABELS[request.field] })}
           </Title>
         </Group>
         <Text size="sm">{d.lead}</Text>
@@ -247,7 +248,7 @@ function BookingView({ view, token }: { view: View; token: string }) {
               <StatusBadge status={booking.status} />
             </Group>
             <Text c="dimmed">
-              {booking.carName} · {c.at(formatLongDate(booking.pickupDate), booking.pickupTime)} – {c.at(formatLongDate(booking.returnDate), booking.pickupTime)}
+              {booking.carName} · {c.at({ date: formatLongDate(booking.pickupDate), time: booking.pickupTime })} – {c.at({ date: formatLongDate(booking.returnDate), time: booking.pickupTime })}
             </Text>
           </Stack>
         </Container>
@@ -300,7 +301,7 @@ function BookingView({ view, token }: { view: View; token: string }) {
                       {statusText(booking)}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {c.receipt.questions(business.phonePrimary, business.hours)}
+                      {c.receipt.questions({ phone: business.phonePrimary, hours: business.hours })}
                     </Text>
                   </Stack>
                 }

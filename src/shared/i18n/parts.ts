@@ -14,6 +14,7 @@ export const CATALOG_FILES = {
   calendar: 'src/client/content/calendar',
   search: 'src/client/content/search',
   carPage: 'src/client/content/carPage',
+  myBooking: 'src/client/content/myBooking',
   mail: 'src/server/mail/mail',
 } as const;
 export type CatalogName = keyof typeof CATALOG_FILES;
@@ -24,7 +25,7 @@ export type CatalogName = keyof typeof CATALOG_FILES;
  */
 export const CATALOG_PARTS = {
   site: ['site', 'booking'],
-  forms: ['messages', 'labels', 'bookingForm'],
+  forms: ['messages', 'labels', 'bookingForm', 'myBooking'],
   home: ['home'],
   search: ['search', 'calendar'],
   car: ['carPage'],

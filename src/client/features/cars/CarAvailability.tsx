@@ -12,6 +12,7 @@ import type { TCar } from '../../../shared/schemas/car.schema';
 import { carPageCopy as c } from '../../content/carPage';
 import { trpc } from '../../trpc';
 import { RentalCalendar } from '../booking/RentalCalendar';
+import { localePath } from '../../i18n';
 
 /**
  * The car page's calendar: its booked days, and dates chosen by the booking rules; chosen dates
@@ -51,7 +52,7 @@ export function CarAvailability({ car, value, onChange }: { car: TCar; value: Da
             </Text>
           )}
           {car.available && quote ? (
-            <Button component={Link} to={bookingHref(car.id, value)} size="md" leftSection={<IconCalendarCheck size={18} aria-hidden />} data-testid="book-dates">
+            <Button component={Link} to={localePath(bookingHref(car.id, value))} size="md" leftSection={<IconCalendarCheck size={18} aria-hidden />} data-testid="book-dates">
               {c.bookDates}
             </Button>
           ) : null}

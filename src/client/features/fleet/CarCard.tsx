@@ -7,6 +7,7 @@ import type { TCar } from '../../../shared/schemas/car.schema';
 import { copy } from '../../content/site';
 import classes from './CarCard.module.css';
 import { CarSpecs, DailyRate } from './CarSpecs';
+import { localePath } from '../../i18n';
 
 const BADGE_COLOR = { Popular: 'orange', Economy: 'teal', Available: 'lagoon' } as const;
 
@@ -36,7 +37,7 @@ export function CarCard({ car, selected = false, onSelect }: { car: TCar; select
             {car.category}
           </Text>
           <Title order={3} size="h4" mt={2}>
-            <Anchor component={Link} to={carHref(car)} inherit c="inherit" className={classes.name} data-testid="car-link">
+            <Anchor component={Link} to={localePath(carHref(car))} inherit c="inherit" className={classes.name} data-testid="car-link">
               {car.name}
             </Anchor>
           </Title>

@@ -10,6 +10,7 @@ import { homeCopy } from '../../content/home';
 import { LazyContactForm } from '../contact/LazyContactForm';
 import { useSiteInfo } from '../site/useSiteInfo';
 import { Section } from './Sections';
+import { localePath } from '../../i18n';
 
 const CATEGORY_ICONS: Record<CategoryGroup, ReactNode> = {
   'premium-sedans': <IconCar size={26} aria-hidden />,
@@ -26,7 +27,7 @@ export function Categories() {
         {(Object.keys(CATEGORY_GROUPS) as CategoryGroup[]).map((key) => {
           const item = homeCopy.categories.items[key];
           return (
-            <Card key={key} padding="lg" component={Link} to={`/booking?${siteSearchParams({ category: [...CATEGORY_GROUPS[key]] }).toString()}`} className="category-card" data-testid="category-card">
+            <Card key={key} padding="lg" component={Link} to={`${localePath('/booking')}?${siteSearchParams({ category: [...CATEGORY_GROUPS[key]] }).toString()}`} className="category-card" data-testid="category-card">
               <ThemeIcon size={52} radius="md" variant="light">
                 {CATEGORY_ICONS[key]}
               </ThemeIcon>

@@ -10,6 +10,7 @@ import classes from './Hero.module.css';
 // The page's largest picture, so its LCP element: inlined (a data: address of a 13 kB SVG, about
 // 3 kB compressed) so it paints with the page's first paint instead of waiting behind the scripts.
 import heroImage from './hero.svg?inline';
+import { localePath } from '../../i18n';
 
 /** The hero: who we are, and the date search that starts every booking ("Book Now" shows the cars free on those dates). */
 export function Hero() {
@@ -40,7 +41,7 @@ export function Hero() {
               value={EMPTY_SEARCH}
               cars={cars.data}
               submitLabel={copy.hero.primary}
-              onSearch={(search) => navigate(`/booking?${siteSearchParams(search).toString()}`)}
+              onSearch={(search) => navigate(`${localePath('/booking')}?${siteSearchParams(search).toString()}`)}
             />
           </div>
           <Anchor component="button" type="button" c="white" fw={600} className={classes.browse} onClick={() => scrollToAnchor('cars')}>

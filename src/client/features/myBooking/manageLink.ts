@@ -21,7 +21,7 @@ export function statusText(booking: Pick<TManagedBooking['booking'], 'status' | 
   const s = myBookingCopy.manage.status;
   switch (booking.status) {
     case 'confirmed':
-      return s.confirmed(formatLongDate(booking.pickupDate), booking.pickupTime);
+      return s.confirmed({ date: formatLongDate(booking.pickupDate), time: booking.pickupTime });
     case 'completed':
       return s.completed;
     case 'cancelled':
