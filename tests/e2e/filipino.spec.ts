@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import bookingFormFil from '../../src/client/content/bookingForm.fil';
+import calendarFil from '../../src/client/content/calendar.fil';
+import myBookingFil from '../../src/client/content/myBooking.fil';
+import siteFil from '../../src/client/content/site.fil';
+import labelsFil from '../../src/shared/labels.fil';
+import messagesFil from '../../src/shared/messages.fil';
+import { formatPeso } from '../../src/shared/money';
+import { computePrice } from '../../src/shared/pricing';
+import { test, expect, pdfFile, pngFile, query, waitForMail, snap } from './support';
+import { carByName, freeDates, newRenter } from './support/booking';
+
+/**
+ * A renter who reads Filipino: the pages under /fil, the booking made there, its receipt and its
+ * e-mail, all in Filipino; the switch between the languages keeps the page. The expected words come
+ * from the Filipino catalogs, so the test reads what the renter reads.
+ */
+
+/** Clicks a day of the rental calendar, moving month by month with its Filipino buttons. */
+async function pickDay(page: Page, date: string): Promise<void> {
+  const calendar = page.getByTestId('rental-calendar');
+  const day = calendar.locator(`button[data-date="${date}"]:visible`);
+  for (let i = 0; i < 16 && !(await day.isVisible()); i += 1) {
+    const firstShown = (await calendar.locator('button[data-date]:visible').first().getAttribute('data-date')) ?? '';
+    await calendar.getByRole('button', { name: date < firstShown ? calendarFil.previous : calendarFil.next }).click();
+  }
+  await day.click();
+}
+
+test.describe('in Filipino', () => {
+  test('a booking made on /fil/ has a Filipino form, receipt and e-mail, and keeps its language', async ({ page, request }) => {
+    test.slow();
+    const car = await carByName(request, 'Honda City 1.5 V');
+    const { pickup, ret } = await freeDates(request, car.id, 3);
+    const renter = newRenter('Liza');
+    const expected = computePrice({ dailyRate: car.dailyRate, pickupDate: pickup, returnDate: ret, driverService: 'none' });
+    const f = bookingFormFil.fields;
+
+    await page.goto('/fil/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+    await page.getByTestId('car-card').filter({ hasText: car.name }).getByRole('button', { name: siteFil.fleet.select }).click();
+    const form = page.getByTestId('booking-form');
+    await expect(form).toBeVisible();
+    await expect(form.getByRole('heading', { name: bookingFormFil.sections.personal })).toBeVisible();
+
+    await form.getByLabel(f.fullName).fill(renter.fullName);
+    await form.getByLabel(f.email, { exact: true }).fill(renter.email);
+    await form.getByLabel(f.phone).fill(renter.phone);
+    await pickDay(page, pickup);
+    await expect(page.getByTestId('calendar-prompt')).toHaveText(calendarFil.selectReturn);
+    await pickDay(page, ret);
+    await expect(form.getByTestId('summary-duration')).toHaveText('3 araw');
+    await expect(form.getByTestId('price-summary-total')).toHaveText(formatPeso(expected.total));
+
+    const uploads = [
+      ['Photo ID #1', pngFile('license.png'), messagesFil.upload.uploaded.photoId1Url],
+      ['Photo ID #2', pngFile('passport.png'), messagesFil.upload.uploaded.photoId2Url],
+      ['Proof of Billing', pdfFile('meralco-bill.pdf'), messagesFil.upload.uploaded.proofOfBillingUrl],
+    ] as const;
+    for (const [label, file, notice] of uploads) {
+      await form.getByLabel(label, { exact: true }).setInputFiles(file);
+      await expect(page.getByRole('alert').filter({ hasText: notice })).toBeVisible();
+    }
+    await form.getByLabel(bookingFormFil.terms.accept).check();
+    await form.getByRole('button', { name: bookingFormFil.submit.idle }).click();
+
+    const receipt = page.getByRole('dialog', { name: bookingFormFil.confirmation.title });
+    await expect(receipt).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: messagesFil.booking.successTitle })).toBeVisible();
+    await expect(receipt.getByTestId('receipt-duration')).toHaveText('3 araw');
+    await expect(receipt.getByTestId('receipt-price-total')).toHaveText(formatPeso(expected.total));
+    await expect(receipt).toContainText(labelsFil.importantInformation[0]);
+    await expect(receipt.getByRole('button', { name: bookingFormFil.confirmation.print })).toBeVisible();
+    await snap(page, 'fil-booking-confirmation', { fullPage: false });
+
+    const [stored] = await query<{ reference: string; locale: string }>('select reference, locale from booking where renter_email = $1', [renter.email]);
+    expect(stored).toMatchObject({ locale: 'fil' });
+    const mail = await waitForMail((m) => m.to.includes(renter.email));
+    expect(mail.subject.startsWith(`Natanggap ang booking: ${car.name}, `)).toBe(true);
+    expect(mail.subject.endsWith(`(${stored!.reference})`)).toBe(true);
+    expect(mail.text).toContain('Salamat sa pag-book sa ');
+    expect(mail.text).toContain(`Kabuuang halaga: ${formatPeso(expected.total)}`);
+    expect(mail.text).toContain(labelsFil.importantInformation[0]);
+    expect(mail.text).toMatch(/\/fil\/my-booking#[\w.-]+/);
+    const link = /(http\S+\/fil\/my-booking#[\w.-]+)/.exec(mail.text)![1]!;
+
+    // The e-mail's link opens the renter's page in Filipino.
+    await page.goto(new URL(link).pathname + new URL(link).hash);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+    await expect(page.getByRole('heading', { name: myBookingFil.manage.heading })).toBeVisible();
+    await expect(page.getByText(myBookingFil.manage.status.pending)).toBeVisible();
+  });
+
+  test('the language switch keeps the page, its query and its fragment, both ways', async ({ page }) => {
+    await page.goto('/find-booking?from=mail#top');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByTestId('language-switch').first().click();
+    await expect(page).toHaveURL(/\/fil\/find-booking\?from=mail#top$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+    await expect(page.getByRole('heading', { level: 1, name: myBookingFil.find.heading })).toBeVisible();
+    await page.getByTestId('language-switch').first().click();
+    await expect(page).toHaveURL(/\/find-booking\?from=mail#top$/);
+    await expect(page).not.toHaveURL(/\/fil\//);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  for (const path of ['/fil/', '/fil/booking']) {
+    test(`${path} is in Filipino and has no serious or critical accessibility violations`, async ({ page, checkA11y }) => {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+      await expect(page.getByRole('link', { name: siteFil.nav.fleet }).first()).toBeAttached();
+      await checkA11y({ label: path });
+    });
+  }
+});
