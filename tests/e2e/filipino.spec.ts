@@ -44,7 +44,7 @@ test.describe('in Filipino', () => {
     await expect(form.getByRole('heading', { name: bookingFormFil.sections.personal })).toBeVisible();
 
     await form.getByLabel(f.fullName).fill(renter.fullName);
-    await form.getByLabel(f.email, { exact: true }).fill(renter.email);
+    await form.getByLabel(f.email).first().fill(renter.email);
     await form.getByLabel(f.phone).fill(renter.phone);
     await pickDay(page, pickup);
     await expect(page.getByTestId('calendar-prompt')).toHaveText(calendarFil.selectReturn);
@@ -87,8 +87,8 @@ test.describe('in Filipino', () => {
     // The e-mail's link opens the renter's page in Filipino.
     await page.goto(new URL(link).pathname + new URL(link).hash);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
-    await expect(page.getByRole('heading', { name: myBookingFil.manage.heading })).toBeVisible();
-    await expect(page.getByText(myBookingFil.manage.status.pending)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: myBookingFil.manage.heading })).toBeVisible();
+    await expect(page.getByText(myBookingFil.manage.status.pending).first()).toBeVisible();
   });
 
   test('the language switch keeps the page, its query and its fragment, both ways', async ({ page }) => {
@@ -108,7 +108,7 @@ test.describe('in Filipino', () => {
     test(`${path} is in Filipino and has no serious or critical accessibility violations`, async ({ page, checkA11y }) => {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
-      await expect(page.getByRole('link', { name: siteFil.nav.fleet }).first()).toBeAttached();
+      await expect(page.getByRole('link', { name: siteFil.nav.skip })).toBeAttached();
       await checkA11y({ label: path });
     });
   }

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Burger, Button, Container, Group, Stack, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconPhone, IconSun } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { currentLocale } from '../../../shared/i18n/catalog';
 import { LOCALE_NAMES, localizePath, type Locale } from '../../../shared/i18n/locales';
@@ -35,13 +35,20 @@ const ENTRIES: Entry[] = [
 
 /**
  * The same page in the other language (its query and fragment kept): a whole page load, as each
- * page is rendered and hydrated in its own language.
+ * page is rendered and hydrated in its own language. The server's markup names the path only (a
+ * page is cached without its query, and a fragment never reaches the server): once hydrated the
+ * link carries both, and a click takes the address as it is then (an anchor may have changed it).
  */
 function LanguageSwitch({ className }: { className: string | undefined }) {
   const { pathname, search, hash } = useLocation();
+  const hydrated = useHydrated();
   const target: Locale = currentLocale() === 'fil' ? 'en' : 'fil';
+  const href = `${localizePath(pathname, target)}${hydrated ? `${search}${hash}` : ''}`;
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.currentTarget.href = `${localizePath(window.location.pathname, target)}${window.location.search}${window.location.hash}`;
+  };
   return (
-    <a href={`${localizePath(pathname, target)}${search}${hash}`} hrefLang={target} lang={target} className={className} aria-label={copy.nav.switchLanguage} data-testid="language-switch">
+    <a href={href} onClick={follow} hrefLang={target} lang={target} className={className} aria-label={copy.nav.switchLanguage} data-testid="language-switch">
       {LOCALE_NAMES[target]}
     </a>
   );
