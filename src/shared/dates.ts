@@ -1,6 +1,9 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/tl-ph.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { currentLocale } from './i18n/catalog';
+import type { Locale } from './i18n/locales';
 import { isIsoDate } from './isoDate';
 
 /**
@@ -73,9 +76,18 @@ export function todayInManila(now: Date = new Date()): IsoDate {
   return lastDay.date;
 }
 
-/** A calendar date written with a dayjs format, e.g. 'MMM D, YYYY'. https://day.js.org/docs/en/display/format */
+/** dayjs's locale for each of the site's languages: month and weekday names ("Marso", "Lunes"). */
+const DAYJS_LOCALE: Record<Locale, string> = { en: 'en', fil: 'tl-ph' };
+
+/** The date and time of an instant as each language writes it: "March 5, 2027 at 9:41 AM", "Marso 5, 2027, 9:41 AM". */
+const INSTANT_FORMAT: Record<Locale, string> = { en: 'MMMM D, YYYY [at] h:mm A', fil: 'MMMM D, YYYY, h:mm A' };
+
+/**
+ * A calendar date written with a dayjs format, e.g. 'MMM D, YYYY', with the month and weekday
+ * names of the current language. https://day.js.org/docs/en/display/format
+ */
 export function formatDate(date: IsoDate, format: string): string {
-  return calendarDay(date).format(format);
+  return calendarDay(date).locale(DAYJS_LOCALE[currentLocale()]).format(format);
 }
 
 /**
@@ -84,8 +96,8 @@ export function formatDate(date: IsoDate, format: string): string {
  * or any dayjs format. A booking made at 3:32 AM in Manila on Nov 25 is Nov 25, though it is still
  * Nov 24 in UTC. https://day.js.org/docs/en/display/format
  */
-export function formatInstant(instant: string | Date | number, format = 'MMMM D, YYYY [at] h:mm A'): string {
-  const at = dayjs(instant);
+export function formatInstant(instant: string | Date | number, format = INSTANT_FORMAT[currentLocale()]): string {
+  const at = dayjs(instant).locale(DAYJS_LOCALE[currentLocale()]);
   if (!at.isValid()) throw new RangeError(`Not an instant: ${String(instant)}`);
   // Asia/Manila is UTC+8 all year (no daylight saving, see manilaInstant): a fixed offset reads the
   // same as the timezone plugin, which builds a locale string per call (a fifth of a millisecond,

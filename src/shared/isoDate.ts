@@ -1,3 +1,6 @@
+import { currentLocale } from './i18n/catalog';
+import { INTL_LOCALE } from './i18n/locales';
+
 /**
  * Calendar dates ("YYYY-MM-DD") read without dayjs, for the home page's first script (the date
  * search shows and checks dates; shared/dates.ts computes with them).
@@ -21,8 +24,19 @@ export function yearInManila(now = new Date()): string {
   return manilaYear.format(now);
 }
 
-let shortDate: Intl.DateTimeFormat | null = null;
-let shortDateWithYear: Intl.DateTimeFormat | null = null;
+/** The short date formats by language tag and with or without the year, made once each. */
+const shortDates = new Map<string, Intl.DateTimeFormat>();
+
+function shortDateFormat(withYear: boolean): Intl.DateTimeFormat {
+  const tag = INTL_LOCALE[currentLocale()];
+  const key = `${tag} ${withYear}`;
+  let format = shortDates.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) });
+    shortDates.set(key, format);
+  }
+  return format;
+}
 
 /**
  * "Tue, Dec 1": a calendar date as the search shows it (the date itself, never shifted by a zone);
@@ -31,10 +45,5 @@ let shortDateWithYear: Intl.DateTimeFormat | null = null;
 export function formatShortDate(date: string, currentYear?: string): string {
   if (!isIsoDate(date)) throw new RangeError(`Not a date: ${date}`);
   const day = new Date(`${date}T00:00:00Z`);
-  if (currentYear !== undefined && !date.startsWith(`${currentYear}-`)) {
-    shortDateWithYear ??= new Intl.DateTimeFormat('en-PH', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
-    return shortDateWithYear.format(day);
-  }
-  shortDate ??= new Intl.DateTimeFormat('en-PH', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
-  return shortDate.format(day);
+  return shortDateFormat(currentYear !== undefined && !date.startsWith(`${currentYear}-`)).format(day);
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { withLocale } from '../../src/server/i18n';
+import { formatDate, formatInstant, formatLongDate } from '../../src/shared/dates';
 import { translate } from '../../src/shared/i18n/catalog';
+import { formatShortDate } from '../../src/shared/isoDate';
 import { flattenCatalog, placeholders } from '../../src/shared/i18n/compile';
 import { LOCALES, localeOfAcceptLanguage, localeOfPath, localizePath, stripLocale } from '../../src/shared/i18n/locales';
 import { CATALOG_FILES, CATALOG_PARTS, catalogFile, type CatalogName } from '../../src/shared/i18n/parts';
@@ -26,6 +29,15 @@ describe('message catalogs', () => {
   it('puts every catalog but the e-mails in a part the browser loads', () => {
     const inParts = new Set(Object.values(CATALOG_PARTS).flat());
     expect((Object.keys(CATALOG_FILES) as CatalogName[]).filter((name) => !inParts.has(name as never) && name !== ('mail' as CatalogName))).toEqual([]);
+  });
+
+  it('writes dates in the current language: English months, Filipino months', () => {
+    expect(formatLongDate('2027-03-05')).toBe('March 05, 2027');
+    expect(withLocale('fil', () => formatLongDate('2027-03-05'))).toBe('Marso 05, 2027');
+    expect(withLocale('fil', () => formatDate('2027-03-05', 'dddd'))).toBe('Biyernes');
+    expect(withLocale('fil', () => formatInstant('2027-03-05T01:41:00Z'))).toBe('Marso 5, 2027, 9:41 AM');
+    expect(formatInstant('2027-03-05T01:41:00Z')).toBe('March 5, 2027 at 9:41 AM');
+    expect(withLocale('fil', () => formatShortDate('2027-03-05'))).toBe('Biy, Mar 5');
   });
 
   it('formats plurals and values by the language: "1 day", "3 days", "3 araw"', () => {

@@ -3,7 +3,7 @@ import type en from './site.en';
 export default {
   nav: {
     fleet: 'Sasakyan',
-    carsSale: 'Cars for Sale',
+    carsSale: 'Benta ng Sasakyan',
     comingSoon: 'Malapit na',
     pcc: 'PCC',
     book: 'Mag-book',
