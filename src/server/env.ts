@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_BUSINESS, mapsSearchUrl, type TBusinessInfo } from '../shared/business';
+import { DEFAULT_BUSINESS, mapsSearchUrl, type TBusinessInfo, type TWalletAccount } from '../shared/business';
 import { ZPositiveMoneySchema } from '../shared/schemas/common.schema';
 import type { DatabaseLimits } from './db/config';
 
@@ -106,7 +106,13 @@ export const ZEnvSchema = z.object({
   BUSINESS_ADDRESS_LINE1: optional(z.string()),
   BUSINESS_ADDRESS_LINE2: optional(z.string()),
   BUSINESS_MAPS_URL: optional(z.url()),
-  BUSINESS_FACEBOOK_URL: optional(z.url()),
+  BUSINESS_FACEBOOK_URL: optional(z.url({ protocol: /^https$/ })),
+  BUSINESS_MESSENGER_URL: optional(z.url({ protocol: /^https$/ })),
+  BUSINESS_VIBER_NUMBER: optional(z.string().regex(/^\+?[\d\s()-]{7,20}$/, 'a phone number, e.g. +63 917 845 2301')),
+  BUSINESS_GCASH_NAME: optional(z.string().max(80)),
+  BUSINESS_GCASH_NUMBER: optional(z.string().regex(/^\+?[\d\s-]{7,20}$/, 'a mobile number, e.g. 0917 845 2301')),
+  BUSINESS_MAYA_NAME: optional(z.string().max(80)),
+  BUSINESS_MAYA_NUMBER: optional(z.string().regex(/^\+?[\d\s-]{7,20}$/, 'a mobile number, e.g. 0917 845 2301')),
   BUSINESS_DEPOSIT: optional(ZPositiveMoneySchema),
 });
 
@@ -122,6 +128,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  for (const wallet of ['GCASH', 'MAYA'] as const) {
+    if (!env[`BUSINESS_${wallet}_NAME`] !== !env[`BUSINESS_${wallet}_NUMBER`]) {
+      throw new EnvError(`Invalid settings:\n  BUSINESS_${wallet}_NAME, BUSINESS_${wallet}_NUMBER: set both, or neither`);
+    }
+  }
   if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
     throw new EnvError('Invalid settings:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
   }
@@ -131,6 +142,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** How long a request may wait for the database (see `ormConfig`). */
 export function databaseLimits(env: Env): DatabaseLimits {
   return { statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DATABASE_POOL_TIMEOUT_MS };
+}
+
+/** An e-wallet account when both its name and its number are set (parseEnv refuses one without the other). */
+function wallet(name: string | undefined, number: string | undefined): TWalletAccount | null {
+  return name && number ? { name, number } : null;
 }
 
 export function businessInfo(env: Env): TBusinessInfo {
@@ -146,7 +162,11 @@ export function businessInfo(env: Env): TBusinessInfo {
     addressLine2,
     // Without a link of its own, the map opens at the address the site shows.
     mapsUrl: env.BUSINESS_MAPS_URL ?? mapsSearchUrl(addressLine1, addressLine2),
-    facebookUrl: env.BUSINESS_FACEBOOK_URL ?? DEFAULT_BUSINESS.facebookUrl,
+    facebookUrl: env.BUSINESS_FACEBOOK_URL ?? null,
+    messengerUrl: env.BUSINESS_MESSENGER_URL ?? null,
+    viberNumber: env.BUSINESS_VIBER_NUMBER ?? null,
+    gcash: wallet(env.BUSINESS_GCASH_NAME, env.BUSINESS_GCASH_NUMBER),
+    maya: wallet(env.BUSINESS_MAYA_NAME, env.BUSINESS_MAYA_NUMBER),
     deposit: env.BUSINESS_DEPOSIT ?? DEFAULT_BUSINESS.deposit,
   };
 }

@@ -11,9 +11,23 @@ export interface TBusinessInfo {
   addressLine2: string;
   mapsUrl: string;
   hours: string;
-  facebookUrl: string;
+  /** The garage's Facebook page, shown in the footer only when set (BUSINESS_FACEBOOK_URL). */
+  facebookUrl: string | null;
+  /** Where renters message the garage on Messenger (https://m.me/<page>), when set. */
+  messengerUrl: string | null;
+  /** The number renters message on Viber, as written ("+63 917 845 2301"), when set. */
+  viberNumber: string | null;
+  /** E-wallet accounts a renter may send a reservation fee to, when set: no online gateway. */
+  gcash: TWalletAccount | null;
+  maya: TWalletAccount | null;
   /** The refundable security deposit collected at pick-up, in pesos ("3000.00"), unless a car has its own. */
   deposit: string;
+}
+
+/** An e-wallet account as renters see it: the name on it and its number. */
+export interface TWalletAccount {
+  name: string;
+  number: string;
 }
 
 /** The deposit when neither the settings (BUSINESS_DEPOSIT) nor the car name another. */
@@ -40,7 +54,11 @@ export const DEFAULT_BUSINESS: TBusinessInfo = {
   addressLine2: ADDRESS_LINE2,
   mapsUrl: mapsSearchUrl(ADDRESS_LINE1, ADDRESS_LINE2),
   hours: 'Monday - Sunday, 8:00 AM - 6:00 PM',
-  facebookUrl: 'https://www.facebook.com/',
+  facebookUrl: null,
+  messengerUrl: null,
+  viberNumber: null,
+  gcash: null,
+  maya: null,
   deposit: DEFAULT_DEPOSIT,
 };
 
@@ -50,6 +68,11 @@ export const DEFAULT_BUSINESS: TBusinessInfo = {
  */
 export function depositFor(car: { id: string; deposit?: string | null } | null | undefined, business: Pick<TBusinessInfo, 'deposit'>): string {
   return nonZeroAmount(car?.deposit ?? undefined) ?? business.deposit;
+}
+
+/** Viber's link to a chat with a number: "+63 917 845 2301" -> "viber://chat?number=%2B639178452301". */
+export function viberHref(phone: string): string {
+  return `viber://chat?number=${encodeURIComponent(phone.replace(/[^\d+]/g, ''))}`;
 }
 
 /** "+63 917 845 2301" -> "tel:+639178452301" */

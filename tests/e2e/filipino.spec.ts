@@ -9,6 +9,7 @@ import { formatPeso } from '../../src/shared/money';
 import { computePrice } from '../../src/shared/pricing';
 import { test, expect, pdfFile, pngFile, query, waitForMail, snap } from './support';
 import { carByName, freeDates, newRenter } from './support/booking';
+import { E2E_BUSINESS_CHANNELS } from './support/env';
 
 /**
  * A renter who reads Filipino: the pages under /fil, the booking made there, its receipt and its
@@ -71,6 +72,13 @@ test.describe('in Filipino', () => {
     await expect(receipt.getByTestId('receipt-price-total')).toHaveText(formatPeso(expected.total));
     await expect(receipt).toContainText(labelsFil.importantInformation[0]);
     await expect(receipt.getByRole('button', { name: bookingFormFil.confirmation.print })).toBeVisible();
+    // How to send a reservation fee ahead (no gateway), and where to message the garage.
+    const payAhead = receipt.getByTestId('pay-ahead');
+    await expect(payAhead).toContainText(siteFil.payAhead.title);
+    await expect(payAhead.getByTestId('pay-ahead-gcash')).toContainText(`GCash: ${E2E_BUSINESS_CHANNELS.BUSINESS_GCASH_NAME} · ${E2E_BUSINESS_CHANNELS.BUSINESS_GCASH_NUMBER}`);
+    await expect(payAhead.getByTestId('pay-ahead-maya')).toContainText(E2E_BUSINESS_CHANNELS.BUSINESS_MAYA_NUMBER);
+    await expect(receipt.getByRole('link', { name: siteFil.channels.messengerLabel }).first()).toHaveAttribute('href', E2E_BUSINESS_CHANNELS.BUSINESS_MESSENGER_URL);
+    await expect(receipt.getByRole('link', { name: 'Mag-message sa amin sa Viber sa +63 917 845 2301' }).first()).toHaveAttribute('href', 'viber://chat?number=%2B639178452301');
     await snap(page, 'fil-booking-confirmation', { fullPage: false });
 
     const [stored] = await query<{ reference: string; locale: string }>('select reference, locale from booking where renter_email = $1', [renter.email]);
@@ -89,6 +97,9 @@ test.describe('in Filipino', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
     await expect(page.getByRole('heading', { level: 1, name: myBookingFil.manage.heading })).toBeVisible();
     await expect(page.getByText(myBookingFil.manage.status.pending).first()).toBeVisible();
+    await expect(page.getByTestId('pay-ahead')).toContainText(stored!.reference);
+    await expect(page.getByTestId('messenger-link').first()).toBeVisible();
+    await expect(page.getByTestId('facebook-link')).toHaveAttribute('href', E2E_BUSINESS_CHANNELS.BUSINESS_FACEBOOK_URL);
   });
 
   test('the language switch keeps the page, its query and its fragment, both ways', async ({ page }) => {

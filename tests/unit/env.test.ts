@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BUSINESS, DEFAULT_DEPOSIT, depositFor } from '../../src/shared/business';
+import { DEFAULT_BUSINESS, DEFAULT_DEPOSIT, depositFor, viberHref } from '../../src/shared/business';
 import { DEFAULT_RATE_LIMITS, EnvError, businessInfo, parseEnv } from '../../src/server/env';
 
 /** The EnvError message for `source`; fails the test when the settings are accepted. */
@@ -151,5 +151,34 @@ describe('businessInfo', () => {
     expect(depositFor({ id: 'car', deposit: '0.00' }, garage)).toBe('5000.00');
     expect(envError({ BUSINESS_DEPOSIT: 'a lot' })).toContain('BUSINESS_DEPOSIT');
     expect(envError({ BUSINESS_DEPOSIT: '0' })).toContain('BUSINESS_DEPOSIT');
+  });
+
+  it('names the chat channels, the e-wallets and the Facebook page only when set; refuses a link that is not https, or a wallet half set', () => {
+    const none = businessInfo(parseEnv({}));
+    expect([none.facebookUrl, none.messengerUrl, none.viberNumber, none.gcash, none.maya]).toEqual([null, null, null, null, null]);
+    const set = businessInfo(
+      parseEnv({
+        BUSINESS_FACEBOOK_URL: 'https://www.facebook.com/hundredislandscarrental',
+        BUSINESS_MESSENGER_URL: 'https://m.me/hundredislandscarrental',
+        BUSINESS_VIBER_NUMBER: '+63 917 845 2301',
+        BUSINESS_GCASH_NAME: 'Maria C.',
+        BUSINESS_GCASH_NUMBER: '0917 845 2301',
+        BUSINESS_MAYA_NAME: 'Hundred Islands Car Rental',
+        BUSINESS_MAYA_NUMBER: '0998 532 1140',
+      }),
+    );
+    expect(set).toMatchObject({
+      facebookUrl: 'https://www.facebook.com/hundredislandscarrental',
+      messengerUrl: 'https://m.me/hundredislandscarrental',
+      viberNumber: '+63 917 845 2301',
+      gcash: { name: 'Maria C.', number: '0917 845 2301' },
+      maya: { name: 'Hundred Islands Car Rental', number: '0998 532 1140' },
+    });
+    expect(viberHref('+63 917 845 2301')).toBe('viber://chat?number=%2B639178452301');
+    expect(envError({ BUSINESS_MESSENGER_URL: 'javascript:alert(1)' })).toContain('BUSINESS_MESSENGER_URL');
+    expect(envError({ BUSINESS_MESSENGER_URL: 'http://m.me/garage' })).toContain('BUSINESS_MESSENGER_URL');
+    expect(envError({ BUSINESS_VIBER_NUMBER: 'call me' })).toContain('BUSINESS_VIBER_NUMBER');
+    expect(envError({ BUSINESS_GCASH_NAME: 'Maria C.' })).toContain('BUSINESS_GCASH_NAME, BUSINESS_GCASH_NUMBER: set both, or neither');
+    expect(envError({ BUSINESS_MAYA_NUMBER: '0998 532 1140' })).toContain('BUSINESS_MAYA_NAME, BUSINESS_MAYA_NUMBER');
   });
 });

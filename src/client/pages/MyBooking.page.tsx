@@ -28,6 +28,7 @@ import { usePageMeta } from '../usePageMeta';
 import classes from './MyBooking.page.module.css';
 import { localePath } from '../i18n';
 import { FREE_CANCELLATION_HOURS, LATE_CANCELLATION_REFUND_PERCENT } from '../../shared/cancellation';
+import { Channels, PayAhead } from '../components/Channels/Channels';
 
 const c = myBookingCopy.manage;
 
@@ -300,9 +301,13 @@ function BookingView({ view, token }: { view: View; token: string }) {
                       </Text>{' '}
                       {statusText(booking)}
                     </Text>
+                    {booking.status === 'pending' || booking.status === 'confirmed' ? <PayAhead business={business} reference={booking.reference} /> : null}
                     <Text size="xs" c="dimmed">
                       {c.receipt.questions({ phone: business.phonePrimary, hours: business.hours })}
                     </Text>
+                    <Box className="no-print">
+                      <Channels business={business} size="xs" />
+                    </Box>
                   </Stack>
                 }
               />

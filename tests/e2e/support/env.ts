@@ -33,3 +33,14 @@ export const outboxDir = (): string => `${dataDir()}/outbox`;
 
 /** postgresql:// address of the server's own (embedded) database `rental`. */
 export const databaseUrl = (): string => published('E2E_DATABASE_URL');
+
+/** The garage's chat channels, e-wallets and Facebook page as the e2e server has them (README, "Channels"). */
+export const E2E_BUSINESS_CHANNELS = {
+  BUSINESS_FACEBOOK_URL: 'https://www.facebook.com/hundredislandscarrental',
+  BUSINESS_MESSENGER_URL: 'https://m.me/hundredislandscarrental',
+  BUSINESS_VIBER_NUMBER: '+63 917 845 2301',
+  BUSINESS_GCASH_NAME: 'Hundred Islands Car Rental',
+  BUSINESS_GCASH_NUMBER: '0917 845 2301',
+  BUSINESS_MAYA_NAME: 'Hundred Islands Car Rental',
+  BUSINESS_MAYA_NUMBER: '0998 532 1140',
+} as const;

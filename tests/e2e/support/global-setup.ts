@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { CHROMIUM_PATH } from './env';
+import { CHROMIUM_PATH, E2E_BUSINESS_CHANNELS } from './env';
 import { ensureClientBuilt, startE2EServer, tail } from './server';
 
 /**
@@ -16,7 +16,7 @@ export default async function globalSetup(config: FullConfig) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install chromium) or set CHROMIUM_PATH. Playwright's own browsers are not used.`);
   }
   await ensureClientBuilt();
-  const server = await startE2EServer();
+  const server = await startE2EServer({ env: E2E_BUSINESS_CHANNELS });
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_DATABASE_URL = server.databaseUrl;

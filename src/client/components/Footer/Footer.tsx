@@ -8,6 +8,7 @@ import { useAnchorNavigation, type Anchor as SectionAnchor } from '../../feature
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Logo } from '../Logo/Logo';
 import { localePath } from '../../i18n';
+import { FacebookLink } from '../Channels/Channels';
 
 const SCROLL_LINKS: Array<{ anchor: SectionAnchor; label: () => string }> = [
   { anchor: 'cars', label: () => copy.nav.fleet },
@@ -67,6 +68,7 @@ export function Footer() {
               {business.email}
             </Anchor>
             <Text fz="sm">{business.hours}</Text>
+            <FacebookLink url={business.facebookUrl} />
           </FooterColumn>
         </SimpleGrid>
         <Group justify="space-between" mt={40} pt="md" style={{ borderTop: '1px solid light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))' }}>

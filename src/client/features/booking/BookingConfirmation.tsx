@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Divider, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
@@ -17,6 +17,7 @@ import { useSiteInfo } from '../site/useSiteInfo';
 import classes from './BookingConfirmation.module.css';
 import { PriceSummary } from './PriceSummary';
 import { localePath } from '../../i18n';
+import { Channels, PayAhead } from '../../components/Channels/Channels';
 
 const r = bookingFormCopy.confirmation;
 
@@ -201,6 +202,10 @@ export function BookingConfirmation({ booking, onClose }: { booking: TBooking | 
                 <Text size="xs" c="dimmed">
                   {r.status} {business.hours}.
                 </Text>
+                <PayAhead business={business} reference={booking.reference} />
+                <Box className="no-print">
+                  <Channels business={business} size="xs" />
+                </Box>
                 <Text size="xs" c="dimmed" className="no-print">
                   {r.lostEmail}{' '}
                   <Anchor component={Link} to={localePath(FIND_BOOKING_PATH)} size="xs" underline="always">

@@ -17,6 +17,7 @@ import '@mantine/core/styles/Radio.css';
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Card,
   Checkbox,
@@ -77,6 +78,7 @@ import { notify } from '../../notify';
 import { FormFields } from '../../components/FormFields/FormFields';
 import { EmailAddress } from '../../components/EmailAddress/EmailAddress';
 import { localePath } from '../../i18n';
+import { Channels } from '../../components/Channels/Channels';
 
 const f = bookingFormCopy.fields;
 const reach = bookingFormCopy.blockedReach;
@@ -375,6 +377,9 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
                     </ContactLink>
                     {reach.end}
                   </Text>
+                  <Box mt="xs">
+                    <Channels business={business} size="xs" variant="white" />
+                  </Box>
                 </Alert>
               ) : null}
             </FormSection>

@@ -11,6 +11,7 @@ import { LazyContactForm } from '../contact/LazyContactForm';
 import { useSiteInfo } from '../site/useSiteInfo';
 import { Section } from './Sections';
 import { localePath } from '../../i18n';
+import { Channels } from '../../components/Channels/Channels';
 
 const CATEGORY_ICONS: Record<CategoryGroup, ReactNode> = {
   'premium-sedans': <IconCar size={26} aria-hidden />,
@@ -157,6 +158,7 @@ export function ContactSection() {
           <Detail icon={<IconClock size={20} aria-hidden />} label={homeCopy.contact.hours}>
             {business.hours}
           </Detail>
+          <Channels business={business} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
