@@ -78,8 +78,8 @@ async function measure(url: string, port: number) {
  * times on each path of a running site, in Debian's Chromium, and returns the medians of the
  * four category scores and of LCP, TBT and CLS, each with its goal and whether it is met.
  */
-/** The pages measured: home, the booking page, and a car's own page (a seeded car). */
-export const LIGHTHOUSE_PATHS = ['/', '/booking', '/cars/toyota-fortuner-2-8-q-4x4'];
+/** The pages measured: home, the booking page, a car's own page (a seeded car), and home and the booking page in Filipino. */
+export const LIGHTHOUSE_PATHS = ['/', '/booking', '/cars/toyota-fortuner-2-8-q-4x4', '/fil/', '/fil/booking'];
 
 export async function runLighthouse(baseUrl: string, paths: string[] = LIGHTHOUSE_PATHS, runs = 5): Promise<LighthouseReport> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS, logLevel: 'silent' });
