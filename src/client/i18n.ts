@@ -15,6 +15,7 @@ const LOADERS: Record<Locale, Record<CatalogPart, Loader>> = {
     home: () => import('virtual:messages/en/home'),
     search: () => import('virtual:messages/en/search'),
     car: () => import('virtual:messages/en/car'),
+    pcc: () => import('virtual:messages/en/pcc'),
   },
   fil: {
     site: () => import('virtual:messages/fil/site'),
@@ -22,6 +23,7 @@ const LOADERS: Record<Locale, Record<CatalogPart, Loader>> = {
     home: () => import('virtual:messages/fil/home'),
     search: () => import('virtual:messages/fil/search'),
     car: () => import('virtual:messages/fil/car'),
+    pcc: () => import('virtual:messages/fil/pcc'),
   },
 };
 

@@ -41,6 +41,8 @@ export default {
     unavailable: 'Currently Unavailable',
     booked: 'Currently Booked',
     unavailableBadge: 'Unavailable',
+    /** A car card's badge by its category (shared/carBadge.ts). */
+    badges: { Popular: 'Popular', Economy: 'Economy', Available: 'Available' },
     empty: 'No cars are listed right now. Please call us for availability.',
     error: 'We could not load the fleet. Please refresh the page.',
   },

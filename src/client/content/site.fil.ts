@@ -42,6 +42,7 @@ export default {
     unavailable: 'Hindi Available Ngayon',
     booked: 'May Booking Na',
     unavailableBadge: 'Hindi available',
+    badges: { Popular: 'Patok', Economy: 'Tipid', Available: 'Bakante' },
     empty: 'Walang nakalistang sasakyan ngayon. Tumawag po sa amin para malaman kung alin ang available.',
     error: 'Hindi namin na-load ang mga sasakyan. Paki-refresh ang page.',
   },

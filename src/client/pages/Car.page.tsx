@@ -120,7 +120,7 @@ function CarDetails({ car }: { car: TCar }) {
                   </Text>
                   {car.available ? (
                     <Badge color={BADGE_COLOR[badge]} variant="filled" size="sm">
-                      {badge}
+                      {copy.fleet.badges[badge]}
                     </Badge>
                   ) : (
                     <Badge color="red.9" variant="filled" size="sm">

@@ -4,13 +4,13 @@ import { Box, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Th
 import { IconCheck, IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { WORKSHOP, telHref } from '../../shared/business';
 import { EmailAddress } from '../components/EmailAddress/EmailAddress';
-import { workshop } from '../content/workshop';
+import { WORKSHOP_PHOTOS, workshop } from '../content/workshop';
 import { useSiteInfo } from '../features/site/useSiteInfo';
 import { usePageMeta } from '../usePageMeta';
 import classes from './Pcc.page.module.css';
 
 export function PccPage() {
-  usePageMeta(workshop.title, 'PCC Car Care Center in Alaminos City: maintenance, diagnostics, aircon, underchassis and tyres, car wash and detailing.');
+  usePageMeta(workshop.title, workshop.description);
   const business = useSiteInfo();
   const facts = [
     { icon: <IconMapPin size={20} aria-hidden />, label: workshop.locationLabel, value: WORKSHOP.location },
@@ -82,11 +82,11 @@ export function PccPage() {
           {workshop.facilitiesTitle}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {workshop.facilities.map((photo) => (
-            <Card key={photo.src} padding={0}>
-              <Image src={photo.src} alt={photo.alt} width={800} height={600} loading="lazy" />
+          {WORKSHOP_PHOTOS.map((src, i) => (
+            <Card key={src} padding={0}>
+              <Image src={src} alt={workshop.facilities[i]} width={800} height={600} loading="lazy" />
               <Text p="sm" fz="sm" c="dimmed">
-                {photo.alt}
+                {workshop.facilities[i]}
               </Text>
             </Card>
           ))}

@@ -27,7 +27,7 @@ function lazyPage(load: () => Promise<ComponentType>, ...parts: CatalogPart[]) {
  * the header and footer on screen while a page loads.
  */
 export const BookingPage = lazyPage(() => import('./Booking.page').then((module) => module.BookingPage), 'search', 'forms');
-export const PccPage = lazyPage(() => import('./Pcc.page').then((module) => module.PccPage));
+export const PccPage = lazyPage(() => import('./Pcc.page').then((module) => module.PccPage), 'pcc');
 export const TermsPage = lazyPage(() => import('./Legal.page').then((module) => module.TermsPage));
 export const PrivacyPage = lazyPage(() => import('./Legal.page').then((module) => module.PrivacyPage));
 export const FindBookingPage = lazyPage(() => import('./FindBooking.page').then((module) => module.FindBookingPage), 'forms');

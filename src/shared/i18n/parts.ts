@@ -15,6 +15,7 @@ export const CATALOG_FILES = {
   search: 'src/client/content/search',
   carPage: 'src/client/content/carPage',
   myBooking: 'src/client/content/myBooking',
+  workshop: 'src/client/content/workshop',
   mail: 'src/server/mail/mail',
 } as const;
 export type CatalogName = keyof typeof CATALOG_FILES;
@@ -29,6 +30,7 @@ export const CATALOG_PARTS = {
   home: ['home'],
   search: ['search', 'calendar'],
   car: ['carPage'],
+  pcc: ['workshop'],
 } as const satisfies Record<string, readonly CatalogName[]>;
 export type CatalogPart = keyof typeof CATALOG_PARTS;
 

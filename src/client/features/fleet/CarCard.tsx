@@ -20,7 +20,7 @@ export function CarCard({ car, selected = false, onSelect }: { car: TCar; select
         <img src={carImageSrc(car.image)} alt={car.name} width={640} height={400} loading="lazy" decoding="async" />
         {car.available ? (
           <Badge className={classes.badge} color={BADGE_COLOR[badge]} variant="filled">
-            {badge}
+            {copy.fleet.badges[badge]}
           </Badge>
         ) : (
           <>
