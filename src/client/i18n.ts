@@ -16,6 +16,7 @@ const LOADERS: Record<Locale, Record<CatalogPart, Loader>> = {
     search: () => import('virtual:messages/en/search'),
     car: () => import('virtual:messages/en/car'),
     pcc: () => import('virtual:messages/en/pcc'),
+    legal: () => import('virtual:messages/en/legal'),
   },
   fil: {
     site: () => import('virtual:messages/fil/site'),
@@ -24,6 +25,7 @@ const LOADERS: Record<Locale, Record<CatalogPart, Loader>> = {
     search: () => import('virtual:messages/fil/search'),
     car: () => import('virtual:messages/fil/car'),
     pcc: () => import('virtual:messages/fil/pcc'),
+    legal: () => import('virtual:messages/fil/legal'),
   },
 };
 

@@ -2,20 +2,38 @@
 import '@mantine/core/styles/List.css';
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { telHref } from '../../shared/business';
-import { LEGAL_UPDATED, privacy, terms, type LegalSection } from '../content/legal';
+import { formatDate } from '../../shared/dates';
+import type { MessageValues } from '../../shared/i18n/catalog';
+import { formatPeso } from '../../shared/money';
+import { LEGAL_UPDATED, legalCopy } from '../content/legal';
 import { useSiteInfo } from '../features/site/useSiteInfo';
 import { usePageMeta } from '../usePageMeta';
 
-function LegalPage({ doc, description }: { doc: { title: string; intro: string; sections: LegalSection[] }; description: string }) {
-  usePageMeta(doc.title, description);
+/** A section as the pages render it; a paragraph with a value (the deposit) is a function of it. */
+interface LegalSection {
+  title: string;
+  paragraphs?: ReadonlyArray<string | ((values: MessageValues) => string)>;
+  items?: readonly string[];
+}
+
+interface LegalDoc {
+  title: string;
+  description: string;
+  intro: string;
+  sections: readonly LegalSection[];
+}
+
+function LegalPage({ doc }: { doc: LegalDoc }) {
+  usePageMeta(doc.title, doc.description);
   const business = useSiteInfo();
+  const values = { deposit: formatPeso(business.deposit) };
   return (
     <Container size="md" py={{ base: 40, md: 72 }}>
       <Stack gap="lg">
         <div>
           <Title order={1}>{doc.title}</Title>
           <Text c="dimmed" size="sm" mt={4}>
-            Last updated {LEGAL_UPDATED}
+            {legalCopy.updated({ date: formatDate(LEGAL_UPDATED, 'MMMM D, YYYY') })}
           </Text>
         </div>
         <Text fz="lg">{doc.intro}</Text>
@@ -25,7 +43,7 @@ function LegalPage({ doc, description }: { doc: { title: string; intro: string; 
               {section.title}
             </Title>
             {section.paragraphs
-              ?.map((paragraph) => (typeof paragraph === 'function' ? paragraph(business) : paragraph))
+              ?.map((paragraph) => (typeof paragraph === 'function' ? paragraph(values) : paragraph))
               .map((paragraph) => <Text key={paragraph.slice(0, 24)}>{paragraph}</Text>)}
             {section.items ? (
               <List spacing={6}>
@@ -37,7 +55,7 @@ function LegalPage({ doc, description }: { doc: { title: string; intro: string; 
           </Stack>
         ))}
         <Text>
-          {business.name}, {business.addressLine1}, {business.addressLine2}. Phone <Anchor underline="always" href={telHref(business.phonePrimary)}>{business.phonePrimary}</Anchor>, e-mail{' '}
+          {business.name}, {business.addressLine1}, {business.addressLine2}. {legalCopy.phone} <Anchor underline="always" href={telHref(business.phonePrimary)}>{business.phonePrimary}</Anchor>, {legalCopy.email}{' '}
           <Anchor underline="always" href={`mailto:${business.email}`}>{business.email}</Anchor>.
         </Text>
       </Stack>
@@ -46,9 +64,9 @@ function LegalPage({ doc, description }: { doc: { title: string; intro: string; 
 }
 
 export function TermsPage() {
-  return <LegalPage doc={terms} description="Rental terms: who can rent, documents, deposit, prices, pick-up and return, cancellations and insurance." />;
+  return <LegalPage doc={legalCopy.terms as unknown as LegalDoc} />;
 }
 
 export function PrivacyPage() {
-  return <LegalPage doc={privacy} description="What personal data we keep, why, for how long, and your rights under the Data Privacy Act of 2012." />;
+  return <LegalPage doc={legalCopy.privacy as unknown as LegalDoc} />;
 }

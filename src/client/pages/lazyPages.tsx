@@ -28,8 +28,8 @@ function lazyPage(load: () => Promise<ComponentType>, ...parts: CatalogPart[]) {
  */
 export const BookingPage = lazyPage(() => import('./Booking.page').then((module) => module.BookingPage), 'search', 'forms');
 export const PccPage = lazyPage(() => import('./Pcc.page').then((module) => module.PccPage), 'pcc');
-export const TermsPage = lazyPage(() => import('./Legal.page').then((module) => module.TermsPage));
-export const PrivacyPage = lazyPage(() => import('./Legal.page').then((module) => module.PrivacyPage));
+export const TermsPage = lazyPage(() => import('./Legal.page').then((module) => module.TermsPage), 'legal');
+export const PrivacyPage = lazyPage(() => import('./Legal.page').then((module) => module.PrivacyPage), 'legal');
 export const FindBookingPage = lazyPage(() => import('./FindBooking.page').then((module) => module.FindBookingPage), 'forms');
 export const MyBookingPage = lazyPage(() => import('./MyBooking.page').then((module) => module.MyBookingPage), 'forms');
 export const CarPage = lazyPage(() => import('./Car.page').then((module) => module.CarPage), 'car', 'search', 'forms');

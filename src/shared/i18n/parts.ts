@@ -16,6 +16,7 @@ export const CATALOG_FILES = {
   carPage: 'src/client/content/carPage',
   myBooking: 'src/client/content/myBooking',
   workshop: 'src/client/content/workshop',
+  legal: 'src/client/content/legal',
   mail: 'src/server/mail/mail',
 } as const;
 export type CatalogName = keyof typeof CATALOG_FILES;
@@ -31,6 +32,7 @@ export const CATALOG_PARTS = {
   search: ['search', 'calendar'],
   car: ['carPage'],
   pcc: ['workshop'],
+  legal: ['legal'],
 } as const satisfies Record<string, readonly CatalogName[]>;
 export type CatalogPart = keyof typeof CATALOG_PARTS;
 
