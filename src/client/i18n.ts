@@ -48,11 +48,12 @@ export function loadAllMessages(): Promise<void> {
 }
 
 /**
- * A lazily loaded module, after the catalog parts it reads: the messages are there before its
- * module runs (a module may read them at its top level, e.g. a table of labels).
+ * A lazily loaded module with the catalog parts it reads, fetched together; it is ready when both
+ * are. A module may keep a branch of a tree at its top level (a table of labels): a branch read
+ * before its catalog arrives resolves its messages when they are read.
  */
 export function withMessages<T>(load: () => Promise<T>, ...parts: CatalogPart[]): () => Promise<T> {
-  return () => Promise.all(parts.map((part) => loadMessages(part))).then(load);
+  return () => Promise.all([load(), ...parts.map((part) => loadMessages(part))]).then(([module]) => module);
 }
 
 /** A path of the site in the page's language: `/pcc` on a Filipino page is `/fil/pcc`. */

@@ -64,6 +64,14 @@ describe('message trees', () => {
     expect(Object.keys(nav)).toEqual(['home', 'count']);
   });
 
+  it('give a branch of a catalog still loading when another is loaded (a page loads them a part at a time)', async () => {
+    const { addMessages, messageTree } = await freshCatalog();
+    addMessages('en', { 'a.title': 'Site' });
+    const labels = messageTree<{ driver: { none: string } }>('b').driver;
+    addMessages('en', { 'b.driver.none': 'Self Drive Only' });
+    expect(labels.none).toBe('Self Drive Only');
+  });
+
   it('name a message kept from before loading, or a group used as text, instead of failing obscurely', async () => {
     const { addMessages, messageTree } = await freshCatalog();
     const tree = messageTree<{ nav: { home: string } }>('t');

@@ -32,6 +32,8 @@ interface LoadedLocale {
   messages: CompiledMessages;
   /** The keys under each branch (`site.nav` -> ['fleet', ...]), in catalog order. */
   branches: Map<string, string[]>;
+  /** The catalogs loaded so far (`site`, `messages`, ...): a page loads them a part at a time. */
+  catalogs: Set<string>;
 }
 
 const loaded = new Map<Locale, LoadedLocale>();
@@ -51,13 +53,14 @@ export function currentLocale(): Locale {
 export function addMessages(locale: Locale, messages: CompiledMessages): void {
   let entry = loaded.get(locale);
   if (!entry) {
-    entry = { i18n: setupI18n({ locale, locales: [INTL_LOCALE[locale]], messages: { [locale]: {} } }), messages: {}, branches: new Map() };
+    entry = { i18n: setupI18n({ locale, locales: [INTL_LOCALE[locale]], messages: { [locale]: {} } }), messages: {}, branches: new Map(), catalogs: new Set() };
     loaded.set(locale, entry);
   }
   entry.i18n.load(locale, messages as LinguiMessages);
   Object.assign(entry.messages, messages);
   for (const id of Object.keys(messages)) {
     const parts = id.split('.');
+    entry.catalogs.add(parts[0]!);
     for (let i = 1; i < parts.length; i++) {
       const branch = parts.slice(0, i).join('.');
       const children = entry.branches.get(branch) ?? [];
@@ -88,9 +91,10 @@ const branchProxies = new Map<string, object>();
 
 function resolve(id: string): unknown {
   const locale = currentLocale();
-  // Read before any catalog is loaded (a module's top level): a branch, resolved when read.
-  if (!loaded.has(locale)) return branchProxy(id);
-  const entry = loadedLocale(locale);
+  // Read before its catalog is loaded (a module's top level, while its part still loads): a
+  // branch, resolved when read.
+  const entry = loaded.get(locale);
+  if (!entry?.catalogs.has(id.split('.', 1)[0]!)) return branchProxy(id);
   const message = Object.hasOwn(entry.messages, id) ? entry.messages[id] : undefined;
   if (message !== undefined) return typeof message === 'string' ? message : (values: MessageValues) => translate(id, values);
   const children = entry.branches.get(id);
