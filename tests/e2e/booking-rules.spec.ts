@@ -71,9 +71,9 @@ test.describe('the booking form refuses what it must', () => {
     await expect(alert).toContainText('Your name is blocked. Do you think this is a mistake? Please contact us.');
     // ... and says how: both numbers to call and the address to write to, as links.
     await expect(alert.getByTestId('blocked-contact')).toHaveText(`Call ${DEFAULT_BUSINESS.phonePrimary} or ${DEFAULT_BUSINESS.phoneSecondary}, or e-mail ${DEFAULT_BUSINESS.email}.`);
-    await expect(alert.getByRole('link', { name: DEFAULT_BUSINESS.phonePrimary })).toHaveAttribute('href', telHref(DEFAULT_BUSINESS.phonePrimary));
-    await expect(alert.getByRole('link', { name: DEFAULT_BUSINESS.phoneSecondary })).toHaveAttribute('href', telHref(DEFAULT_BUSINESS.phoneSecondary));
-    await expect(alert.getByRole('link', { name: DEFAULT_BUSINESS.email })).toHaveAttribute('href', `mailto:${DEFAULT_BUSINESS.email}`);
+    await expect(alert.getByRole('link', { name: DEFAULT_BUSINESS.phonePrimary, exact: true })).toHaveAttribute('href', telHref(DEFAULT_BUSINESS.phonePrimary));
+    await expect(alert.getByRole('link', { name: DEFAULT_BUSINESS.phoneSecondary, exact: true })).toHaveAttribute('href', telHref(DEFAULT_BUSINESS.phoneSecondary));
+    await expect(alert.getByRole('link', { name: DEFAULT_BUSINESS.email, exact: true })).toHaveAttribute('href', `mailto:${DEFAULT_BUSINESS.email}`);
     const submit = form.getByTestId('booking-submit');
     await expect(submit).toHaveText('Booking Blocked - Contact Us');
     await submit.click();
