@@ -306,7 +306,10 @@ export const adminCopy = {
     applyText: (name: string, fields: string) =>
       `The customer record of ${name} takes this booking's ${fields}. The customer's other bookings keep their own details. The change is recorded in the activity log.`,
     apply: 'Apply',
-    recordFields: { fullName: 'Name', phone: 'Phone', license: 'License', facebookProfile: 'Facebook', ...DOCUMENT_LABELS },
+    // A getter: the documents' names come from the labels' catalog, which may load after this module.
+    get recordFields() {
+      return { fullName: 'Name', phone: 'Phone', license: 'License', facebookProfile: 'Facebook', ...DOCUMENT_LABELS };
+    },
   },
   documentRequest: {
     title: 'Request a new document',

@@ -11,7 +11,8 @@ import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
 
 const c = adminCopy.documentRequest;
-const OPTIONS = DOCUMENT_FIELDS.map((field) => ({ value: field, label: DOCUMENT_LABELS[field] }));
+/** The three documents, named when shown (the labels' catalog may load after this module). */
+const documentOptions = () => DOCUMENT_FIELDS.map((field) => ({ value: field, label: DOCUMENT_LABELS[field] }));
 
 interface RequestValues {
   field: DocumentField | '';
@@ -52,7 +53,7 @@ export function RequestDocumentModal({ booking, onClose }: { booking: TBooking |
                 {c.hint}
               </Text>
             </div>
-            <Select label={c.document} placeholder={c.documentPlaceholder} data={OPTIONS} withAsterisk allowDeselect={false} data-autofocus {...form.getInputProps('field')} value={form.getValues().field || null} />
+            <Select label={c.document} placeholder={c.documentPlaceholder} data={documentOptions()} withAsterisk allowDeselect={false} data-autofocus {...form.getInputProps('field')} value={form.getValues().field || null} />
             <Textarea label={c.note} placeholder={c.notePlaceholder} withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('note')} />
             <FormActions submit={c.submit} pending={request.isPending} onCancel={onClose} />
           </Stack>
