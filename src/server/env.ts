@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_BUSINESS, mapsSearchUrl, type TBusinessInfo, type TWalletAccount } from '../shared/business';
+import { DEFAULT_BUSINESS, mapsSearchUrl, withOpeningHours, type TBusinessInfo, type TWalletAccount } from '../shared/business';
 import { ZPositiveMoneySchema } from '../shared/schemas/common.schema';
 import type { DatabaseLimits } from './db/config';
 
@@ -152,7 +152,7 @@ function wallet(name: string | undefined, number: string | undefined): TWalletAc
 export function businessInfo(env: Env): TBusinessInfo {
   const addressLine1 = env.BUSINESS_ADDRESS_LINE1 ?? DEFAULT_BUSINESS.addressLine1;
   const addressLine2 = env.BUSINESS_ADDRESS_LINE2 ?? DEFAULT_BUSINESS.addressLine2;
-  return {
+  return withOpeningHours({
     ...DEFAULT_BUSINESS,
     name: env.BUSINESS_NAME ?? DEFAULT_BUSINESS.name,
     phonePrimary: env.BUSINESS_PHONE_PRIMARY ?? DEFAULT_BUSINESS.phonePrimary,
@@ -168,5 +168,5 @@ export function businessInfo(env: Env): TBusinessInfo {
     gcash: wallet(env.BUSINESS_GCASH_NAME, env.BUSINESS_GCASH_NUMBER),
     maya: wallet(env.BUSINESS_MAYA_NAME, env.BUSINESS_MAYA_NUMBER),
     deposit: env.BUSINESS_DEPOSIT ?? DEFAULT_BUSINESS.deposit,
-  };
+  });
 }

@@ -1,4 +1,9 @@
+import type en from './business.en';
+import { messageTree } from './i18n/catalog';
 import { nonZeroAmount } from './money';
+
+/** The garage's words in the current language (business.en.ts, business.fil.ts). */
+const businessCopy = messageTree<typeof en>('business');
 
 /** The garage's details. Defaults here; each one can be overridden by a setting (see .env.example). */
 export interface TBusinessInfo {
@@ -10,7 +15,8 @@ export interface TBusinessInfo {
   addressLine1: string;
   addressLine2: string;
   mapsUrl: string;
-  hours: string;
+  /** The opening hours, in the current language (the page's, the request's or the e-mail's). */
+  readonly hours: string;
   /** The garage's Facebook page, shown in the footer only when set (BUSINESS_FACEBOOK_URL). */
   facebookUrl: string | null;
   /** Where renters message the garage on Messenger (https://m.me/<page>), when set. */
@@ -44,7 +50,15 @@ export function mapsSearchUrl(addressLine1: string, addressLine2: string): strin
 const ADDRESS_LINE1 = '128 Marcos Avenue, Barangay Poblacion';
 const ADDRESS_LINE2 = 'Alaminos City, Pangasinan 2404';
 
-export const DEFAULT_BUSINESS: TBusinessInfo = {
+/**
+ * `info` with its `hours` read in the current language each time (a getter, which JSON, superjson
+ * and zod read as a plain field).
+ */
+export function withOpeningHours(info: Omit<TBusinessInfo, 'hours'>): TBusinessInfo {
+  return Object.defineProperty({ ...info }, 'hours', { get: () => businessCopy.openingHours, enumerable: true, configurable: true }) as TBusinessInfo;
+}
+
+export const DEFAULT_BUSINESS: TBusinessInfo = withOpeningHours({
   name: 'Hundred Islands Car Rental',
   shortName: 'HI Car Rental',
   phonePrimary: '+63 917 845 2301',
@@ -53,14 +67,13 @@ export const DEFAULT_BUSINESS: TBusinessInfo = {
   addressLine1: ADDRESS_LINE1,
   addressLine2: ADDRESS_LINE2,
   mapsUrl: mapsSearchUrl(ADDRESS_LINE1, ADDRESS_LINE2),
-  hours: 'Monday - Sunday, 8:00 AM - 6:00 PM',
   facebookUrl: null,
   messengerUrl: null,
   viberNumber: null,
   gcash: null,
   maya: null,
   deposit: DEFAULT_DEPOSIT,
-};
+});
 
 /**
  * The deposit for a car: its own when it has one (more than zero: "0.00" is none of its own),
@@ -79,9 +92,3 @@ export function viberHref(phone: string): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
-
-/** The workshop page (/pcc). */
-export const WORKSHOP = {
-  name: 'PCC Car Care Center',
-  location: 'Beside the garage, 128 Marcos Avenue, Alaminos City, Pangasinan',
-} as const;

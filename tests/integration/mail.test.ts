@@ -282,6 +282,7 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
     expect(renter.text).toContain('Mahalagang impormasyon:');
     expect(renter.text).toMatch(/^Tingnan ang booking mo: http:\/\/localhost\/fil\/my-booking#[\w.-]+$/m);
     expect(renter.text).not.toContain('Important information');
+    expect(renter.text).toMatch(/^Lunes - Linggo, 8:00 AM - 6:00 PM$/m);
     expect(garage.subject).toMatch(/^New booking /);
     expect(garage.text).toContain('New booking from the website');
     expect(garage.text).toContain('Vehicle: ');

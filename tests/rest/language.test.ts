@@ -41,6 +41,19 @@ describe('the API answers in the request\'s language (Accept-Language)', () => {
     expect(await res.text()).toContain('Kailangan ang first name');
   });
 
+  it('the garage\'s details: its opening hours in the language asked for, on both APIs', async () => {
+    const hours = async (path: string, language?: string) => {
+      const res = await h.app.request(path, { headers: language ? { 'accept-language': language } : {} });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { hours?: string; result?: { data: { json: { hours: string } } } };
+      return body.hours ?? body.result!.data.json.hours;
+    };
+    expect(await hours('/api/site', 'fil')).toBe('Lunes - Linggo, 8:00 AM - 6:00 PM');
+    expect(await hours('/api/site')).toBe('Monday - Sunday, 8:00 AM - 6:00 PM');
+    expect(await hours('/trpc/site.info', 'fil-PH')).toBe('Lunes - Linggo, 8:00 AM - 6:00 PM');
+    expect(await hours('/trpc/site.info', 'en')).toBe('Monday - Sunday, 8:00 AM - 6:00 PM');
+  });
+
   it('a malformed header is English, never an error', async () => {
     const res = await post('/api/contact', {}, ';;q=abc,,\u00ff');
     expect(res.status).toBe(400);

@@ -126,6 +126,16 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('a page is rendered in its path\'s language, whatever the browser that asked first prefers, the garage\'s hours too', async () => {
+    const fil = await (await get('/fil/pcc', { 'accept-language': 'en' })).text();
+    expect(fil).toMatch(/<html lang="fil"/);
+    expect(rootMarkup(fil)).toContain('Lunes - Linggo, 8:00 AM - 6:00 PM');
+    expect(rootMarkup(fil)).not.toContain('Monday');
+    const en = await (await get('/pcc', { 'accept-language': 'fil' })).text();
+    expect(rootMarkup(en)).toContain('Monday - Sunday, 8:00 AM - 6:00 PM');
+    expect(rootMarkup(en)).not.toContain('Lunes');
+  });
+
   it('/booking?car=<id> renders that car chosen; other query strings render the plain page', async () => {
     const car = (await h.caller().cars.list()).find((c) => c.available)!;
     const chosen = rootMarkup(await (await get(`/booking?car=${car.id}`)).text());

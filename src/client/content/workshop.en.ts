@@ -4,6 +4,7 @@ export default {
   description: 'PCC Car Care Center in Alaminos City: maintenance, diagnostics, aircon, underchassis and tyres, car wash and detailing.',
   lead: 'The workshop that keeps our fleet in top shape is open to every car owner in Alaminos. Honest diagnosis, genuine parts and clear prices.',
   locationLabel: 'Location',
+  location: 'Beside the garage, 128 Marcos Avenue, Alaminos City, Pangasinan',
   phoneLabel: 'Phone',
   emailLabel: 'E-mail',
   hoursLabel: 'Opening hours',

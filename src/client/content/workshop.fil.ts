@@ -6,6 +6,7 @@ export default {
   description: 'PCC Car Care Center sa Alaminos City: maintenance, diagnostics, aircon, underchassis at gulong, car wash at detailing.',
   lead: 'Ang talyer na nag-aalaga sa aming mga sasakyan ay bukas sa lahat ng may-ari ng sasakyan sa Alaminos. Tapat na diagnosis, orihinal na piyesa at malinaw na presyo.',
   locationLabel: 'Lokasyon',
+  location: 'Katabi ng garahe, 128 Marcos Avenue, Alaminos City, Pangasinan',
   phoneLabel: 'Telepono',
   emailLabel: 'E-mail',
   hoursLabel: 'Oras ng bukas',

@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Image.css';
 import { Box, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { WORKSHOP, telHref } from '../../shared/business';
+import { telHref } from '../../shared/business';
 import { EmailAddress } from '../components/EmailAddress/EmailAddress';
 import { WORKSHOP_PHOTOS, workshop } from '../content/workshop';
 import { useSiteInfo } from '../features/site/useSiteInfo';
@@ -13,7 +13,7 @@ export function PccPage() {
   usePageMeta(workshop.title, workshop.description);
   const business = useSiteInfo();
   const facts = [
-    { icon: <IconMapPin size={20} aria-hidden />, label: workshop.locationLabel, value: WORKSHOP.location },
+    { icon: <IconMapPin size={20} aria-hidden />, label: workshop.locationLabel, value: workshop.location },
     { icon: <IconPhone size={20} aria-hidden />, label: workshop.phoneLabel, value: business.phoneSecondary },
     { icon: <IconMail size={20} aria-hidden />, label: workshop.emailLabel, value: <EmailAddress address={business.email} /> },
     { icon: <IconClock size={20} aria-hidden />, label: workshop.hoursLabel, value: business.hours },

@@ -13,6 +13,7 @@ import { jsonForScriptElement, pageStateElement, type RenderedPage, type RenderI
 import type { TCar } from '../../shared/schemas/car.schema';
 import type { AppDeps } from '../deps';
 import { escapeHtml } from '../html';
+import { withLocale } from '../i18n';
 import { describeError, log } from '../logger';
 import { cachedAnswer, contentSecurityPolicy, requestHeader } from './middleware';
 import { createContextInner } from '../trpc/context';
@@ -207,7 +208,8 @@ export class PageRenderer {
     const flightKey = `${key} ${fleet.etag}`;
     let flight = this.rendering.get(flightKey);
     if (!flight) {
-      flight = this.render(url, fleet.etag).finally(() => this.rendering.delete(flightKey));
+      // In the page's language, whichever request asks for it first: its data (the garage's hours) too.
+      flight = withLocale(locale, () => this.render(url, fleet.etag)).finally(() => this.rendering.delete(flightKey));
       this.rendering.set(flightKey, flight);
     }
     const page = await flight;

@@ -7,6 +7,7 @@ import type { Locale } from './locales';
 export const CATALOG_FILES = {
   messages: 'src/shared/messages',
   labels: 'src/shared/labels',
+  business: 'src/shared/business',
   site: 'src/client/content/site',
   home: 'src/client/content/home',
   booking: 'src/client/content/booking',
@@ -26,7 +27,7 @@ export type CatalogName = keyof typeof CATALOG_FILES;
  * the others with the pages and forms that read them (`forms`: notices, validation and labels). The e-mails' catalog (`mail`) stays on the server.
  */
 export const CATALOG_PARTS = {
-  site: ['site', 'booking'],
+  site: ['site', 'booking', 'business'],
   forms: ['messages', 'labels', 'bookingForm', 'myBooking'],
   home: ['home'],
   search: ['search', 'calendar'],
