@@ -79,6 +79,11 @@ export function todayInManila(now: Date = new Date()): IsoDate {
 /** dayjs's locale for each of the site's languages: month and weekday names ("Marso", "Lunes"). */
 const DAYJS_LOCALE: Record<Locale, string> = { en: 'en', fil: 'tl-ph' };
 
+/** The current language's dayjs locale, for Mantine's calendars (DatesProvider). */
+export function dayjsLocale(): string {
+  return DAYJS_LOCALE[currentLocale()];
+}
+
 /** The date and time of an instant as each language writes it: "March 5, 2027 at 9:41 AM", "Marso 5, 2027, 9:41 AM". */
 const INSTANT_FORMAT: Record<Locale, string> = { en: 'MMMM D, YYYY [at] h:mm A', fil: 'MMMM D, YYYY, h:mm A' };
 
@@ -87,7 +92,7 @@ const INSTANT_FORMAT: Record<Locale, string> = { en: 'MMMM D, YYYY [at] h:mm A',
  * names of the current language. https://day.js.org/docs/en/display/format
  */
 export function formatDate(date: IsoDate, format: string): string {
-  return calendarDay(date).locale(DAYJS_LOCALE[currentLocale()]).format(format);
+  return calendarDay(date).locale(dayjsLocale()).format(format);
 }
 
 /**
@@ -97,7 +102,7 @@ export function formatDate(date: IsoDate, format: string): string {
  * Nov 24 in UTC. https://day.js.org/docs/en/display/format
  */
 export function formatInstant(instant: string | Date | number, format = INSTANT_FORMAT[currentLocale()]): string {
-  const at = dayjs(instant).locale(DAYJS_LOCALE[currentLocale()]);
+  const at = dayjs(instant).locale(dayjsLocale());
   if (!at.isValid()) throw new RangeError(`Not an instant: ${String(instant)}`);
   // Asia/Manila is UTC+8 all year (no daylight saving, see manilaInstant): a fixed offset reads the
   // same as the timezone plugin, which builds a locale string per call (a fifth of a millisecond,

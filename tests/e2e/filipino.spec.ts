@@ -47,6 +47,10 @@ test.describe('in Filipino', () => {
     await form.getByLabel(f.fullName).fill(renter.fullName);
     await form.getByLabel(f.email).first().fill(renter.email);
     await form.getByLabel(f.phone).fill(renter.phone);
+    // Month and weekday names in Filipino.
+    const calendar = page.getByTestId('rental-calendar');
+    await expect(calendar.getByText(/^(Enero|Pebrero|Marso|Abril|Mayo|Hunyo|Hulyo|Agosto|Setyembre|Oktubre|Nobyembre|Disyembre) \d{4}$/).first()).toBeVisible();
+    await expect(calendar.getByText(/^Lun$/i).first()).toBeVisible();
     await pickDay(page, pickup);
     await expect(page.getByTestId('calendar-prompt')).toHaveText(calendarFil.selectReturn);
     await pickDay(page, ret);

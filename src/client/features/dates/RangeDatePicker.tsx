@@ -12,12 +12,15 @@ import {
   type DateSelection,
   type DayBlock,
 } from '../../../shared/calendar';
-import { formatDate } from '../../../shared/dates';
+import { dayjsLocale, formatDate } from '../../../shared/dates';
 import { calendarCopy as c } from '../../content/calendar';
 import classes from './RangeDatePicker.module.css';
 
-/** Weeks start on Sunday, and every month shows six week rows, so the calendar never changes height. */
-const DATES_SETTINGS: DatesProviderSettings = { firstDayOfWeek: 0, consistentWeeks: true };
+/**
+ * Weeks start on Sunday, and every month shows six week rows, so the calendar never changes
+ * height; month and weekday names are the page's language's.
+ */
+const datesSettings = (): DatesProviderSettings => ({ firstDayOfWeek: 0, consistentWeeks: true, locale: dayjsLocale() });
 
 export interface RangeDatePickerProps {
   /** The garage's today (Asia/Manila). */
@@ -62,7 +65,7 @@ export function RangeDatePicker({ today, booked, value, onChange, onRefuse, colu
 
   return (
     <div className={classes.root} data-phase={calendarPhase(value)}>
-      <DatesProvider settings={DATES_SETTINGS}>
+      <DatesProvider settings={datesSettings()}>
         <DatePicker
           type="range"
           value={[pickupDate, returnDate]}
