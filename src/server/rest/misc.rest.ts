@@ -64,7 +64,7 @@ export const miscRoutes = [
     tag: 'Site',
     summary: 'The garage’s details',
     auth: 'public',
-    response: { status: 200, schema: ZBusinessInfoSchema, description: 'Name, phones, e-mail, address, hours' },
+    response: { status: 200, schema: ZBusinessInfoSchema, description: 'Name, phones, e-mail, address, and opening hours in the request\'s language (Accept-Language)' },
     errors: [],
     handler: async (c) => c.get('deps').business,
   }),
