@@ -1,13 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { randomUUID } from 'node:crypto';
-import { link } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import pg from 'pg';
-import { addDays, todayInManila } from '../../../src/shared/dates';
-import { LocalStorage } from '../../../src/server/storage/local';
-import { pngFile } from '../../../tests/e2e/support/files';
-import { api } from '../api';
+import { bookingBody, prepareBookings, renter } from '../bookings-data';
 import { SERVER_POOL_MAX, alternate, cpuMeter, cpuPerRequest, median, medianRatio, sum } from '../harness';
 import type { SqlBooking } from '../protocol';
 import type { Figure, Suite } from '../suite';
@@ -27,14 +20,6 @@ const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 60);
 const FLOOD_BOOKINGS = Number(process.env.BENCH_FLOOD_BOOKINGS ?? FLOOD_SECONDS * 500);
 /** The longest the rounds' e-mails may take to be sent before the flood starts. */
 const DRAIN_MS = 300_000;
-/** Public bookings start 1 to 364 days ahead: one-day rentals every other day keep them apart. */
-const SLOTS_PER_CAR = 182;
-
-interface Slot {
-  carId: string;
-  pickupDate: string;
-  returnDate: string;
-}
 
 /**
  * POST /api/bookings at 50 connections, each request a different car and range (none conflict),
@@ -55,70 +40,14 @@ export const bookingsSuite: Suite = {
   run: async ({ load, startServer, log }) => {
     const server = await startServer();
     const perSide = WARMUP + ROUNDS * PER_SLICE;
-    const needed = perSide * 2 + 1 + FLOOD_BOOKINGS;
+    const needed = perSide * 2 + FLOOD_BOOKINGS;
 
-    const bookable = async () => (await api<Array<{ id: string; available: boolean }>>(server.baseURL, 'GET', '/api/cars')).filter((car) => car.available);
-    let cars = await bookable();
-    const missing = Math.max(0, Math.ceil((needed * 1.1) / SLOTS_PER_CAR) - cars.length);
-    for (let i = 0; i < missing; i += 1) {
-      await api(server.baseURL, 'POST', '/api/admin/cars', { name: `Bench Sedan ${i + 1}`, category: 'Compact Sedan', dailyRate: '1800', seats: 5, image: 'vios.jpg' }, { admin: true });
-    }
-    cars = await bookable();
-    const today = todayInManila();
-    // Consecutive requests go to different cars; every (car, range) is used once.
-    const slots: Slot[] = [];
-    for (let k = 0; k < SLOTS_PER_CAR; k += 1) {
-      for (const car of cars) slots.push({ carId: car.id, pickupDate: addDays(today, 1 + 2 * k), returnDate: addDays(today, 2 + 2 * k) });
-    }
-
-    // One booking through the real flow: ask for an address, PUT the file, book.
-    // A booking's three documents are three different files (a booking refuses one file twice), of
-    // about 20 kB each; every booking's documents are these three.
-    const pngs = [20_000, 21_000, 22_000].map((size, i) => pngFile(`id-${i}.png`, { size }).buffer);
-    const uploaded: string[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const png = pngs[i]!;
-      const target = await api<{ uploadURL: string; objectPath: string }>(server.baseURL, 'POST', '/api/objects/upload', { kind: 'document', contentType: 'image/png', size: png.length }, { expect: 200 });
-      const put = await fetch(target.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(png) });
-      if (!put.ok) throw new Error(`upload PUT answered ${put.status}`);
-      uploaded.push(target.objectPath);
-    }
-    const smokeSlot = slots.shift()!;
-    await api(server.baseURL, 'POST', '/api/bookings', bookingBody(smokeSlot, 'smoke', uploaded));
-
-    // Everything else in bulk, as the flow leaves it: the three files written once through the
-    // server's LocalStorage driver, and each document a hard link to one of them (its file and the
-    // type beside it), so that preparing tens of thousands of documents writes no data to disk.
-    const storage = new LocalStorage(server.dataDir, 'not used for put');
-    const sources = pngs.map(() => `private/${randomUUID()}`);
-    await Promise.all(sources.map((key, i) => storage.put(key, pngs[i]!, 'image/png')));
-    const keys = Array.from({ length: (perSide * 2 + FLOOD_BOOKINGS) * 3 }, () => `private/${randomUUID()}`);
-    const t0 = performance.now();
-    const objects = resolve(server.dataDir, 'objects');
-    const linked = (key: string, i: number) => {
-      const source = resolve(objects, sources[i % 3]!);
-      const target = resolve(objects, key);
-      return Promise.all([link(source, target), link(`${source}.meta.json`, `${target}.meta.json`)]);
-    };
-    for (let i = 0; i < keys.length; i += 200) await Promise.all(keys.slice(i, i + 200).map((key, k) => linked(key, i + k)));
-    const setup = new pg.Client({ connectionString: server.databaseUrl });
-    await setup.connect();
-    try {
-      await setup.query(`insert into upload (id, kind, object_key, content_type, created_at) select gen_random_uuid(), 'document', key, 'image/png', now() from unnest($1::text[]) key`, [keys]);
-    } finally {
-      await setup.end();
-    }
-    // Flushed to disk now (the folders' new entries, the database's new rows): left to the kernel's
-    // writeback, they would reach the disk during the slices, where the database's commits wait on the same disk.
-    spawnSync('sync');
-    log(`    ${cars.length} cars; ${keys.length} documents prepared and flushed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
-    const docs = (i: number) => keys.slice(i * 3, i * 3 + 3);
-    const httpBodies = Array.from({ length: perSide }, (_, i) => JSON.stringify(bookingBody(slots[i]!, `h${i}`, docs(i).map((key) => `/objects/${key}`))));
+    const prepared = await prepareBookings(server, needed, log);
+    const httpBodies = Array.from({ length: perSide }, (_, i) => JSON.stringify(bookingBody(prepared[i]!, `h${i}`)));
     const mailText = 'Booking confirmation. '.repeat(80);
     const sqlBookings: SqlBooking[] = Array.from({ length: perSide }, (_, i) => {
-      const slot = slots[perSide + i]!;
-      return { ...slot, ...renter(`s${i}`), objectKeys: docs(perSide + i), mailText };
+      const { carId, pickupDate, returnDate, objectKeys } = prepared[perSide + i]!;
+      return { carId, pickupDate, returnDate, ...renter(`s${i}`), objectKeys, mailText };
     });
     const part = <T>(list: T[], round: number) => (round < 0 ? list.slice(0, WARMUP) : list.slice(WARMUP + round * PER_SLICE, WARMUP + (round + 1) * PER_SLICE));
 
@@ -161,7 +90,7 @@ export const bookingsSuite: Suite = {
       // starts once the rounds' e-mails are all sent, so that those it sends are the flood's own.
       const drained = await untilMailSent(db, DRAIN_MS);
       log(`    rounds' e-mails sent ${drained ? 'before the flood' : `NOT within ${DRAIN_MS / 1000} s: the flood starts with some still queued`}`);
-      const floodBodies = Array.from({ length: FLOOD_BOOKINGS }, (_, i) => JSON.stringify(bookingBody(slots[perSide * 2 + i]!, `f${i}`, docs(perSide * 2 + i).map((key) => `/objects/${key}`))));
+      const floodBodies = Array.from({ length: FLOOD_BOOKINGS }, (_, i) => JSON.stringify(bookingBody(prepared[perSide * 2 + i]!, `f${i}`)));
       const meter = cpuMeter(server.dataDir);
       const cpuBefore = meter?.();
       const started = new Date();
@@ -203,24 +132,3 @@ async function untilMailSent(db: pg.Client, ms: number): Promise<boolean> {
     await sleep(250);
   }
 }
-
-/** Every bench renter has a number of their own (a phone may hold two unconfirmed bookings). */
-let renters = 0;
-const renterNumbers = new Map<string, number>();
-function renterNumber(tag: string): number {
-  if (!renterNumbers.has(tag)) renterNumbers.set(tag, (renters += 1));
-  return renterNumbers.get(tag)!;
-}
-
-function renter(tag: string) {
-  return { fullName: `Bench Renter ${tag}`, email: `bench-${tag}@example.com`, phone: `0917 ${String(renterNumber(tag)).padStart(7, '0')}`, license: `N01-23-${tag}` };
-}
-
-function bookingBody(slot: Slot, tag: string, documents: string[]) {
-  const [photoId1Url, photoId2Url, proofOfBillingUrl] = documents;
-  return {
-    customer: { ...renter(tag), photoId1Url, photoId2Url, proofOfBillingUrl },
-    booking: { carId: slot.carId, pickupDate: slot.pickupDate, returnDate: slot.returnDate, pickupTime: '10:00 AM', driverService: 'none', distanceService: 'none', wantsDelivery: false },
-  };
-}
-
