@@ -16,12 +16,20 @@ export function toBlockedNameDto(row: IBlockedName): TBlockedName {
   return { id: row.id, fullName: row.fullName, reason: row.reason ?? null, blockedBy: row.blockedBy, createdAt: row.createdAt.toISOString() };
 }
 
-/** Whether a name is blocked: whether a blocked name has its skeleton (see nameSkeleton for what counts as the same name). */
-export async function isNameBlocked(ctx: ServiceContext, name: string): Promise<boolean> {
-  const skeleton = nameSkeleton(name);
-  if (!skeleton) return false;
-  // A plain statement: every public booking asks this.
-  return (await ctx.em.execute('select 1 from blocked_name where normalized_name = ? limit 1', [skeleton])).length > 0;
+/**
+ * Whether a name is blocked: whether a blocked name has its skeleton (see nameSkeleton for what
+ * counts as the same name). Given `lock`, the same statement also takes that transaction-level
+ * advisory lock, held until the caller's transaction ends: a public booking needs both, in one
+ * round trip.
+ */
+export async function isNameBlocked(ctx: ServiceContext, name: string, lock?: string): Promise<boolean> {
+  // A plain statement: every public booking asks this. Both functions are strict, so without a lock
+  // (null) none is taken, and a name without a skeleton (null) matches nothing.
+  const [row] = await ctx.em.execute<Array<{ blocked: boolean }>>(
+    'select pg_advisory_xact_lock(hashtext(?)), exists(select 1 from blocked_name where normalized_name = ?) as blocked',
+    [lock ?? null, nameSkeleton(name) || null],
+  );
+  return row!.blocked;
 }
 
 export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): Promise<{ items: TBlockedName[] } & ListTotal> {

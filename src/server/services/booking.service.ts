@@ -133,14 +133,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     status: draft.status,
     source: draft.source,
     holdUntil: draft.holdUntil ?? null,
-    emailProvenAt: null,
-    reminderSentAt: null,
-    cancelledAt: null,
-    cancelledBy: null,
     locale: draft.locale ?? DEFAULT_LOCALE,
-    requestedDocument: null,
-    documentRequestNote: null,
-    documentRequestedAt: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -149,7 +142,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
   for (;;) {
     const inserted: Array<{ id: string }> = await em
       .createQueryBuilder(Booking)
-      .insert({ ...row, customer: draft.customerId, car: car.id })
+      .insert({ ...withoutNulls(row), customer: draft.customerId, car: car.id })
       .onConflict('reference')
       .ignore()
       .returning(['id'])
@@ -157,7 +150,26 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     if (inserted.length) break;
     row.reference = newReference();
   }
-  return toBookingDto({ ...row, customer: { id: draft.customerId }, car });
+  return toBookingDto({ ...row, ...NOT_YET, customer: { id: draft.customerId }, car });
+}
+
+/** What a new booking has not had yet: its renter's proof of address, a reminder, a cancellation, a document request. */
+const NOT_YET = {
+  emailProvenAt: null,
+  reminderSentAt: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  requestedDocument: null,
+  documentRequestNote: null,
+  documentRequestedAt: null,
+} as const;
+
+/**
+ * `row` without its null fields, for an insert: a column left out is null all the same, and MikroORM's
+ * insert renames every key of the row for each field it maps (`Utils.renameKey`).
+ */
+function withoutNulls<T extends object>(row: T): T {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)) as T;
 }
 
 /** A new booking reference, drawn at random (`src/shared/reference.ts`). */
@@ -199,14 +211,14 @@ export async function findOrCreateCustomer(em: EntityManager, renter: Renter, do
  * MAX_UNPROVEN_BOOKINGS pending bookings whose renter has not opened their link: an address nobody
  * proved cannot hold the fleet.
  */
-async function refuseTooManyUnproven(em: EntityManager, email: string, phone: string): Promise<void> {
-  const key = phoneKey(phone);
-  const open: Array<{ renterEmail: string; renterPhoneKey: string }> = await em
-    .createQueryBuilder(Booking)
-    .select(['renterEmail', 'renterPhoneKey'])
-    .where({ status: 'pending', emailProvenAt: null, holdUntil: { $gt: clock.now() }, $or: [{ renterEmail: email }, { renterPhoneKey: key }] })
-    .execute('all');
-  if (open.filter((b) => b.renterEmail === email).length >= MAX_UNPROVEN_BOOKINGS || open.filter((b) => b.renterPhoneKey === key).length >= MAX_UNPROVEN_BOOKINGS) {
+async function refuseTooManyUnproven(em: EntityManager, email: string, key: string): Promise<void> {
+  // A plain statement, like the blocklist's: MikroORM's QueryBuilder spent about 0.3 ms of processor
+  // time building this condition and mapping its rows, on every public booking.
+  const open = await em.execute<Array<{ renter_email: string; renter_phone_key: string }>>(
+    'select renter_email, renter_phone_key from booking where status = ? and email_proven_at is null and hold_until > ? and (renter_email = ? or renter_phone_key = ?)',
+    ['pending', clock.now(), email, key],
+  );
+  if (open.filter((b) => b.renter_email === email).length >= MAX_UNPROVEN_BOOKINGS || open.filter((b) => b.renter_phone_key === key).length >= MAX_UNPROVEN_BOOKINGS) {
     throw new AppError('CONFLICT', messages.errors.unprovenLimit({ max: MAX_UNPROVEN_BOOKINGS }));
   }
 }
@@ -248,12 +260,13 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
     ctx,
     async (em) => {
       const tx = { ...ctx, em };
-      if (await isNameBlocked(tx, renter.fullName)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
-      // The customer's row (locked by finding or creating it) orders the bookings of one address, and
-      // an advisory lock those of one phone number, so their limit holds however many arrive at once.
+      // An advisory lock orders the bookings of one phone number, and the customer's row (locked by
+      // finding or creating it) those of one address, so their limit holds however many arrive at
+      // once. The lock is taken by the blocklist's statement, always before the row's.
+      const phone = phoneKey(renter.phone);
+      if (await isNameBlocked(tx, renter.fullName, `phone:${phone}`)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
       const customerId = await findOrCreateCustomer(em, renter, documents);
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`phone:${phoneKey(renter.phone)}`]);
-      await refuseTooManyUnproven(em, renter.email, renter.phone);
+      await refuseTooManyUnproven(em, renter.email, phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
       const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
       const checked = await attachUploads(tx, plan, 'document', `booking:${booking.id}`);
