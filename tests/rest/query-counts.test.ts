@@ -165,7 +165,7 @@ describe('SQL statements per request', () => {
       // The phone number's lock and the blocklist; the customer; the unconfirmed bookings of the address and number.
       'select pg_advisory_xact_lock',
       'insert into "customer"',
-      'select renter_email',
+      'select status',
       'insert into "booking"',
       // The documents claimed, and recorded under their sealed keys; both e-mails.
       'update "upload"',
