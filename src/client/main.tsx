@@ -7,6 +7,7 @@ import { setLocaleResolver } from '../shared/i18n/catalog';
 import { localeOfPath } from '../shared/i18n/locales';
 import { PAGE_STATE_ELEMENT_ID } from '../shared/pageState';
 import App from './App';
+import { hydrateAllWaiting } from './components/HydrateWhenSeen/HydrateWhenSeen';
 import { loadMessages } from './i18n';
 import { createRouter } from './router';
 import { createQueryClient } from './trpc';
@@ -25,10 +26,18 @@ function start(root: HTMLElement) {
   const queryClient = createQueryClient();
   const state = document.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
   if (state) hydrate(queryClient, superjson.deserialize(JSON.parse(state)));
+  const router = createRouter();
+  // The first navigation hydrates every part still waiting to be seen (HydrateWhenSeen).
+  const first = router.state.location;
+  const stop = router.subscribe((state) => {
+    if (state.location === first && state.navigation.state === 'idle') return;
+    stop();
+    hydrateAllWaiting();
+  });
   const app = (
     <StrictMode>
       <App queryClient={queryClient}>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </App>
     </StrictMode>
   );

@@ -70,6 +70,19 @@ test('the title follows client-side navigation', async ({ page }) => {
   await expect(page).toHaveTitle(`PCC Car Care Center | ${NAME}`);
 });
 
+test('a navigation right after the page loads is not held by a part still waiting to be seen', async ({ page }) => {
+  await page.goto('/privacy');
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PCC' });
+  // The header's link is live (React has hydrated it); the footer, far below, still waits to be seen.
+  await expect.poll(() => link.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  // A click without pointer or key input, which would hydrate everything on its own.
+  await link.evaluate((element: HTMLElement) => element.click());
+  await expect(page).toHaveTitle(`PCC Car Care Center | ${NAME}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PCC Car Care Center');
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'a client-side navigation').toBe(true);
+});
+
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 

@@ -14,6 +14,12 @@ interface Gate {
 /** The gates of the boundaries still waiting on a server-rendered page, by their useId. */
 const gates = new Map<string, Gate>();
 
+/**
+ * Whether the visitor has acted or the page has navigated: from then on every boundary hydrates
+ * at once, those whose gate is made later too (hydration may not have reached them yet).
+ */
+let released = false;
+
 const WRAPPER_ATTRIBUTE = 'data-hydrate-when-seen';
 
 /**
@@ -40,7 +46,7 @@ function gateFor(id: string): Gate {
   // before an element with responsive style props, which have no box either.
   const wrapper = document.querySelector(`[${WRAPPER_ATTRIBUTE}="${CSS.escape(id)}"]`);
   const targets = [...(wrapper?.children ?? [])].filter((child) => !['STYLE', 'SCRIPT', 'TEMPLATE'].includes(child.tagName));
-  if (!targets.length || typeof IntersectionObserver === 'undefined') {
+  if (released || !targets.length || typeof IntersectionObserver === 'undefined') {
     gate.open();
     return gate;
   }
@@ -55,13 +61,19 @@ function release(id: string): void {
   gates.delete(id);
 }
 
-function openAll(): void {
+/**
+ * Hydrates everything still waiting, now and from now on. At the visitor's first input (whatever
+ * they reach next works), and at the first navigation: a navigation changes what a waiting
+ * boundary reads (the location), and React holds the navigation until that boundary has hydrated,
+ * which a footer never seen would never do.
+ */
+export function hydrateAllWaiting(): void {
+  released = true;
   for (const gate of gates.values()) gate.open();
 }
 
-// Any input from the visitor hydrates everything still waiting: whatever they reach next works.
 if (typeof document !== 'undefined') {
-  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart']) document.addEventListener(type, openAll, { capture: true, passive: true });
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart']) document.addEventListener(type, hydrateAllWaiting, { capture: true, passive: true });
 }
 
 /**
