@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../utils/sourceFiles';
 
 /**
  * The structure the code keeps: no import cycles in src/ (type-only imports included: a cycle of
@@ -11,14 +12,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve('src');
 const EXTENSIONS = ['.ts', '.tsx'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return EXTENSIONS.some((ext) => name.endsWith(ext)) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** A relative import resolved to its source file, or null for a package or a non-source file (CSS, SVG). */
 function resolveImport(from: string, specifier: string): string | null {

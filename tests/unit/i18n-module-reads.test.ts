@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../utils/sourceFiles';
 
 /**
  * A message is read where it is used, never while a module loads: a page's catalog part may
@@ -18,15 +19,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve('src');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !/\.(en|fil)\.ts$/.test(name) ? [path] : [];
-  });
-}
-
-const files = sourceFiles(ROOT);
+/** The source, without the catalogs' text files (`<name>.en.ts`, `<name>.fil.ts`). */
+const files = sourceFiles(ROOT).filter((file) => !/\.(en|fil)\.ts$/.test(file));
 
 /** The trees (`export const copy = messageTree<...>(...)`) and the constants that alias their branches. */
 function treeNames(): Set<string> {
