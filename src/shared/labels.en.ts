@@ -2,13 +2,13 @@
 export default {
   driverService: {
     none: { label: 'Self Drive Only', detail: 'You drive the car yourself.' },
-    within_pangasinan: { label: 'With Driver - Within Pangasinan', detail: '₱1,500 per day. The renter provides the driver’s meals and accommodation.' },
-    outside_pangasinan: { label: 'With Driver - Outside Pangasinan', detail: '₱2,000 per day. The renter provides the driver’s meals and accommodation.' },
+    within_pangasinan: { label: 'With Driver - Within Pangasinan', detail: '{rate} per day. The renter provides the driver’s meals and accommodation.' },
+    outside_pangasinan: { label: 'With Driver - Outside Pangasinan', detail: '{rate} per day. The renter provides the driver’s meals and accommodation.' },
   },
   distanceService: {
     none: { label: 'Staying in Pangasinan', detail: 'No distance charge.' },
-    outside_pangasinan_500: { label: 'Driving Outside Pangasinan', detail: '₱500 per day for trips beyond the province.' },
-    over_250km_800: { label: 'Over 250 km Trip', detail: '₱800 per day for long-distance trips over 250 km.' },
+    outside_pangasinan_500: { label: 'Driving Outside Pangasinan', detail: '{rate} per day for trips beyond the province.' },
+    over_250km_800: { label: 'Over 250 km Trip', detail: '{rate} per day for long-distance trips over 250 km.' },
   },
   deliveryArea: {
     alaminos_city: 'Within Alaminos City',

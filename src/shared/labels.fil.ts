@@ -4,13 +4,13 @@ import type en from './labels.en';
 export default {
   driverService: {
     none: { label: 'Self Drive lang', detail: 'Ikaw mismo ang magmamaneho.' },
-    within_pangasinan: { label: 'May Driver - Sa loob ng Pangasinan', detail: '₱1,500 kada araw. Sagot ng renter ang pagkain at tutuluyan ng driver.' },
-    outside_pangasinan: { label: 'May Driver - Labas ng Pangasinan', detail: '₱2,000 kada araw. Sagot ng renter ang pagkain at tutuluyan ng driver.' },
+    within_pangasinan: { label: 'May Driver - Sa loob ng Pangasinan', detail: '{rate} kada araw. Sagot ng renter ang pagkain at tutuluyan ng driver.' },
+    outside_pangasinan: { label: 'May Driver - Labas ng Pangasinan', detail: '{rate} kada araw. Sagot ng renter ang pagkain at tutuluyan ng driver.' },
   },
   distanceService: {
     none: { label: 'Sa Pangasinan lang', detail: 'Walang dagdag na singil sa layo.' },
-    outside_pangasinan_500: { label: 'Biyahe palabas ng Pangasinan', detail: '₱500 kada araw para sa biyahe sa labas ng probinsya.' },
-    over_250km_800: { label: 'Biyaheng lampas 250 km', detail: '₱800 kada araw para sa malayuang biyahe na lampas 250 km.' },
+    outside_pangasinan_500: { label: 'Biyahe palabas ng Pangasinan', detail: '{rate} kada araw para sa biyahe sa labas ng probinsya.' },
+    over_250km_800: { label: 'Biyaheng lampas 250 km', detail: '{rate} kada araw para sa malayuang biyahe na lampas 250 km.' },
   },
   deliveryArea: {
     alaminos_city: 'Sa loob ng Alaminos City',

@@ -99,7 +99,7 @@ describe('messages and module loading', () => {
   const names = treeNames();
 
   it('finds the message trees and their aliases (the check below is not vacuous)', () => {
-    expect([...names]).toEqual(expect.arrayContaining(['messages', 'labels', 'copy', 'DOCUMENT_LABELS', 'DRIVER_SERVICE_LABELS']));
+    expect([...names]).toEqual(expect.arrayContaining(['messages', 'labels', 'copy', 'DOCUMENT_LABELS', 'PAYMENT_METHOD_LABELS']));
   });
 
   it('finds a read made while a module loads', () => {

@@ -35,10 +35,10 @@ export default {
         title: '4. Prices and services',
         items: [
           'The daily rate is charged for each day between pick-up and return.',
-          'Driver service: ₱1,500 per day within Pangasinan, ₱2,000 per day outside Pangasinan. The renter provides the driver’s meals and accommodation.',
-          'Distance service: ₱500 per day for trips outside Pangasinan, ₱800 per day for trips over 250 km.',
-          'Insurance: ₱500 per rental period, included in every booking.',
-          'Delivery and return at your address: free within Alaminos City; Alaminos outskirts ₱200, Mabini ₱400, Lingayen ₱500, Bolinao ₱600, Calasiao ₱800, San Fabian ₱900.',
+          'Driver service: {driverWithin} per day within Pangasinan, {driverOutside} per day outside Pangasinan. The renter provides the driver’s meals and accommodation.',
+          'Distance service: {distanceOutside} per day for trips outside Pangasinan, {distanceFar} per day for trips over 250 km.',
+          'Insurance: {insurance} per rental period, included in every booking.',
+          'Delivery and return at your address: free within Alaminos City; {deliveryFees}.',
         ],
       },
       {

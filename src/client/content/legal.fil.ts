@@ -37,10 +37,10 @@ export default {
         title: '4. Presyo at mga serbisyo',
         items: [
           'Sinisingil ang daily rate sa bawat araw mula pick-up hanggang pagsauli.',
-          'Driver service: ₱1,500 kada araw sa loob ng Pangasinan, ₱2,000 kada araw sa labas ng Pangasinan. Sagot ng nagre-rent ang pagkain at tutuluyan ng driver.',
-          'Distance service: ₱500 kada araw para sa biyahe sa labas ng Pangasinan, ₱800 kada araw para sa biyaheng lampas 250 km.',
-          'Insurance: ₱500 kada rental, kasama na sa bawat booking.',
-          'Delivery at pagsundo sa address mo: libre sa loob ng Alaminos City; labas ng poblacion ng Alaminos ₱200, Mabini ₱400, Lingayen ₱500, Bolinao ₱600, Calasiao ₱800, San Fabian ₱900.',
+          'Driver service: {driverWithin} kada araw sa loob ng Pangasinan, {driverOutside} kada araw sa labas ng Pangasinan. Sagot ng nagre-rent ang pagkain at tutuluyan ng driver.',
+          'Distance service: {distanceOutside} kada araw para sa biyahe sa labas ng Pangasinan, {distanceFar} kada araw para sa biyaheng lampas 250 km.',
+          'Insurance: {insurance} kada rental, kasama na sa bawat booking.',
+          'Delivery at pagsundo sa address mo: libre sa loob ng Alaminos City; {deliveryFees}.',
         ],
       },
       {

@@ -4,16 +4,17 @@ import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { telHref } from '../../shared/business';
 import { formatDate } from '../../shared/dates';
 import type { MessageValues } from '../../shared/i18n/catalog';
+import { priceListValues } from '../../shared/labels';
 import { formatPeso } from '../../shared/money';
 import { LEGAL_UPDATED, legalCopy } from '../content/legal';
 import { useSiteInfo } from '../features/site/useSiteInfo';
 import { usePageMeta } from '../usePageMeta';
 
-/** A section as the pages render it; a paragraph with a value (the deposit) is a function of it. */
+/** A section as the pages render it; a paragraph or item with values (the deposit, the price list) is a function of them. */
 interface LegalSection {
   title: string;
   paragraphs?: ReadonlyArray<string | ((values: MessageValues) => string)>;
-  items?: readonly string[];
+  items?: ReadonlyArray<string | ((values: MessageValues) => string)>;
 }
 
 interface LegalDoc {
@@ -23,10 +24,15 @@ interface LegalDoc {
   sections: readonly LegalSection[];
 }
 
+/** A paragraph or item as shown: its values filled in. */
+function fill(text: string | ((values: MessageValues) => string), values: MessageValues): string {
+  return typeof text === 'function' ? text(values) : text;
+}
+
 function LegalPage({ doc }: { doc: LegalDoc }) {
   usePageMeta(doc.title, doc.description);
   const business = useSiteInfo();
-  const values = { deposit: formatPeso(business.deposit) };
+  const values = { deposit: formatPeso(business.deposit), ...priceListValues() };
   return (
     <Container size="md" py={{ base: 40, md: 72 }}>
       <Stack gap="lg">
@@ -42,12 +48,10 @@ function LegalPage({ doc }: { doc: LegalDoc }) {
             <Title order={2} size="h3">
               {section.title}
             </Title>
-            {section.paragraphs
-              ?.map((paragraph) => (typeof paragraph === 'function' ? paragraph(values) : paragraph))
-              .map((paragraph) => <Text key={paragraph.slice(0, 24)}>{paragraph}</Text>)}
+            {section.paragraphs?.map((paragraph) => fill(paragraph, values)).map((paragraph) => <Text key={paragraph.slice(0, 24)}>{paragraph}</Text>)}
             {section.items ? (
               <List spacing={6}>
-                {section.items.map((item) => (
+                {section.items.map((item) => fill(item, values)).map((item) => (
                   <List.Item key={item.slice(0, 24)}>{item}</List.Item>
                 ))}
               </List>

@@ -1,6 +1,6 @@
 import type { TBusinessInfo } from '../../shared/business';
 import { formatInstant, formatLongDate } from '../../shared/dates';
-import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DOCUMENT_LABELS, DRIVER_SERVICE_LABELS, PAYMENT_METHOD_LABELS, dayCount } from '../../shared/labels';
+import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, dayCount, distanceServiceLabel, driverServiceLabel } from '../../shared/labels';
 import { formatPeso, nonZeroAmount } from '../../shared/money';
 import { depositLabel, bookingPriceRows, importantInformation } from '../../shared/receipt';
 import type { CancelledBy, DocumentField, TBooking, TPayment } from '../../shared/schemas/booking.schema';
@@ -38,8 +38,8 @@ function bookingFacts(b: TBooking): Rows {
     [f.pickup, f.dateTime({ date: formatLongDate(b.pickupDate), time: b.pickupTime })],
     [f.return, f.dateTime({ date: formatLongDate(b.returnDate), time: b.pickupTime })],
     [f.duration, dayCount(b.totalDays)],
-    [f.driver, DRIVER_SERVICE_LABELS[b.driverService].label],
-    [f.distance, DISTANCE_SERVICE_LABELS[b.distanceService].label],
+    [f.driver, driverServiceLabel(b.driverService).label],
+    [f.distance, distanceServiceLabel(b.distanceService).label],
   ];
   if (b.wantsDelivery && b.deliveryArea) facts.push([f.delivery, f.deliveryValue({ area: DELIVERY_AREA_LABELS[b.deliveryArea], address: b.deliveryAddress ?? '' })]);
   return facts;

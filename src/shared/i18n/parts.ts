@@ -24,7 +24,8 @@ export type CatalogName = keyof typeof CATALOG_FILES;
 
 /**
  * What the browser loads, a part at a time: `site` before the page hydrates (every page needs it),
- * the others with the pages and forms that read them (`forms`: notices, validation and labels). The e-mails' catalog (`mail`) stays on the server.
+ * the others with the pages and forms that read them (`forms`: notices, validation and labels). A catalog
+ * two unrelated parts read is in both. The e-mails' catalog (`mail`) stays on the server.
  */
 export const CATALOG_PARTS = {
   site: ['site', 'booking', 'business'],
@@ -33,7 +34,8 @@ export const CATALOG_PARTS = {
   search: ['search', 'calendar'],
   car: ['carPage'],
   pcc: ['workshop'],
-  legal: ['legal'],
+  // The terms state the price list with the delivery areas' names (labels, about 1 kB, also in `forms`).
+  legal: ['legal', 'labels'],
 } as const satisfies Record<string, readonly CatalogName[]>;
 export type CatalogPart = keyof typeof CATALOG_PARTS;
 

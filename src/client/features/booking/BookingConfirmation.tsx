@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInstant, formatLongDate } from '../../../shared/dates';
-import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS, dayCount } from '../../../shared/labels';
+import { DELIVERY_AREA_LABELS, dayCount, distanceServiceLabel, driverServiceLabel } from '../../../shared/labels';
 import { bookingPriceRows, importantInformation } from '../../../shared/receipt';
 import { DEFAULT_PICKUP_TIME, type TBooking } from '../../../shared/schemas/booking.schema';
 
@@ -59,8 +59,8 @@ function bookedOn(createdAt: string | undefined): string {
 export function Receipt({ booking, notice, closing }: { booking: TReceiptBooking; notice?: ReactNode; closing: ReactNode }) {
   const business = useSiteInfo();
   const pickupTime = booking.pickupTime || DEFAULT_PICKUP_TIME;
-  const driver = DRIVER_SERVICE_LABELS[booking.driverService];
-  const distance = DISTANCE_SERVICE_LABELS[booking.distanceService];
+  const driver = driverServiceLabel(booking.driverService);
+  const distance = distanceServiceLabel(booking.distanceService);
   return (
     <Stack gap="md" className={classes.receipt}>
       {notice}

@@ -43,7 +43,7 @@ import { Link } from 'react-router-dom';
 import { depositFor, telHref } from '../../../shared/business';
 import { RANGE_PROBLEMS, firstBookedDayBetween, rangeProblem, selectionIsFree, type BookedRange, type DateSelection } from '../../../shared/calendar';
 import { formatLongDate, isIsoDate, todayInManila } from '../../../shared/dates';
-import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DRIVER_SERVICE_LABELS } from '../../../shared/labels';
+import { DELIVERY_AREA_LABELS, distanceServiceLabel, driverServiceLabel, type ServiceLabel } from '../../../shared/labels';
 import { messages } from '../../../shared/messages';
 import { formatPeso } from '../../../shared/money';
 import {
@@ -167,26 +167,29 @@ function FormSection({ step, title, icon, children }: { step: number; title: str
   );
 }
 
-function ServiceRadios<T extends string>({ label, options, labels, value, onChange }: { label: string; options: readonly T[]; labels: Record<T, { label: string; detail: string }>; value: T; onChange: (value: T) => void }) {
+function ServiceRadios<T extends string>({ label, options, labelOf, value, onChange }: { label: string; options: readonly T[]; labelOf: (option: T) => ServiceLabel; value: T; onChange: (value: T) => void }) {
   return (
     <Radio.Group label={label} value={value} onChange={(next) => onChange(next as T)}>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xs" mt="xs">
-        {options.map((option) => (
+        {options.map((option) => {
+          const text = labelOf(option);
           // One tab stop per group, on the chosen card; the arrow keys move between the cards (Mantine's).
-          <Radio.Card key={option} value={option} radius="md" p="sm" h="100%" style={{ display: 'flex', alignItems: 'flex-start' }} data-checked={value === option || undefined} aria-label={labels[option].label} tabIndex={value === option ? 0 : -1}>
-            <Group wrap="nowrap" align="flex-start" gap="sm">
-              <Radio.Indicator />
-              <div>
-                <Text size="sm" fw={600}>
-                  {labels[option].label}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {labels[option].detail}
-                </Text>
-              </div>
-            </Group>
-          </Radio.Card>
-        ))}
+          return (
+            <Radio.Card key={option} value={option} radius="md" p="sm" h="100%" style={{ display: 'flex', alignItems: 'flex-start' }} data-checked={value === option || undefined} aria-label={text.label} tabIndex={value === option ? 0 : -1}>
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator />
+                <div>
+                  <Text size="sm" fw={600}>
+                    {text.label}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {text.detail}
+                  </Text>
+                </div>
+              </Group>
+            </Radio.Card>
+          );
+        })}
       </SimpleGrid>
     </Radio.Group>
   );
@@ -413,8 +416,8 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
                   maw={320}
                   {...form.getInputProps('pickupTime')}
                 />
-                <ServiceRadios label={f.driverService} options={DRIVER_SERVICES} labels={DRIVER_SERVICE_LABELS} value={values.driverService} onChange={(next) => form.setFieldValue('driverService', next)} />
-                <ServiceRadios label={f.distanceService} options={DISTANCE_SERVICES} labels={DISTANCE_SERVICE_LABELS} value={values.distanceService} onChange={(next) => form.setFieldValue('distanceService', next)} />
+                <ServiceRadios label={f.driverService} options={DRIVER_SERVICES} labelOf={driverServiceLabel} value={values.driverService} onChange={(next) => form.setFieldValue('driverService', next)} />
+                <ServiceRadios label={f.distanceService} options={DISTANCE_SERVICES} labelOf={distanceServiceLabel} value={values.distanceService} onChange={(next) => form.setFieldValue('distanceService', next)} />
                 <div>
                   <Checkbox label={f.wantsDelivery} description={f.wantsDeliveryHint} {...form.getInputProps('wantsDelivery', { type: 'checkbox' })} />
                   <Collapse expanded={values.wantsDelivery}>

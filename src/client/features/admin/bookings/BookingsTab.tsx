@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatInstant } from '../../../../shared/dates';
-import { DELIVERY_AREA_LABELS, DISTANCE_SERVICE_LABELS, DOCUMENT_LABELS, DRIVER_SERVICE_LABELS, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
+import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, distanceServiceLabel, driverServiceLabel } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
@@ -130,8 +130,8 @@ function BookingCard({
   // Still to come: staff may ask its renter for a document.
   const open = (OCCUPYING_STATUSES as readonly string[]).includes(booking.status);
   const services = [
-    booking.driverService !== 'none' ? DRIVER_SERVICE_LABELS[booking.driverService].label : null,
-    booking.distanceService !== 'none' ? DISTANCE_SERVICE_LABELS[booking.distanceService].label : null,
+    booking.driverService !== 'none' ? driverServiceLabel(booking.driverService).label : null,
+    booking.distanceService !== 'none' ? distanceServiceLabel(booking.distanceService).label : null,
   ].filter(Boolean);
   return (
     <Card padding="lg" component="article" aria-label={`${booking.customerName}, ${booking.carName}`} data-testid="booking-card" data-booking-id={booking.id}>
