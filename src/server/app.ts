@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { AppError } from '../shared/errors';
 import type { AppDeps } from './deps';
 import { PRECOMPRESSED_EXTENSIONS } from './http/compression';
-import { baseMiddleware, handleError, identified, privateAnswers, writeChecks } from './http/middleware';
+import { baseMiddleware, handleError, identified, languageAnswers, privateAnswers, writeChecks } from './http/middleware';
 import { objectsApp } from './http/objects';
 import { PageRenderer } from './http/pages';
 import { seoApp } from './http/sitemap';
@@ -41,6 +41,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.use('*', baseMiddleware(deps));
 
   for (const path of ['/api/admin/*', '/api/my-booking', '/api/my-booking/*', '/trpc/*']) app.use(path, privateAnswers());
+  for (const path of ['/api/*', '/trpc/*']) app.use(path, languageAnswers());
   // Writes: JSON bodies past 1 MiB are refused (by their declared length before anything is read,
   // or as they arrive when sent without one; file uploads to /objects have their own limits), and
   // cross-site writes too.

@@ -54,6 +54,23 @@ describe('the API answers in the request\'s language (Accept-Language)', () => {
     expect(await hours('/trpc/site.info', 'en')).toBe('Monday - Sunday, 8:00 AM - 6:00 PM');
   });
 
+  it('says so (Vary: Accept-Language) on every answer that may differ by language, and not on the cached fleet, the same in each', async () => {
+    const varies = (res: Response) => (res.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase()).includes('accept-language');
+    const answers = {
+      refusal: await post('/api/contact', {}, 'fil'),
+      'tRPC refusal': await h.app.request('/trpc/contact.send', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost' }, body: JSON.stringify({ json: {} }) }),
+      'public JSON': await h.app.request('/api/site'),
+      'tRPC read': await h.app.request('/trpc/site.info'),
+      'unknown path': await h.app.request('/api/no/such/path'),
+      'staff list': await h.app.request('/api/admin/bookings'),
+    };
+    for (const [name, res] of Object.entries(answers)) expect(varies(res), name).toBe(true);
+    expect(answers['public JSON'].status).toBe(200);
+    const fleet = await h.app.request('/api/cars');
+    expect(fleet.status).toBe(200);
+    expect(varies(fleet)).toBe(false);
+  });
+
   it('a malformed header is English, never an error', async () => {
     const res = await post('/api/contact', {}, ';;q=abc,,\u00ff');
     expect(res.status).toBe(400);

@@ -110,6 +110,25 @@ export function privateAnswers(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * The header of an answer written in the request's language (its `Accept-Language`): its
+ * messages, a refusal's reason, the garage's opening hours. A shared cache keeps one copy per language.
+ */
+export const VARY_LANGUAGE = { Vary: 'Accept-Language' } as const;
+
+/**
+ * `Vary: Accept-Language` on the API's answers (REST and tRPC), whose messages and refusals are in
+ * the request's language, unless the route made its answer whole itself (`completeAnswer`: the
+ * cached fleet and booked dates, the same in every language, and the public JSON answers, which
+ * carry it already).
+ */
+export function languageAnswers(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.res !== c.get('completeAnswer')) c.res.headers.append('Vary', VARY_LANGUAGE.Vary);
+  };
+}
+
 /** The headers every answer carries, whatever it is (and the site's CSP, unless the answer has its own). */
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',

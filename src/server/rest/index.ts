@@ -12,9 +12,10 @@ import { docsPage, openApiDocument } from './openapi';
 import { caller, readInput, readJson, routeAccess, type RestRoute } from './route';
 import { staffRoutes } from './staff.rest';
 import { authorize } from '../auth/access';
-import { completeAnswer, identify, requestMeta } from '../http/middleware';
+import { VARY_LANGUAGE, completeAnswer, identify, requestMeta } from '../http/middleware';
 
-const JSON_TYPE = { 'Content-Type': 'application/json' };
+/** A public JSON answer: the same for everyone who asks in one language. */
+const JSON_ANSWER = { 'Content-Type': 'application/json', ...VARY_LANGUAGE };
 
 export const restRoutes: RestRoute[] = [...carRoutes, ...bookingRoutes, ...myBookingRoutes, ...customerRoutes, ...blocklistRoutes, ...miscRoutes, ...staffRoutes];
 
@@ -35,7 +36,7 @@ export function restApp(version: string): Hono<AppEnv> {
       const result = await route.handler(c, input);
       if (result instanceof Response) return result;
       // An answer the same for everyone is made whole at once (it sets no cookie or header of its own).
-      if (route.anonymous) return completeAnswer(c, route.response.status, JSON.stringify(result), JSON_TYPE);
+      if (route.anonymous) return completeAnswer(c, route.response.status, JSON.stringify(result), JSON_ANSWER);
       return c.json(result as object, route.response.status as 200);
     });
   }
