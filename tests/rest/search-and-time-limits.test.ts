@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateScaleData } from '../../scripts/seed-scale';
+import { containsPattern, searchTextMatches } from '../../src/server/db/like';
 import { SEARCH_COUNT_CAP } from '../../src/shared/schemas/common.schema';
 import { createHarness, TEST_API_TOKEN, type Harness } from '../utils/harness';
 import { call } from './helpers';
@@ -75,6 +76,31 @@ describe('searches of the admin lists', () => {
     }
     const byCar = await call(h, 'GET', `/api/admin/bookings?q=${encodeURIComponent(latest!.carName)}&limit=5`, undefined, staff);
     expect(byCar.body.every((b: { carName: string }) => b.carName === latest!.carName)).toBe(true);
+  });
+});
+
+describe('searches at a garage of many years', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+    await generateScaleData(h.orm.em.fork().getConnection(), { bookings: 2_000, customers: 30_000, daysAhead: 30 });
+  }, 120_000);
+  afterAll(() => h?.close());
+
+  it("find one renter by their whole name through the search's trigram index, not by reading every customer", async () => {
+    const connection = h.orm.em.fork().getConnection();
+    const renters = await connection.execute<Array<{ full_name: string }>>('select full_name from customer order by created_at desc limit 20');
+    for (const { full_name: name } of renters) {
+      // The customers page's statement for a search (customer.service.ts), as the server's connections plan it.
+      const plan = await connection.execute<Array<{ 'QUERY PLAN': string }>>(
+        `explain select c0.* from customer as c0 where ${searchTextMatches('c0')} order by c0.created_at desc, c0.id asc limit 12`,
+        [containsPattern(name)],
+      );
+      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text, name).toContain('customer_search_text_trgm');
+      const found = await call(h, 'GET', `/api/admin/customers?q=${encodeURIComponent(name)}`, undefined, staff);
+      expect(found.body.map((c: { fullName: string }) => c.fullName), name).toEqual([name]);
+    }
   });
 });
 
