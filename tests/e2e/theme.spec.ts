@@ -1,4 +1,29 @@
+import type { Locator } from '@playwright/test';
+import { WORKSHOP_PHOTOS } from '../../src/client/content/workshop';
 import { test, expect } from './support';
+
+/**
+ * The share of a picture that is near-white (relative luminance over 0.6) as the page paints it:
+ * the picture over its own background.
+ */
+async function nearWhiteShare(picture: Locator): Promise<number> {
+  await picture.scrollIntoViewIfNeeded();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return picture.evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 120;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = getComputedStyle(img).backgroundColor;
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(img, 0, 0, canvas.width, canvas.height);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const linear = (value: number) => (value / 255 <= 0.04045 ? value / 255 / 12.92 : ((value / 255 + 0.055) / 1.055) ** 2.4);
+    let bright = 0;
+    for (let i = 0; i < data.length; i += 4) if (0.2126 * linear(data[i]!) + 0.7152 * linear(data[i + 1]!) + 0.0722 * linear(data[i + 2]!) > 0.6) bright += 1;
+    return bright / (data.length / 4);
+  });
+}
 
 test.describe('theme', () => {
   test.use({ colorScheme: 'light' });
@@ -66,5 +91,23 @@ test.describe('theme', () => {
       await expect(page.locator('html')).toHaveClass(/\blight\b/);
       await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
     });
+  });
+
+  test.describe('the workshop page (/pcc) in the dark theme', () => {
+    test.use({ colorScheme: 'dark' });
+
+    test('has its title as bright as the home page’s and pictures that are no bright panels', async ({ page }) => {
+      await page.goto('/');
+      const homeTitle = await page.getByRole('heading', { level: 1 }).evaluate((title) => getComputedStyle(title).color);
+      await page.goto('/pcc');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', homeTitle);
+      for (const src of WORKSHOP_PHOTOS) expect(await nearWhiteShare(page.locator(`img[src="${src}"]`)), src).toBeLessThan(0.25);
+    });
+  });
+
+  test('the workshop page (/pcc) in the light theme keeps its title black and its pictures light as drawn', async ({ page }) => {
+    await page.goto('/pcc');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(0, 0, 0)');
+    for (const src of WORKSHOP_PHOTOS) expect(await nearWhiteShare(page.locator(`img[src="${src}"]`)), src).toBeGreaterThan(0.25);
   });
 });

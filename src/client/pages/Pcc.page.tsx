@@ -20,10 +20,10 @@ export function PccPage() {
   ];
   return (
     <>
-      <Box py={{ base: 48, md: 80 }} bg="light-dark(var(--mantine-color-lagoon-0), var(--mantine-color-dark-8))">
+      <Box py={{ base: 48, md: 80 }} className={classes.hero}>
         <Container size="xl">
           <Stack gap="md" maw={760}>
-            <Title order={1} fz={{ base: 34, md: 48 }}>
+            <Title order={1} fz={{ base: 34, md: 48 }} c="bright">
               {workshop.title}
             </Title>
             <Text fz="lg">{workshop.lead}</Text>
@@ -84,7 +84,7 @@ export function PccPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {WORKSHOP_PHOTOS.map((src, i) => (
             <Card key={src} padding={0}>
-              <Image src={src} alt={workshop.facilities[i]} width={800} height={600} loading="lazy" />
+              <Image src={src} alt={workshop.facilities[i]} width={800} height={600} loading="lazy" className={classes.photo} />
               <Text p="sm" fz="sm" c="dimmed">
                 {workshop.facilities[i]}
               </Text>
