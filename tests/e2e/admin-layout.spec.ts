@@ -1,7 +1,9 @@
-import type { ConsoleMessage } from '@playwright/test';
+import type { APIRequestContext, ConsoleMessage, Page } from '@playwright/test';
+import { adminCopy } from '../../src/client/content/admin';
 import { copy } from '../../src/client/content/site';
 import { messages } from '../../src/shared/messages';
-import { expect, expectApart, signInAsStaff, test } from './support';
+import { ADMIN_PAGE_SIZES } from '../../src/shared/schemas/admin.schema';
+import { expect, expectApart, signInAsStaff, staffHeaders, test } from './support';
 import { bookThroughPublicSite, notice, openDashboard, uniqueRenter } from './admin-helpers';
 
 const SECTIONS = ['Overview', 'Fleet Management', 'Bookings', 'Customers', 'Blocked Names'];
@@ -138,6 +140,68 @@ test.describe('notices', () => {
     await expect(log.getByTestId('audit-entry').first()).toBeVisible();
     await expect(shown).toBeVisible();
     await expectApart(shown, { 'activity log title': log.getByRole('heading', { name: 'Activity Log' }), 'its close button': log.getByRole('button', { name: 'Close' }) });
+  });
+});
+
+/** More changes than the activity log's first page holds: names blocked and unblocked through the API. */
+async function fillActivityLog(request: APIRequestContext): Promise<void> {
+  for (let i = 0; i <= ADMIN_PAGE_SIZES.audit / 2; i += 1) {
+    const created = await request.post('/api/admin/blocked-names', { headers: staffHeaders(), data: { fullName: uniqueRenter('Logged').fullName } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await request.delete(`/api/admin/blocked-names/${id}`, { headers: staffHeaders() })).status()).toBe(200);
+  }
+}
+
+/**
+ * Staff block a name, open the activity log while its notice shows, scroll to the log's end and
+ * click "Show older changes": the notice, rising from the bottom, must not be over the button.
+ */
+async function showOlderChangesUnderANotice(page: Page, request: APIRequestContext): Promise<void> {
+  await fillActivityLog(request);
+  await openDashboard(page, 'blocked');
+  await page.getByRole('button', { name: 'Block Name' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Block Name' });
+  await dialog.getByLabel('Full name').fill(uniqueRenter('Notice').fullName);
+  await dialog.getByRole('button', { name: 'Block Name' }).click();
+  const shown = notice(page, messages.admin.success.blockName);
+  await expect(shown).toBeVisible();
+  // A notice stays while the pointer rests on it (Mantine pauses its timer), so it is still there
+  // however slow the machine; the log is opened from the keyboard to leave the pointer where it is.
+  await shown.hover();
+  await page.getByRole('button', { name: 'Activity Log' }).press('Enter');
+  const log = page.getByRole('dialog', { name: 'Activity Log' });
+  const entries = log.getByTestId('audit-entry');
+  await expect(entries).toHaveCount(ADMIN_PAGE_SIZES.audit);
+
+  // Scrolled to its end, where the button is.
+  await log.evaluate((drawer) => drawer.scrollTo({ top: drawer.scrollHeight }));
+  const older = log.getByRole('button', { name: adminCopy.audit.older });
+  await older.scrollIntoViewIfNeeded();
+  await expect(shown).toBeVisible();
+  await expectApart(shown, { '"Show older changes"': older });
+  // Clicked where staff see it, as they would (Playwright's own click would first scroll it into
+  // another place): a notice over it would take the click, and no older change would load.
+  const button = (await older.boundingBox())!;
+  await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+  await expect.poll(() => entries.count()).toBeGreaterThan(ADMIN_PAGE_SIZES.audit);
+}
+
+test.describe('notices and an open drawer', () => {
+  test.describe('on a 1440 px screen', () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+
+    test('leave the activity log’s "Show older changes" in reach', async ({ page, request }) => {
+      await showOlderChangesUnderANotice(page, request);
+    });
+  });
+
+  test.describe('on a 390 px phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('leave the activity log’s "Show older changes" in reach', async ({ page, request }) => {
+      await showOlderChangesUnderANotice(page, request);
+    });
   });
 });
 
