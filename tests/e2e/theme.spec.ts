@@ -96,18 +96,26 @@ test.describe('theme', () => {
   test.describe('the workshop page (/pcc) in the dark theme', () => {
     test.use({ colorScheme: 'dark' });
 
-    test('has its title as bright as the home page’s and pictures that are no bright panels', async ({ page }) => {
+    test('has its title as bright as the home page’s, as every page’s main heading, and pictures that are no bright panels', async ({ page }) => {
       await page.goto('/');
       const homeTitle = await page.getByRole('heading', { level: 1 }).evaluate((title) => getComputedStyle(title).color);
       await page.goto('/pcc');
       await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', homeTitle);
+      // Every other page's main heading too (one rule in global.css).
+      for (const path of ['/booking', '/find-booking', '/terms', '/privacy', '/fil/pcc', '/no/such/page']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }), path).toHaveCSS('color', homeTitle);
+      }
+      await page.goto('/pcc');
       for (const src of WORKSHOP_PHOTOS) expect(await nearWhiteShare(page.locator(`img[src="${src}"]`)), src).toBeLessThan(0.25);
     });
   });
 
   test('the workshop page (/pcc) in the light theme keeps its title black and its pictures light as drawn', async ({ page }) => {
-    await page.goto('/pcc');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(0, 0, 0)');
+    for (const path of ['/booking', '/terms', '/pcc']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveCSS('color', 'rgb(0, 0, 0)');
+    }
     for (const src of WORKSHOP_PHOTOS) expect(await nearWhiteShare(page.locator(`img[src="${src}"]`)), src).toBeGreaterThan(0.25);
   });
 });

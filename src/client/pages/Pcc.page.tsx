@@ -23,7 +23,7 @@ export function PccPage() {
       <Box py={{ base: 48, md: 80 }} className={classes.hero}>
         <Container size="xl">
           <Stack gap="md" maw={760}>
-            <Title order={1} fz={{ base: 34, md: 48 }} c="bright">
+            <Title order={1} fz={{ base: 34, md: 48 }}>
               {workshop.title}
             </Title>
             <Text fz="lg">{workshop.lead}</Text>
