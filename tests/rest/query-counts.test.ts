@@ -150,6 +150,33 @@ describe('SQL statements per request', () => {
     expect(Object.keys(many).sort()).toEqual(Object.keys(CEILING).sort());
   });
 
+  it("counts a search's matches only when its page is full: a shorter page ends them, its total exact", async () => {
+    const connection = h.orm.em.fork().getConnection();
+    const { tag } = await generateScaleData(connection, { bookings: 0, customers: 30, blockedNames: 0, auditEntries: 0 });
+    const measure = async (path: string) => {
+      statements = [];
+      const response = await h.app.request(path, { headers: { authorization: `Bearer ${TEST_API_TOKEN}` } });
+      const seen = statements;
+      statements = null;
+      expect(response.status, path).toBe(200);
+      const items = (await response.json()) as unknown[];
+      return { statements: seen.length, items: items.length, total: Number(response.headers.get('x-total-count')), capped: response.headers.get('x-total-count-capped') };
+    };
+    const search = (q: string, limit: number, offset: number) => measure(`/api/admin/customers?q=${encodeURIComponent(q)}&limit=${limit}&offset=${offset}`);
+    // One renter: their page alone, nothing counted.
+    const one = await search(`renter-${tag}-7@`, 12, 0);
+    expect(one).toMatchObject({ items: 1, total: 1, capped: 'false' });
+    // The thirty of this run: a full first page is counted; the last, shorter page is not.
+    const first = await search(`renter-${tag}-`, 12, 0);
+    expect(first).toMatchObject({ items: 12, total: 30, capped: 'false' });
+    expect(first.statements).toBe(one.statements + 1);
+    const last = await search(`renter-${tag}-`, 12, 24);
+    expect(last).toMatchObject({ items: 6, total: 30, capped: 'false', statements: one.statements });
+    // An empty page past the end says nothing of where the matches end: they are counted.
+    expect(await search(`renter-${tag}-`, 12, 48)).toMatchObject({ items: 0, total: 30, statements: first.statements - 1 });
+    expect(await search(`nobody-${tag}`, 12, 0)).toMatchObject({ items: 0, total: 0, statements: 1 });
+  });
+
   it('makes a website booking in one transaction of seven statements', async () => {
     const car = await request(h, 'POST', '/api/admin/cars', { name: 'Statement Count Sedan', category: 'Compact Sedan', dailyRate: '1800', image: 'vios.jpg' }, { staff: true });
     expect(car.status).toBe(201);

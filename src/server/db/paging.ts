@@ -20,3 +20,15 @@ export async function countSearch<T extends object>(em: EntityManager, entity: E
 
 /** A total counted in full (a list without a search). */
 export const exactTotal = (total: number): ListTotal => ({ total, totalCapped: false });
+
+/**
+ * A page of a search and how many rows match it. The page is read first: one shorter than its
+ * limit ends the matches, so they number the rows before it and its own, and `count` is not run
+ * (a search for one renter costs one statement of the search, not two). A full page, or an empty
+ * one past the start, is counted by `count`.
+ */
+export async function searchPage<T>(query: { limit: number; offset: number }, page: () => Promise<T[]>, count: () => Promise<ListTotal>): Promise<[T[], ListTotal]> {
+  const rows = await page();
+  const last = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
+  return [rows, last ? exactTotal(query.offset + rows.length) : await count()];
+}

@@ -6,7 +6,7 @@ import type { TBlockName, TBlockedName } from '../../shared/schemas/blocklist.sc
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
 import { containsPattern } from '../db/like';
-import { countSearch, exactTotal, type ListTotal } from '../db/paging';
+import { countSearch, exactTotal, searchPage, type ListTotal } from '../db/paging';
 import { BlockedName, type IBlockedName } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
@@ -35,10 +35,8 @@ export async function isNameBlocked(ctx: ServiceContext, name: string, lock?: st
 export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): Promise<{ items: TBlockedName[] } & ListTotal> {
   const like = query.q ? containsPattern(query.q) : null;
   const where = like ? { $or: [{ fullName: { $ilike: like } }, { reason: { $ilike: like } }] } : {};
-  const [rows, total] = await Promise.all([
-    ctx.em.find(BlockedName, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset }),
-    like ? countSearch(ctx.em, BlockedName, where) : ctx.em.count(BlockedName).then(exactTotal),
-  ]);
+  const page = () => ctx.em.find(BlockedName, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset });
+  const [rows, total] = like ? await searchPage(query, page, () => countSearch(ctx.em, BlockedName, where)) : await Promise.all([page(), ctx.em.count(BlockedName).then(exactTotal)]);
   return { items: rows.map(toBlockedNameDto), ...total };
 }
 

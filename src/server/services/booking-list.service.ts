@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { normalizeReference } from '../../shared/reference';
 import type { BookingStatus, TBooking, TBookingListQuery, TBookingPage } from '../../shared/schemas/booking.schema';
 import { containsPattern, searchTextMatches, uuidPrefixRange, wholeEmail } from '../db/like';
-import { countSearch, exactTotal } from '../db/paging';
+import { countSearch, exactTotal, searchPage } from '../db/paging';
 import { Booking } from '../db/entities';
 import type { ServiceContext } from '../deps';
 import { toBookingDto } from './dto';
@@ -46,19 +46,20 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
  * by one query each for its rows (`select-in`): joined into the page query, PostgreSQL would join
  * them to every match of a broad search before keeping fifty. Without a search the total comes
  * from `booking_tally`, which the database keeps per status; a search counts at most
- * SEARCH_COUNT_CAP matches.
+ * SEARCH_COUNT_CAP matches, and only when its page is full (`searchPage`).
  */
 export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<TBookingPage> {
-  const [rows, total] = await Promise.all([
+  const page = () =>
     ctx.em.find(Booking, bookingFilter(query), {
       populate: ['customer', 'car'],
       strategy: LoadStrategy.SELECT_IN,
       orderBy: { createdAt: 'desc', id: 'asc' },
       limit: query.limit,
       offset: query.offset,
-    }),
-    query.q ? countSearch(ctx.em, Booking, bookingFilter(query)) : countBookings(ctx.em, query.status).then(exactTotal),
-  ]);
+    });
+  const [rows, total] = query.q
+    ? await searchPage(query, page, () => countSearch(ctx.em, Booking, bookingFilter(query)))
+    : await Promise.all([page(), countBookings(ctx.em, query.status).then(exactTotal)]);
   return { items: rows.map(toBookingDto), ...total };
 }
 

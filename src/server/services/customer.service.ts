@@ -17,7 +17,7 @@ import {
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
 import { containsPattern, searchTextMatches, wholeEmail } from '../db/like';
-import { countSearch, exactTotal } from '../db/paging';
+import { countSearch, exactTotal, searchPage } from '../db/paging';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
@@ -59,10 +59,10 @@ function customerFilter(query: TListQuery): Record<string, unknown> {
 
 /** Customers with their totals and booking history: the page, its count and its bookings, whatever its size. */
 export async function listCustomers(ctx: ServiceContext, query: TListQuery): Promise<TCustomerPage> {
-  const [customers, total] = await Promise.all([
-    ctx.em.find(Customer, customerFilter(query), { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset }),
-    query.q ? countSearch(ctx.em, Customer, customerFilter(query)) : ctx.em.count(Customer).then(exactTotal),
-  ]);
+  const page = () => ctx.em.find(Customer, customerFilter(query), { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset });
+  const [customers, total] = query.q
+    ? await searchPage(query, page, () => countSearch(ctx.em, Customer, customerFilter(query)))
+    : await Promise.all([page(), ctx.em.count(Customer).then(exactTotal)]);
   const bookings = customers.length
     ? await ctx.em.find(Booking, { customer: { $in: customers.map((c) => c.id) } }, { orderBy: { pickupDate: 'desc' } })
     : [];
