@@ -10,7 +10,7 @@ const flag = z
   .transform((value) => value === 'true' || value === '1');
 
 /** `RATE_LIMITS`: "on" (the defaults), "off", or "name=count/window" pairs, e.g. "bookings=20/10m,contact=5/10m". */
-const RATE_LIMIT_NAMES = ['bookings', 'contact', 'uploads', 'nameCheck', 'login', 'documents', 'findBooking', 'manageBooking'] as const;
+const RATE_LIMIT_NAMES = ['bookings', 'contact', 'uploads', 'nameCheck', 'login', 'documents', 'findBooking', 'manageBooking', 'bookingLinks'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export interface RateLimit {
   max: number;
@@ -25,6 +25,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimit> = {
   documents: { max: 20, windowMs: 10 * 60_000 },
   findBooking: { max: 10, windowMs: 10 * 60_000 },
   manageBooking: { max: 120, windowMs: 10 * 60_000 },
+  /** Not per caller: the "Find my booking" e-mails one mailbox receives, whoever asks for them. */
+  bookingLinks: { max: 5, windowMs: 24 * 3_600_000 },
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;

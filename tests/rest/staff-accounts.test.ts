@@ -335,7 +335,7 @@ describe('sign-in throttling that does not lock the office out', () => {
       const device = (await signInWith(h2, { email: account.email, password: 'targeted account pw' }, office)).device!;
       expect(device).toMatch(/^rental_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
       // 60 guesses from 60 addresses, counted as the server counts them (without the cost of 60 password checks)
-      for (let i = 0; i < 60; i += 1) await h2.deps.signInThrottle.attempt({ ip: `198.51.100.${i}`, email: account.email, device: null }).catch(() => 'refused');
+      for (let i = 0; i < 60; i += 1) await h2.deps.signInThrottle.attempt({ network: `198.51.100.${i}`, email: account.email, device: null }).catch(() => 'refused');
 
       const stranger = await signInWith(h2, { email: account.email, password: 'targeted account pw' }, { 'x-forwarded-for': '203.0.113.99' });
       expect(stranger.answer.status).toBe(429);

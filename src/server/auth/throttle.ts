@@ -37,7 +37,8 @@ function digest(text: string): string {
 }
 
 export interface SignInAttempt {
-  ip: string;
+  /** The caller's address as the per-address limits count it (`RequestMeta.network`). */
+  network: string;
   /** The account's e-mail address as typed (lower-cased), whether or not an account has it. */
   email: string;
   /** The known device's id, when the browser carries a device cookie this account signed. */
@@ -58,9 +59,9 @@ export class SignInThrottle {
     const account = digest(attempt.email);
     if (attempt.device) return [{ scope: 'pair', name: 'signin:device', subject: digest(`${attempt.device}\n${attempt.email}`) }];
     return [
-      { scope: 'pair', name: 'signin:pair', subject: digest(`${attempt.ip}\n${attempt.email}`) },
+      { scope: 'pair', name: 'signin:pair', subject: digest(`${attempt.network}\n${attempt.email}`) },
       { scope: 'account', name: 'signin:account', subject: account },
-      { scope: 'address', name: 'signin:address', subject: attempt.ip },
+      { scope: 'address', name: 'signin:address', subject: attempt.network },
     ];
   }
 

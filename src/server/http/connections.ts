@@ -1,6 +1,7 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { log } from '../logger';
+import { networkOf } from './network';
 
 /**
  * Time limits on every connection, so that clients that send slowly, or not at all, give their
@@ -23,7 +24,7 @@ export const CONNECTION_TIMEOUTS = {
 
 /**
  * Caps the open connections: `max` in all (beyond it Node closes new ones at once), and
- * `perAddress` from one remote address (beyond it the new connection is destroyed), so that one
+ * `perAddress` from one remote address, an IPv6 one counted by its network (`networkOf`) (beyond it the new connection is destroyed), so that one
  * client holding many slow connections cannot take the others' or the process's file descriptors.
  * `perAddress` null: no cap per address (behind a proxy every connection is the proxy's).
  */
@@ -34,7 +35,7 @@ export function capConnections(server: Server, { max, perAddress }: { max: numbe
   // Addresses refused since they last had no connection: each is logged once.
   const refused = new Set<string>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress;
+    const address = socket.remoteAddress && networkOf(socket.remoteAddress);
     if (!address) return;
     const count = open.get(address) ?? 0;
     if (count >= perAddress) {

@@ -15,6 +15,7 @@ import { describeError, log } from '../logger';
 import { DEVICE_COOKIE_MAX_AGE } from '../auth/device';
 import { API_TOKEN_ACTOR } from '../services/audit.service';
 import { accountActor, resolveSession } from '../services/session.service';
+import { networkOf } from './network';
 import type { AppEnv, RequestMeta, SecurityHeaders, SessionCookie } from './variables';
 
 export const SESSION_COOKIE = 'rental_session';
@@ -303,7 +304,8 @@ export function requestMeta(c: Context<AppEnv>): RequestMeta {
   let meta = c.get('request');
   if (!meta) {
     const deps = c.get('deps');
-    meta = { ip: clientIp(c, deps.env.TRUST_PROXY), origin: siteOrigin(c, deps), userAgent: c.req.header('user-agent') ?? null };
+    const ip = clientIp(c, deps.env.TRUST_PROXY);
+    meta = { ip, network: networkOf(ip), origin: siteOrigin(c, deps), userAgent: c.req.header('user-agent') ?? null };
     c.set('request', meta);
   }
   return meta;

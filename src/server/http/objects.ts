@@ -19,7 +19,7 @@ export function objectsApp(): Hono<AppEnv> {
 
   app.put('/objects/upload/:visibility/:id', async (c) => {
     const key = `${c.req.param('visibility')}/${c.req.param('id')}`;
-    await c.get('deps').limiter.hit('uploads', requestMeta(c).ip);
+    await c.get('deps').limiter.hit('uploads', requestMeta(c).network);
     const length = c.req.header('content-length');
     const result = await acceptLocalUpload(serviceContext(c), key, new URL(c.req.url).searchParams, {
       contentType: c.req.header('content-type') ?? null,

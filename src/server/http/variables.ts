@@ -4,6 +4,8 @@ import type { Actor, AppDeps, StaffSessionInfo } from '../deps';
 
 export interface RequestMeta {
   ip: string;
+  /** The caller as the per-address limits count it (`networkOf(ip)`: an IPv6 address's /56). */
+  network: string;
   /** The site's own origin, as the browser reached it (for upload addresses). */
   origin: string;
   userAgent: string | null;

@@ -29,7 +29,7 @@ export function restApp(version: string): Hono<AppEnv> {
     if (route.anonymous && route.auth !== 'public') throw new Error(`${route.path}: only a public route can leave its callers unidentified`);
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(route.method.toUpperCase(), honoPath, async (c) => {
-      if (route.rateLimit) await c.get('deps').limiter.hit(route.rateLimit, requestMeta(c).ip);
+      if (route.rateLimit) await c.get('deps').limiter.hit(route.rateLimit, requestMeta(c).network);
       if (!route.anonymous) await identify(c);
       authorize(routeAccess(route.auth), caller(c));
       const input = readInput(c, route, route.body ? await readJson(c) : undefined);

@@ -12,7 +12,7 @@ export const myBookingRoutes = [
     summary: 'Find my booking',
     description:
       'E-mails the booking’s "Manage your booking" link to the address it was made with when `reference` (e.g. HI-7K3QPX; case, spaces and the prefix are forgiven) and `email` match. ' +
-      'Answers 202 with the same message whether or not they match.',
+      'Answers 202 with the same message whether or not they match. One mailbox is sent at most a few links a day (`bookingLinks` of RATE_LIMITS), whoever asks; past that the answer is the same and no e-mail goes.',
     auth: 'public',
     rateLimit: 'findBooking',
     body: ZFindBookingSchema,

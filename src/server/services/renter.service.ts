@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cancellationState } from '../../shared/cancellation';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
+import { mailboxKey } from '../../shared/names';
 import type { TFindBooking, TManagedBooking } from '../../shared/schemas/renter.schema';
 import { clock } from '../clock';
 import { Booking, Customer, Payment, type IBooking } from '../db/entities';
@@ -18,8 +20,10 @@ import { toBookingDto } from './dto';
 /**
  * "Find my booking": e-mails the booking's link to the address it was made with, when the
  * reference and the address match. The answer is the same, and comes as soon, whether or not they
- * do: the look-up runs after it. Each booking's link is sent at most a few times in ten minutes
- * (the `findBooking` limit, counted per booking as well as per caller).
+ * do: the look-up runs after it. Callers are counted by the `findBooking` limit; the links are
+ * counted by the mailbox they go to (`bookingLinks`, a few a day), so that a stranger who booked
+ * with someone's address, and so knows the references, cannot flood it from many addresses, over
+ * many bookings or with the address spelled otherwise. The key is a digest: the count keeps no address.
  */
 export function findMyBooking(ctx: ServiceContext, input: TFindBooking): { message: string } {
   const { deps } = ctx;
@@ -27,7 +31,7 @@ export function findMyBooking(ctx: ServiceContext, input: TFindBooking): { messa
     const em = deps.orm.em.fork();
     const booking = await em.findOne(Booking, { reference: input.reference, renterEmail: input.email }, { populate: ['car'] });
     if (!booking) return;
-    await deps.limiter.hit('findBooking', `booking:${booking.id}`);
+    await deps.limiter.hit('bookingLinks', `mailbox:${createHash('sha256').update(mailboxKey(booking.renterEmail)).digest('base64url')}`);
     await queueMail(em, [bookingLinkMail(toBookingDto(booking), renterMailContext(deps, booking.id))]);
     deps.mail.wake();
   })().catch((error: unknown) => log.warn('booking.find.skipped', describeError(error)));

@@ -107,7 +107,7 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
   const email = input.email ?? owner?.email ?? '';
   const account = owner ?? (email ? await em.findOne(StaffAccount, { email }) : null);
   const device = account ? knownDevice(cookie.device, deps.signingSecret, account.id) : null;
-  const attempt = { ip: request.ip, email, device };
+  const attempt = { network: request.network, email, device };
   const wrong = input.email === undefined ? messages.errors.wrongPassword : messages.errors.wrongCredentials;
 
   let delay: number;

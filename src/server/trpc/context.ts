@@ -5,6 +5,7 @@ import { AppError, ERROR_CODES } from '../../shared/errors';
 import type { Actor, AppDeps, ServiceContext, StaffSessionInfo } from '../deps';
 import { refuseUndecodableUrl } from '../errors';
 import { requestEm, requestMeta, sessionCookie } from '../http/middleware';
+import { networkOf } from '../http/network';
 import type { AppEnv, RequestMeta, SessionCookie } from '../http/variables';
 
 export interface Context extends ServiceContext {
@@ -27,12 +28,13 @@ export function createContextInner(options: {
   request?: Partial<RequestMeta>;
   cookie?: SessionCookie;
 }): Context {
+  const ip = options.request?.ip ?? '127.0.0.1';
   return {
     em: options.em,
     deps: options.deps,
     actor: options.actor ?? null,
     session: options.session ?? null,
-    request: { ip: '127.0.0.1', origin: 'http://localhost', userAgent: null, ...options.request },
+    request: { ip, network: networkOf(ip), origin: 'http://localhost', userAgent: null, ...options.request },
     cookie: options.cookie ?? noCookie,
   };
 }

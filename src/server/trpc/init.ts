@@ -53,7 +53,7 @@ const refuseMalformed = t.middleware(async ({ next, getRawInput }) => {
  * parsing. Metadata reaches every middleware: https://trpc.io/docs/server/metadata
  */
 const countRateLimit = t.middleware(async ({ ctx, meta, next }) => {
-  if (meta?.rateLimit) await ctx.deps.limiter.hit(meta.rateLimit, ctx.request.ip);
+  if (meta?.rateLimit) await ctx.deps.limiter.hit(meta.rateLimit, ctx.request.network);
   return next();
 });
 
