@@ -109,14 +109,14 @@ export async function generateScaleData(db: SqlRunner, options: ScaleOptions): P
         end)::booking_status as status
         from slots s
       )
-      insert into booking (id, reference, customer_id, renter_name, renter_email, renter_phone, renter_phone_key, renter_license, car_id, car_name, pickup_date, return_date,
+      insert into booking (id, reference, customer_id, renter_name, renter_email, renter_phone, renter_phone_key, renter_mailbox_key, renter_license, car_id, car_name, pickup_date, return_date,
         pickup_time, driver_service, distance_service, wants_delivery, total_days, daily_rate, subtotal, driver_fee, distance_fee, delivery_fee,
         insurance, adjustment, total, amount_paid, status, source, created_at, updated_at)
       select gen_random_uuid(),
         -- A distinct reference per booking: an odd multiplier permutes the 30-bit numbers, written in Crockford base32.
         'HI-' || (select string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (1 + ((((d.i + ${referenceOffset}::bigint) * 1103515245 + 12345) % 1073741824 >> (5 * k)) & 31))::int, 1), '' order by k)
                   from generate_series(0, 5) as k),
-        r.id, r.full_name, r.email, r.phone, regexp_replace(r.phone, '\\D', '', 'g'), r.license, c.id, c.name, d.pickup, d.pickup + d.days,
+        r.id, r.full_name, r.email, r.phone, regexp_replace(r.phone, '\\D', '', 'g'), lower(r.email), r.license, c.id, c.name, d.pickup, d.pickup + d.days,
         (array['9:00 AM','10:00 AM','1:00 PM','3:00 PM'])[1 + d.i % 4]::pickup_time,
         (case when d.i % 9 = 0 then 'within_pangasinan' else 'none' end)::driver_service, 'none'::distance_service,
         false, d.days, c.daily_rate, c.daily_rate * d.days, case when d.i % 9 = 0 then 1500 * d.days else 0 end, 0, 0, 500, 0,

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { mailboxKey } from '../../src/shared/names';
 import { runHttpLoad } from './http-load';
 import type { LoadJob, SliceResult, SqlBooking } from './protocol';
 
@@ -91,25 +92,26 @@ async function bookRaw(pool: pg.Pool, b: SqlBooking): Promise<void> {
     const customerId = customer.rows[0]!.id;
     const phoneKey = b.phone.replace(/\D/g, '');
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`phone:${phoneKey}`]);
-    // As the route asks it: the status checked here, so that only the e-mail and phone indexes fit.
+    // As the route asks it: the status checked here, so that only the mailbox and phone indexes fit.
+    const mailbox = mailboxKey(b.email);
     const unproven = await client.query<{ status: string }>(
-      `select status, renter_email, renter_phone_key from booking where email_proven_at is null and hold_until > now() and (renter_email = $1 or renter_phone_key = $2)`,
-      [b.email, phoneKey],
+      `select status, renter_mailbox_key, renter_phone_key from booking where email_proven_at is null and hold_until > now() and (renter_mailbox_key = $1 or renter_phone_key = $2)`,
+      [mailbox, phoneKey],
     );
     if (unproven.rows.filter((row) => row.status === 'pending').length >= 2) throw Object.assign(new Error('too many unconfirmed bookings'), { code: 'limit' });
     const bookingId = randomUUID();
     const reference = `HI-${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()}`;
     const booked = await client.query(
-      `insert into booking (id, reference, customer_id, renter_name, renter_email, renter_phone, renter_phone_key, renter_license, photo_id1_url, photo_id2_url,
+      `insert into booking (id, reference, customer_id, renter_name, renter_email, renter_phone, renter_phone_key, renter_mailbox_key, renter_license, photo_id1_url, photo_id2_url,
          proof_of_billing_url, car_id, car_name, pickup_date, return_date, pickup_time, driver_service, distance_service, wants_delivery,
          total_days, daily_rate, subtotal, driver_fee, distance_fee, delivery_fee, insurance, adjustment, total, amount_paid, status, source,
          hold_until, created_at, updated_at)
-       select $1, $13, $2, $3, $4, $5, $14, $6, $7, $8, $9, c.id, c.name, $11, $12, '10:00 AM', 'none', 'none', false,
+       select $1, $13, $2, $3, $4, $5, $14, $15, $6, $7, $8, $9, c.id, c.name, $11, $12, '10:00 AM', 'none', 'none', false,
          ($12::date - $11::date), c.daily_rate, c.daily_rate * ($12::date - $11::date), 0, 0, 0, 500, 0, c.daily_rate * ($12::date - $11::date) + 500, 0, 'pending', 'website',
          now() + interval '24 hours', now(), now()
        from car c where c.id = $10 and c.available
        on conflict (reference) do nothing`,
-      [bookingId, customerId, b.fullName, b.email, b.phone, b.license, ...documents, b.carId, b.pickupDate, b.returnDate, reference, phoneKey],
+      [bookingId, customerId, b.fullName, b.email, b.phone, b.license, ...documents, b.carId, b.pickupDate, b.returnDate, reference, phoneKey, mailbox],
     );
     if (booked.rowCount !== 1) throw Object.assign(new Error('car not bookable'), { code: 'car' });
     const attached = await client.query(`update upload set attached_to = $1, attached_at = now() where object_key = any($2) and kind = 'document' and attached_to is null`, [

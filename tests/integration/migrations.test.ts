@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ormConfig } from '../../src/server/db/config';
-import { ensureDatabase } from '../../src/server/db/orm';
+import { ensureDatabase, openOrm } from '../../src/server/db/orm';
+import { mailboxKey } from '../../src/shared/names';
+import { generateScaleData } from '../../scripts/seed-scale';
 import { hashPassword } from '../../src/server/auth/password';
 import { ensureOwner } from '../../src/server/services/staff.service';
 import { createHarness, type Harness } from '../utils/harness';
@@ -118,6 +120,26 @@ describe('the staff accounts migration', () => {
 });
 
 describe('the car pages migration', () => {
+  it("gives the bookings already there their mailbox's key, by the rules the server applies to new ones", async () => {
+    const url = `${inject('pgServerUrl')}/test_${randomBytes(6).toString('hex')}`;
+    const orm = await openOrm(url, 2);
+    try {
+      const connection = orm.em.fork().getConnection();
+      await generateScaleData(connection, { bookings: 6, customers: 6, blockedNames: 0, auditEntries: 0 });
+      const addresses = ['Juan.Dela.Cruz+rental@GMail.com', 'juandelacruz@googlemail.com', 'Ana+a+b@Example.PH', 'plain@example.com', 'ana.reyes@yahoo.com', 'MiXeD.Case@Sub.Example.org'];
+      const ids = ((await connection.execute('select id from booking order by id')) as Array<{ id: string }>).map((row) => row.id);
+      for (const [i, id] of ids.entries()) await connection.execute('update booking set renter_email = ? where id = ?', [addresses[i], id]);
+      const migrator = orm.getMigrator();
+      await migrator.down({ to: 'Migration20261126191500_booking_locale' });
+      await migrator.up();
+      const rows = (await connection.execute('select renter_email, renter_mailbox_key from booking order by id')) as Array<{ renter_email: string; renter_mailbox_key: string }>;
+      expect(rows.map((row) => row.renter_mailbox_key)).toEqual(addresses.map(mailboxKey));
+      expect(new Set(rows.slice(0, 2).map((row) => row.renter_mailbox_key)).size).toBe(1);
+    } finally {
+      await orm.close(true);
+    }
+  });
+
   it('gives the cars already there slugs, a picture list, a listed category (audited when it changed) and a deposit, and goes back', async () => {
     const orm = await databaseMigratedTo('Migration20261125093000_rate_limits');
     try {

@@ -209,6 +209,19 @@ describe('limits on unconfirmed bookings and documents', () => {
     expect((await publicBooking(h, car.id, { customer: { email, phone }, booking: days(7) })).answer.booking.status).toBe('pending');
   });
 
+  it('counts the spellings of one mailbox as one address: case, a +tag, and Gmail\'s dots', async () => {
+    const car = await newCar(h);
+    const [local, domain] = uniqueEmail('tagger').split('@') as [string, string];
+    const days = (n: number) => ({ pickupDate: daysFromToday(3 * n + 2), returnDate: daysFromToday(3 * n + 3) });
+    for (let n = 0; n < MAX_UNPROVEN_BOOKINGS; n += 1) await publicBooking(h, car.id, { customer: { email: `${local}+${n}@${domain}`, phone: uniquePhone() }, booking: days(n) });
+    await expectError(publicBooking(h, car.id, { customer: { email: `${local.toUpperCase()}+other@${domain}`, phone: uniquePhone() }, booking: days(5) }), 'CONFLICT', messages.errors.unprovenLimit({ max: MAX_UNPROVEN_BOOKINGS }));
+    // At Gmail the dots of the local part are one mailbox too; elsewhere they are not.
+    const gmail = `${local.replace(/-/g, '')}@gmail.com`;
+    for (let n = 0; n < MAX_UNPROVEN_BOOKINGS; n += 1) await publicBooking(h, car.id, { customer: { email: `${gmail.slice(0, 3 + n)}.${gmail.slice(3 + n)}`, phone: uniquePhone() }, booking: days(10 + n) });
+    await expectError(publicBooking(h, car.id, { customer: { email: gmail.replace('@gmail.com', '@googlemail.com'), phone: uniquePhone() }, booking: days(15) }), 'CONFLICT', messages.errors.unprovenLimit({ max: MAX_UNPROVEN_BOOKINGS }));
+    expect((await publicBooking(h, car.id, { customer: { email: `${local.slice(0, 3)}.${local.slice(3)}@${domain}`, phone: uniquePhone() }, booking: days(20) })).answer.booking.status).toBe('pending');
+  });
+
   it(`lets exactly ${MAX_UNPROVEN_BOOKINGS} of 50 simultaneous bookings by one address through`, async () => {
     const email = uniqueEmail('racer');
     const cars = await Promise.all(Array.from({ length: 5 }, () => newCar(h)));

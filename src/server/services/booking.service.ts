@@ -6,7 +6,7 @@ import { depositFor } from '../../shared/business';
 import { RANGE_PROBLEMS, rangeProblem } from '../../shared/calendar';
 import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
-import { phoneKey } from '../../shared/names';
+import { mailboxKey, phoneKey } from '../../shared/names';
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH, REFERENCE_PREFIX } from '../../shared/reference';
 import { fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice, type DeliveryArea, type DistanceService, type DriverService } from '../../shared/pricing';
@@ -105,6 +105,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     renterEmail: renter.email,
     renterPhone: renter.phone ?? '',
     renterPhoneKey: phoneKey(renter.phone ?? ''),
+    renterMailboxKey: mailboxKey(renter.email),
     renterLicense: renter.license ?? null,
     facebookProfile: renter.facebookProfile ?? null,
     photoId1Url: draft.documents?.photoId1Url ?? null,
@@ -207,22 +208,23 @@ export async function findOrCreateCustomer(em: EntityManager, renter: Renter, do
 }
 
 /**
- * Refuses (429) a website booking while the renter's e-mail address or phone number already has
- * MAX_UNPROVEN_BOOKINGS pending bookings whose renter has not opened their link: an address nobody
- * proved cannot hold the fleet.
+ * Refuses (429) a website booking while the renter's mailbox (its address however spelled:
+ * `mailboxKey`) or phone number already has MAX_UNPROVEN_BOOKINGS pending bookings whose renter has
+ * not opened their link: an address nobody proved cannot hold the fleet, nor fill a stranger's
+ * inbox through `+tag` spellings of it.
  */
-async function refuseTooManyUnproven(em: EntityManager, email: string, key: string): Promise<void> {
+async function refuseTooManyUnproven(em: EntityManager, mailbox: string, key: string): Promise<void> {
   // A plain statement, like the blocklist's: MikroORM's QueryBuilder spent about 0.3 ms of processor
   // time building this condition and mapping its rows. The status is checked here, not in SQL: named
   // there, it let PostgreSQL choose the partial index of pending holds on a table not yet analyzed (a
   // new database, until autovacuum's first pass) and read every pending booking (5 ms at 8,000);
-  // without it, only the e-mail and phone indexes fit, whatever the statistics say.
-  const rows = await em.execute<Array<{ status: BookingStatus; renter_email: string; renter_phone_key: string }>>(
-    'select status, renter_email, renter_phone_key from booking where email_proven_at is null and hold_until > ? and (renter_email = ? or renter_phone_key = ?)',
-    [clock.now(), email, key],
+  // without it, only the mailbox and phone indexes fit, whatever the statistics say.
+  const rows = await em.execute<Array<{ status: BookingStatus; renter_mailbox_key: string; renter_phone_key: string }>>(
+    'select status, renter_mailbox_key, renter_phone_key from booking where email_proven_at is null and hold_until > ? and (renter_mailbox_key = ? or renter_phone_key = ?)',
+    [clock.now(), mailbox, key],
   );
   const open = rows.filter((b) => b.status === 'pending');
-  if (open.filter((b) => b.renter_email === email).length >= MAX_UNPROVEN_BOOKINGS || open.filter((b) => b.renter_phone_key === key).length >= MAX_UNPROVEN_BOOKINGS) {
+  if (open.filter((b) => b.renter_mailbox_key === mailbox).length >= MAX_UNPROVEN_BOOKINGS || open.filter((b) => b.renter_phone_key === key).length >= MAX_UNPROVEN_BOOKINGS) {
     throw new AppError('CONFLICT', messages.errors.unprovenLimit({ max: MAX_UNPROVEN_BOOKINGS }));
   }
 }
@@ -270,7 +272,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       const phone = phoneKey(renter.phone);
       if (await isNameBlocked(tx, renter.fullName, `phone:${phone}`)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
       const customerId = await findOrCreateCustomer(em, renter, documents);
-      await refuseTooManyUnproven(em, renter.email, phone);
+      await refuseTooManyUnproven(em, mailboxKey(renter.email), phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
       const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
       const checked = await attachUploads(tx, plan, 'document', `booking:${booking.id}`);

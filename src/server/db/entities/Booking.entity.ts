@@ -20,6 +20,7 @@ export const Booking = defineEntity({
     { properties: ['pickupDate'] },
     { properties: ['renterEmail'] },
     { properties: ['renterPhoneKey'] },
+    { properties: ['renterMailboxKey'] },
     { name: 'booking_hold_until_index', expression: `create index "booking_hold_until_index" on "booking" ("hold_until") where "status" = 'pending' and "hold_until" is not null` },
     { name: 'booking_search_text_trgm', expression: `create index "booking_search_text_trgm" on "booking" using gin ("search_text" gin_trgm_ops)` },
     {
@@ -50,6 +51,8 @@ export const Booking = defineEntity({
     renterPhone: p.string().length(40),
     /** `phoneKey(renterPhone)`: the number as the limit of unconfirmed bookings per phone counts it. */
     renterPhoneKey: p.string().length(40),
+    /** `mailboxKey(renterEmail)`: the mailbox as the limit of unconfirmed bookings per address counts it (`+tag` spellings are one). */
+    renterMailboxKey: p.string().length(254),
     renterLicense: p.string().length(60).nullable(),
     /** The identity documents this booking was made with (website bookings), owned by it. */
     photoId1Url: p.string().length(80).nullable().fieldName('photo_id1_url'),

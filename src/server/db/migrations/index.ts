@@ -13,6 +13,7 @@ import { Migration20261126110000_staff_accounts } from './Migration2026112611000
 import { Migration20261126120000_car_pages } from './Migration20261126120000_car_pages';
 import { Migration20261126140000_overview_tally } from './Migration20261126140000_overview_tally';
 import { Migration20261126191500_booking_locale } from './Migration20261126191500_booking_locale';
+import { Migration20261126200000_booking_mailbox_key } from './Migration20261126200000_booking_mailbox_key';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126120000_car_pages', class: Migration20261126120000_car_pages },
   { name: 'Migration20261126140000_overview_tally', class: Migration20261126140000_overview_tally },
   { name: 'Migration20261126191500_booking_locale', class: Migration20261126191500_booking_locale },
+  { name: 'Migration20261126200000_booking_mailbox_key', class: Migration20261126200000_booking_mailbox_key },
 ];
