@@ -121,6 +121,7 @@ export default {
     uploadType: 'JPG, PNG, WebP o PDF lang ang puwedeng i-upload',
     uploadSize: 'Hanggang 10 MB lang ang puwedeng i-upload',
     emptyFile: 'Walang laman ang file',
+    uploadsPaused: 'Pansamantalang hindi puwedeng mag-upload. Subukan ulit mamaya, o tawagan kami para mag-book.',
     carImageRequired: 'Validation Error: Mag-upload ng larawan ng sasakyan',
     databaseUnavailable: 'Pansamantalang hindi available ang serbisyo. Subukan ulit maya-maya.',
     databaseBusy: 'Busy ang serbisyo ngayon. Subukan ulit maya-maya.',

@@ -186,6 +186,22 @@ async function explainRefusedAttach(ctx: ServiceContext, keys: string[], claimed
   }
 }
 
+/** How long a caller is asked to wait when uploads pause for the disk. */
+const DISK_RETRY_SECONDS = 15 * 60;
+
+/**
+ * Refuses (503) an upload that could leave the disk with less than UPLOADS_MIN_FREE_MB free: the
+ * files share it with the database (by default) and the mail outbox, and uploads are the one thing
+ * strangers can write in bulk (many addresses, each within its limit, until the clean-up a day
+ * later). A full disk would stop the whole site; a pause stops only new uploads.
+ */
+async function refuseWhenDiskLow(deps: AppDeps, storage: LocalStorage, incoming: number): Promise<void> {
+  const free = await storage.freeBytes();
+  if (free - incoming >= deps.env.UPLOADS_MIN_FREE_MB * 2 ** 20) return;
+  log.warn('upload.disk.low', { freeMiB: Math.floor(free / 2 ** 20), minFreeMiB: deps.env.UPLOADS_MIN_FREE_MB });
+  throw new AppError('SERVICE_UNAVAILABLE', messages.errors.uploadsPaused, { retryAfter: DISK_RETRY_SECONDS });
+}
+
 /** Releases every object these owners hold (a customer deleted with their bookings). */
 export async function releaseOwners(ctx: ServiceContext, owners: UploadOwner[]): Promise<void> {
   if (owners.length) await ctx.em.nativeUpdate(Upload, { attachedTo: { $in: owners } }, { attachedTo: null, attachedAt: null });
@@ -222,6 +238,7 @@ export async function acceptLocalUpload(
   if (grant.contentLength !== null && request.contentLength !== null && request.contentLength !== grant.contentLength) {
     throw new AppError('FORBIDDEN', messages.errors.uploadSignature);
   }
+  await refuseWhenDiskLow(ctx.deps, storage, grant.maxBytes);
 
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, createReadStream, fstatSync, mkdirSync, openSync, readSync, renameSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '../../shared/errors';
@@ -29,6 +29,13 @@ export class LocalStorage implements Storage {
     private readonly secret: string,
   ) {
     this.root = resolve(dataDir, 'objects');
+  }
+
+  /** Bytes the server may still write on the disk that holds the objects (and, by default, the database). */
+  async freeBytes(): Promise<number> {
+    await mkdir(this.root, { recursive: true });
+    const disk = await statfs(this.root);
+    return disk.bavail * disk.bsize;
   }
 
   private file(key: string): string {
