@@ -5,6 +5,7 @@ import type { StaffRole } from '../shared/schemas/staff.schema';
 import type { SignInThrottle } from './auth/throttle';
 import type { RateLimiter } from './auth/rateLimit';
 import type { Env } from './env';
+import type { RequestMeta, SessionCookie } from './http/variables';
 import type { BookedDatesCache } from './infra/booked-dates.cache';
 import type { ChangeFeed } from './infra/change-feed';
 import type { FleetCache } from './infra/fleet.cache';
@@ -69,5 +70,8 @@ export interface ServiceContext {
 }
 
 export type AdminContext = ServiceContext & { actor: Actor };
-/** A staff account's own session: its sessions, password and second factor. */
-export type OwnAccountContext = ServiceContext & { session: StaffSessionInfo };
+/**
+ * A staff account's own session: its sessions, password and second factor. The request's address
+ * and cookies count a password typed again as the sign-in throttle counts a sign-in.
+ */
+export type OwnAccountContext = ServiceContext & { session: StaffSessionInfo; request: RequestMeta; cookie: SessionCookie };

@@ -27,6 +27,14 @@ export const THROTTLE_LIMITS = {
 } as const;
 type Scope = keyof typeof THROTTLE_LIMITS;
 
+/**
+ * Wrong second-factor codes, counted per account (per device for a known device's attempts) over
+ * a day: a six-digit code has only a million values, and only someone who knows the password
+ * reaches it, so the password's 15-minute windows would let a thief try thousands a day.
+ */
+export const CODE_WINDOW_MS = 24 * 3_600_000;
+export const CODE_BLOCK_AFTER = 20;
+
 /** How long to hold an attempt that follows `failures` failures of a key with `slowAfter`. */
 export function throttleDelayMs(failures: number, slowAfter: number): number {
   return failures < slowAfter ? 0 : Math.min(5_000, 250 * 2 ** (failures - slowAfter));
@@ -43,6 +51,11 @@ export interface SignInAttempt {
   email: string;
   /** The known device's id, when the browser carries a device cookie this account signed. */
   device: string | null;
+}
+
+/** Refuses an attempt (429) until its count's window ends. */
+function refuse(expiresAt: Date, now: Date): never {
+  throw new AppError('TOO_MANY_REQUESTS', messages.errors.tooManyAttempts, { retryAfter: Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)) });
 }
 
 /**
@@ -78,14 +91,37 @@ export class SignInThrottle {
       const row = counted.find((c) => c.name === key.name);
       if (!row) continue;
       const limit = THROTTLE_LIMITS[key.scope];
-      if (row.hits > limit.blockAfter) {
-        throw new AppError('TOO_MANY_REQUESTS', messages.errors.tooManyAttempts, {
-          retryAfter: Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000)),
-        });
-      }
+      if (row.hits > limit.blockAfter) refuse(row.expiresAt, now);
       delay = Math.max(delay, throttleDelayMs(row.hits - 1, limit.slowAfter));
     }
     return delay;
+  }
+
+  private codeKey(attempt: SignInAttempt): WindowKey {
+    if (attempt.device) return { name: 'signin:code-device', subject: digest(`${attempt.device}\n${attempt.email}`) };
+    return { name: 'signin:code', subject: digest(attempt.email) };
+  }
+
+  /**
+   * Counts a second-factor code (or recovery code) about to be checked, after a right password;
+   * throws 429 when the account's codes from unknown devices, or this known device's, are over
+   * the day's limit. A known device keeps its own count, so a thief's guesses never lock it out.
+   */
+  async attemptCode(attempt: SignInAttempt): Promise<void> {
+    const now = clock.now();
+    const [row] = await countWindows(this.orm.em.fork(), [this.codeKey(attempt)], now, CODE_WINDOW_MS);
+    if (row && row.hits > CODE_BLOCK_AFTER) refuse(row.expiresAt, now);
+  }
+
+  /** A right code: its attempt no longer counts. */
+  async succeedCode(attempt: SignInAttempt): Promise<void> {
+    const { name, subject } = this.codeKey(attempt);
+    await this.orm.em
+      .fork()
+      .createQueryBuilder(RateLimitWindow)
+      .update({ hits: raw('greatest(hits - 1, 0)') })
+      .where({ name, subject })
+      .execute();
   }
 
   /** A right password: its pair's failures are forgotten, and its attempt no longer counts against the account or the address. */

@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, AdminContext, AppDeps, OwnAccountContext, ServiceContext, StaffSessionInfo } from '../deps';
 import type { RateLimitName } from '../env';
 import { refuseMalformedText, refuseUndecodableUrl, zodIssues } from '../errors';
-import { requestEm } from '../http/middleware';
+import { requestEm, requestMeta, sessionCookie } from '../http/middleware';
 import type { AppEnv } from '../http/variables';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -146,7 +146,7 @@ export function routeAccess(auth: RestRoute['auth']): Access {
 export function ownAccountContext(c: Context<AppEnv>): OwnAccountContext {
   const { actor, session } = caller(c);
   if (!session) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
-  return { em: requestEm(c), deps: c.get('deps'), actor, session };
+  return { em: requestEm(c), deps: c.get('deps'), actor, session, request: requestMeta(c), cookie: sessionCookie(c) };
 }
 
 export function adminContext(c: Context<AppEnv>): AdminContext {

@@ -33,6 +33,7 @@ import { ZIdParamsSchema, adminContext, defineRoute, ownAccountContext, serviceC
 
 const ACCOUNTS = 'Owner only: an owner account signed in as a person (the API token cannot manage accounts).';
 const SELF = 'The signed-in staff account itself (session cookie; the API token has no account).';
+const RETYPED = 'The password is counted as a sign-in attempt: wrong ones slow, then refuse (429), the next as at POST /api/admin/login.';
 
 const accountRoutes = [
   defineRoute({
@@ -152,11 +153,11 @@ const ownRoutes = [
     path: '/api/admin/account/password',
     tag: 'Admin: your account',
     summary: 'Change your password',
-    description: `${SELF} Needs the current password; every other session of the account ends, this one stays.`,
+    description: `${SELF} Needs the current password; every other session of the account ends, this one stays. ${RETYPED}`,
     auth: 'self',
     body: ZChangePasswordSchema,
     response: { status: 200, schema: ZOkSchema.extend({ sessionsEnded: z.number().int() }), description: 'Changed' },
-    errors: [400, 401, 403, 415, 503],
+    errors: [400, 401, 403, 415, 429, 503],
     handler: (c, { body }) => changePassword(ownAccountContext(c), body),
   }),
   defineRoute({
@@ -230,11 +231,11 @@ const ownRoutes = [
     path: '/api/admin/account/two-factor/disable',
     tag: 'Admin: your account',
     summary: 'Turn two-step sign-in off',
-    description: `${SELF} Needs the password. Refused (403) for an owner while OWNER_REQUIRE_2FA is on.`,
+    description: `${SELF} Needs the password. Refused (403) for an owner while OWNER_REQUIRE_2FA is on. ${RETYPED}`,
     auth: 'self',
     body: ZConfirmPasswordSchema,
     response: { status: 200, schema: ZOwnAccountSchema, description: 'Off' },
-    errors: [400, 401, 403, 409, 415, 503],
+    errors: [400, 401, 403, 409, 415, 429, 503],
     handler: (c, { body }) => disableTwoFactor(ownAccountContext(c), body.password),
   }),
   defineRoute({
@@ -242,11 +243,11 @@ const ownRoutes = [
     path: '/api/admin/account/two-factor/recovery-codes',
     tag: 'Admin: your account',
     summary: 'New recovery codes',
-    description: `${SELF} Needs the password; the earlier codes stop working.`,
+    description: `${SELF} Needs the password; the earlier codes stop working. ${RETYPED}`,
     auth: 'self',
     body: ZConfirmPasswordSchema,
     response: { status: 200, schema: ZRecoveryCodesSchema, description: 'The new codes, shown only now' },
-    errors: [400, 401, 403, 409, 415, 503],
+    errors: [400, 401, 403, 409, 415, 429, 503],
     handler: (c, { body }) => renewRecoveryCodes(ownAccountContext(c), body.password),
   }),
 ];

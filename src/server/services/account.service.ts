@@ -2,11 +2,13 @@ import Bowser from 'bowser';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { TChangePassword, TOwnAccount, TRecoveryCodes, TStaffSession, TTwoFactorSetup } from '../../shared/schemas/staff.schema';
+import { knownDevice } from '../auth/device';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, qrCodeSvg, totpUri } from '../auth/totp';
 import { clock } from '../clock';
 import { AdminSession, StaffAccount, type IStaffAccount } from '../db/entities';
 import type { OwnAccountContext } from '../deps';
+import { log } from '../logger';
 import { audit } from './audit.service';
 import { accountActor, endSessionsOf, ownAccount, sessionEndsAt, sessionInfo } from './session.service';
 
@@ -19,11 +21,23 @@ async function ownRecord(ctx: OwnAccountContext): Promise<IStaffAccount> {
   return ctx.em.findOneOrFail(StaffAccount, { id: ctx.session.account.id });
 }
 
-/** Asks for the account's password again before a change that matters (the second factor, recovery codes). */
-async function confirmPassword(account: IStaffAccount, password: string): Promise<void> {
-  if (!account.passwordHash || !(await verifyPassword(password, account.passwordHash, 'known'))) {
-    throw new AppError('BAD_REQUEST', messages.errors.currentPasswordWrong, { issues: [{ path: 'password', message: messages.errors.currentPasswordWrong }] });
+/**
+ * Asks for the account's password again before a change that matters (a new password, the second
+ * factor, recovery codes). Checked as a sign-in is: counted by the sign-in throttle, held for its
+ * delay and queued by its device, so a stolen session cookie cannot try passwords here faster than
+ * at the sign-in form, nor jump the password line ahead of everyone's sign-ins.
+ */
+async function confirmPassword(ctx: OwnAccountContext, account: IStaffAccount, password: string, field: 'password' | 'currentPassword'): Promise<void> {
+  const { signInThrottle, signingSecret } = ctx.deps;
+  const device = knownDevice(ctx.cookie.device, signingSecret, account.id);
+  const attempt = { network: ctx.request.network, email: account.email, device };
+  const delay = await signInThrottle.attempt(attempt);
+  if (delay) await clock.wait(delay);
+  if (!account.passwordHash || !(await verifyPassword(password, account.passwordHash, device ? 'known' : 'normal'))) {
+    log.warn('staff.password.confirm_failed', { ip: ctx.request.ip, account: account.id });
+    throw new AppError('BAD_REQUEST', messages.errors.currentPasswordWrong, { issues: [{ path: field, message: messages.errors.currentPasswordWrong }] });
   }
+  await signInThrottle.succeed(attempt);
 }
 
 function auditOwn(ctx: OwnAccountContext, action: string, after: object, before: object | null = null): void {
@@ -34,9 +48,7 @@ function auditOwn(ctx: OwnAccountContext, action: string, after: object, before:
 /** A new password, after the current one: every other session of the account ends; this one stays. */
 export async function changePassword(ctx: OwnAccountContext, input: TChangePassword): Promise<{ ok: true; sessionsEnded: number }> {
   const account = await ownRecord(ctx);
-  if (!account.passwordHash || !(await verifyPassword(input.currentPassword, account.passwordHash, 'known'))) {
-    throw new AppError('BAD_REQUEST', messages.errors.currentPasswordWrong, { issues: [{ path: 'currentPassword', message: messages.errors.currentPasswordWrong }] });
-  }
+  await confirmPassword(ctx, account, input.currentPassword, 'currentPassword');
   account.passwordHash = await hashPassword(input.newPassword);
   account.passwordChangedAt = clock.now();
   auditOwn(ctx, 'staff_account.password', { passwordChanged: true });
@@ -121,7 +133,7 @@ export async function disableTwoFactor(ctx: OwnAccountContext, password: string)
   const account = await ownRecord(ctx);
   if (!account.totpSecret) throw new AppError('CONFLICT', messages.errors.twoFactorNotOn);
   if (ctx.deps.env.OWNER_REQUIRE_2FA && account.role === 'owner') throw new AppError('FORBIDDEN', messages.errors.twoFactorRequiredForOwner);
-  await confirmPassword(account, password);
+  await confirmPassword(ctx, account, password, 'password');
   Object.assign(account, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: null });
   auditOwn(ctx, 'staff_account.two_factor_off', { twoFactor: false }, { twoFactor: true });
   await ctx.em.flush();
@@ -132,7 +144,7 @@ export async function disableTwoFactor(ctx: OwnAccountContext, password: string)
 export async function renewRecoveryCodes(ctx: OwnAccountContext, password: string): Promise<TRecoveryCodes> {
   const account = await ownRecord(ctx);
   if (!account.totpSecret) throw new AppError('CONFLICT', messages.errors.twoFactorNotOn);
-  await confirmPassword(account, password);
+  await confirmPassword(ctx, account, password, 'password');
   const { codes, hashes } = newRecoveryCodes();
   account.recoveryCodes = hashes;
   auditOwn(ctx, 'staff_account.recovery_codes', { recoveryCodesRenewed: true });

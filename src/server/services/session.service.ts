@@ -97,9 +97,9 @@ export interface SessionRequest {
  * throttle before anything else, held for its delay, and its password checked in the process's
  * one-at-a-time line (a known device's first). A wrong address costs what a wrong password does
  * and is answered alike. An account with a second factor needs `code` too: without it the answer
- * is `{authenticated: false, secondFactorRequired: true}`. A right sign-in makes a new session
- * with a fresh 256-bit token (only its SHA-256 is stored) and remembers the browser as a known
- * device of the account.
+ * is `{authenticated: false, secondFactorRequired: true}`; codes have a day's count of their own.
+ * A right sign-in ends the session the browser's cookie held, makes a new one with a fresh 256-bit
+ * token (only its SHA-256 is stored) and remembers the browser as a known device of the account.
  */
 export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessionState> {
   const { em, deps, request, cookie } = ctx;
@@ -132,15 +132,21 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
     // The count of this attempt stays until a code is right, so codes cannot be guessed between
     // password-only attempts.
     if (input.code === undefined) return { authenticated: false, secondFactorRequired: true };
+    // Codes have a count of their own, over a day (src/server/auth/throttle.ts).
+    await deps.signInThrottle.attemptCode(attempt);
     if (!(await takeSecondFactor(em, account, input.code))) {
       log.warn('admin.login.failed', { ip: request.ip, account: account.id, reason: 'code' });
       throw new AppError('UNAUTHORIZED', messages.errors.wrongCode, { issues: [{ path: 'code', message: messages.errors.wrongCode }] });
     }
+    await deps.signInThrottle.succeedCode(attempt);
   }
   await deps.signInThrottle.succeed(attempt);
 
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
+  // The session this browser held before (another account's, or an earlier one) ends: its cookie
+  // is replaced, and a copy of it taken earlier must not outlive it.
+  if (cookie.token) await em.nativeUpdate(AdminSession, { tokenHash: hashToken(cookie.token), endedAt: null }, { endedAt: now });
   const session = em.create(AdminSession, {
     tokenHash: hashToken(token),
     account,

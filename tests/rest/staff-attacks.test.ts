@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clock } from '../../src/server/clock';
+import { StaffAccount } from '../../src/server/db/entities';
+import { messages } from '../../src/shared/messages';
+import { createHarness, type Harness } from '../utils/harness';
+import { createAccount, newSecret, sessionCookie, totpCode } from '../utils/staff';
+import { call, signInWith } from './helpers';
+
+/**
+ * The staff side as an attacker sees it: a stolen session cookie, a stolen password without the
+ * phone, a browser that signs in over an earlier session.
+ */
+
+// Every attempt checks a password with scrypt, one at a time per process.
+vi.setConfig({ testTimeout: 180_000 });
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ env: { TRUST_PROXY: 'true' } });
+});
+afterAll(() => h.close());
+// The sign-in throttle's pauses move the clock instead of taking their time (see clock.wait).
+beforeEach(() => clock.waitInstantly());
+afterEach(() => clock.reset());
+
+const JSON_WRITE = { origin: 'http://localhost' };
+
+/** A six-digit code that is none of those the app shows around now. */
+function wrongCode(secret: string): string {
+  const near = [-30_000, 0, 30_000].map((offset) => totpCode(secret, new Date(clock.now().getTime() + offset)));
+  for (let n = 0; ; n += 1) {
+    const code = String(n).padStart(6, '0');
+    if (!near.includes(code)) return code;
+  }
+}
+
+describe('a stolen session cookie', () => {
+  it('cannot guess the account’s password through the paths that ask for it again: they count as sign-in attempts', async () => {
+    const account = await createAccount(h, { password: 'the real password', totp: newSecret() });
+    const cookie = await sessionCookie(h, account.id);
+    const from = { ...JSON_WRITE, 'x-forwarded-for': '203.0.113.7' };
+    const hashBefore = (await h.orm.em.fork().findOneOrFail(StaffAccount, { id: account.id })).passwordHash;
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 14 && statuses.at(-1) !== 429; i += 1) {
+      const path = i % 2 ? '/api/admin/account/two-factor/recovery-codes' : '/api/admin/account/password';
+      const body = i % 2 ? { password: `guess ${i}` } : { currentPassword: `guess ${i}`, newPassword: 'attacker password 1' };
+      statuses.push((await call(h, 'POST', path, body, { cookie, headers: from })).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400), statuses.join()).toBe(true);
+    expect(statuses.at(-1), 'the guesses are stopped').toBe(429);
+
+    // Even the right password is refused until the window has passed, and nothing changed.
+    const right = await call(h, 'POST', '/api/admin/account/password', { currentPassword: 'the real password', newPassword: 'attacker password 1' }, { cookie, headers: from });
+    expect(right.status).toBe(429);
+    expect(right.body.message).toBe(messages.errors.tooManyAttempts);
+    expect((await h.orm.em.fork().findOneOrFail(StaffAccount, { id: account.id })).passwordHash).toBe(hashBefore);
+  });
+});
+
+describe('a stolen password without the phone', () => {
+  it('wrong second-factor codes stop new devices for a day, from any address; the account’s own devices still sign in', async () => {
+    const secret = newSecret();
+    const account = await createAccount(h, { password: 'password of totp', totp: secret });
+    const office = { 'x-forwarded-for': '192.0.2.44' };
+    const own = await signInWith(h, { email: account.email, password: 'password of totp', code: totpCode(secret) }, office);
+    expect(own.answer.status).toBe(200);
+    const device = own.device!;
+
+    // The attacker knows the password and guesses codes, each from a fresh address, a few an hour.
+    const statuses: number[] = [];
+    for (let i = 0; i < 30 && statuses.at(-1) !== 429; i += 1) {
+      clock.advance(20 * 60_000);
+      const attempt = await signInWith(h, { email: account.email, password: 'password of totp', code: wrongCode(secret) }, { 'x-forwarded-for': `198.51.100.${i}` });
+      statuses.push(attempt.answer.status);
+    }
+    expect(statuses.at(-1), statuses.join()).toBe(429);
+    expect(statuses.length).toBeLessThanOrEqual(21);
+
+    // A right code from a new device is refused too (the count is the account's, not the address's) ...
+    clock.advance(60_000);
+    const stranger = await signInWith(h, { email: account.email, password: 'password of totp', code: totpCode(secret) }, { 'x-forwarded-for': '198.51.100.200' });
+    expect(stranger.answer.status).toBe(429);
+    expect(Number(stranger.answer.headers.get('retry-after'))).toBeGreaterThan(3600);
+    // ... but the device that signed in before is not locked out.
+    const known = await signInWith(h, { email: account.email, password: 'password of totp', code: totpCode(secret) }, { ...office, cookie: device });
+    expect(known.answer.status, JSON.stringify(known.answer.body)).toBe(200);
+  });
+});
+
+describe('signing in again in one browser', () => {
+  it('ends the session the browser’s cookie named: a copy of the earlier cookie stops working', async () => {
+    const account = await createAccount(h, { password: 'signs in twice' });
+    const first = await signInWith(h, { email: account.email, password: 'signs in twice' });
+    expect((await call(h, 'GET', '/api/admin/account', undefined, { cookie: first.cookie! })).status).toBe(200);
+    const second = await signInWith(h, { email: account.email, password: 'signs in twice' }, { cookie: first.cookie! });
+    expect(second.answer.status).toBe(200);
+    expect(second.cookie).not.toBe(first.cookie);
+    expect((await call(h, 'GET', '/api/admin/account', undefined, { cookie: first.cookie! })).status).toBe(401);
+    expect((await call(h, 'GET', '/api/admin/account', undefined, { cookie: second.cookie! })).status).toBe(200);
+  });
+});
