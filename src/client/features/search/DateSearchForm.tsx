@@ -21,9 +21,13 @@ const DateRangeDialog = lazy(() => loadDialog().then((module) => ({ default: mod
 
 const ANY = '';
 
-/** The date as the search shows it, with its year when that is not today's in Manila. */
-function shownDate(date: string | null): string | null {
-  return date && isIsoDate(date) ? formatShortDate(date, yearInManila()) : null;
+/** The date as the search shows it, with its year when that is not today's in Manila: its weekday apart, which phones leave out then. */
+function shownDate(date: string | null): { text: string; weekday: string; rest: string; withYear: boolean } | null {
+  if (!date || !isIsoDate(date)) return null;
+  const year = yearInManila();
+  const text = formatShortDate(date, year);
+  const comma = text.indexOf(', ');
+  return { text, weekday: comma > 0 ? text.slice(0, comma + 2) : '', rest: comma > 0 ? text.slice(comma + 2) : text, withYear: !date.startsWith(`${year}-`) };
 }
 
 /** The type-of-car choices: the home page's four collections, then each category the fleet has. */
@@ -93,7 +97,7 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
   const ret = shownDate(draft.returnDate);
   const dateError = missingDates ? s.datesRequired : (error ?? null);
   const errorId = `${id}-dates-error`;
-  const datesLabel = pickup && ret ? s.datesLabel({ pickup, return: ret }) : s.noDatesLabel;
+  const datesLabel = pickup && ret ? s.datesLabel({ pickup: pickup.text, return: ret.text }) : s.noDatesLabel;
 
   return (
     <form onSubmit={submit} noValidate aria-label={s.label} className={raised ? classes.panel : undefined} data-testid="date-search">
@@ -123,8 +127,15 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
                       <IconCalendarEvent size={13} aria-hidden />
                       {which === 'pickup' ? s.pickup : s.return}
                     </span>
-                    <span className={classes.dateValue} data-empty={shown ? undefined : true}>
-                      {shown ?? s.addDate}
+                    <span className={classes.dateValue} data-empty={shown ? undefined : true} data-with-year={shown?.withYear || undefined}>
+                      {shown ? (
+                        <>
+                          <span className={classes.weekday}>{shown.weekday}</span>
+                          {shown.rest}
+                        </>
+                      ) : (
+                        s.addDate
+                      )}
                     </span>
                   </UnstyledButton>
                 );
