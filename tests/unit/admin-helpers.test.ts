@@ -187,6 +187,31 @@ describe('describeAuditEntry', () => {
     ).toBe('Updated car Toyota Vios: dailyRate 1800.00 → 1950.00');
   });
 
+  it('says the renter’s own steps and document requests in words, not field names or file addresses', () => {
+    expect(describeAuditEntry({ action: 'booking.email_proven', entityType: 'booking', before: { emailProven: false }, after: { emailProven: true } })).toBe(
+      'Booking confirmed by the renter through its e-mail link',
+    );
+    expect(
+      describeAuditEntry({
+        action: 'booking.document',
+        entityType: 'booking',
+        before: { customerName: 'Ana Cruz', photoId1Url: '/objects/private/a' },
+        after: { customerName: 'Ana Cruz', photoId1Url: '/objects/private/b' },
+      }),
+    ).toBe('Sent a new document for booking for Ana Cruz');
+    expect(
+      describeAuditEntry({
+        action: 'booking.document_request',
+        entityType: 'booking',
+        before: { customerName: 'Ana Cruz', requestedDocument: null },
+        after: { customerName: 'Ana Cruz', requestedDocument: 'photoId1' },
+      }),
+    ).toBe('Asked for a new document for booking for Ana Cruz');
+    expect(
+      describeAuditEntry({ action: 'customer.apply_booking', entityType: 'customer', before: { fullName: 'Ana Cruz', phone: '0917 111 2222' }, after: { fullName: 'Ana Cruz', phone: '0917 333 4444' } }),
+    ).toBe("Copied a booking's details to customer Ana Cruz: phone 0917 111 2222 → 0917 333 4444");
+  });
+
   it('names what was added or removed', () => {
     expect(describeAuditEntry({ action: 'car.create', entityType: 'car', before: null, after: { name: 'Toyota Vios' } })).toBe('Added car Toyota Vios');
     expect(describeAuditEntry({ action: 'customer.delete', entityType: 'customer', before: { fullName: 'Ana Cruz' }, after: null })).toBe('Deleted customer Ana Cruz');

@@ -95,6 +95,17 @@ const ACTION_VERBS: Record<string, string> = {
   disable: 'Disabled',
   enable: 'Enabled',
   reset: 'Reset the sign-in of',
+  document: 'Sent a new document for',
+  document_request: 'Asked for a new document for',
+  apply_booking: "Copied a booking's details to",
+};
+
+/** Actions their line says in full: the fields they change are a file's address or a request's bookkeeping. */
+const WITHOUT_DETAILS = new Set(['document', 'document_request']);
+
+/** Actions said in a sentence of their own (the entry records a flag and no name). */
+const SENTENCES: Record<string, string> = {
+  'booking.email_proven': 'Booking confirmed by the renter through its e-mail link',
 };
 
 /** What a staff member did to their own account (or had done through a link), said plainly. */
@@ -140,16 +151,19 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   if (entry.entityType === 'blocked_name') {
     return `${entry.action.endsWith('delete') ? 'Unblocked' : 'Blocked'} ${show(either.fullName)}`;
   }
+  const sentence = SENTENCES[entry.action];
+  if (sentence) return sentence;
   const own = entry.entityType === 'staff_account' ? ACCOUNT_ACTIONS[entry.action.split('.').pop() ?? ''] : undefined;
   if (own) return `${own} ${typeof either.name === 'string' ? either.name : 'their account'}`;
-  const verb = ACTION_VERBS[entry.action.split('.').pop() ?? ''] ?? entry.action;
+  const action = entry.action.split('.').pop() ?? '';
+  const verb = ACTION_VERBS[action] ?? entry.action;
   const noun = ENTITY_NOUNS[entry.entityType];
   const name = either.name ?? either.fullName ?? (either.customerName ? `for ${show(either.customerName)}` : null);
   const subject = name ? `${verb} ${noun} ${show(name)}` : `${verb} ${noun}`;
-  if (!before || !after) return subject;
+  if (!before || !after || WITHOUT_DETAILS.has(action)) return subject;
   const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'balance');
   if (!changed.length) return subject;
-  const verbNamesKey = changed.length === 1 && changed[0] === entry.action.split('.').pop();
+  const verbNamesKey = changed.length === 1 && changed[0] === action;
   const parts = changed.slice(0, 3).map((key) => `${verbNamesKey ? '' : `${key} `}${show(before[key])} → ${show(after[key])}`);
   return `${subject}: ${parts.join(', ')}${changed.length > 3 ? ` (+${changed.length - 3} more)` : ''}`;
 }
