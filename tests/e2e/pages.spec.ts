@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_BUSINESS } from '../../src/shared/business';
+import { yearInManila } from '../../src/shared/isoDate';
 import { FUELS, TRANSMISSIONS } from '../../src/shared/schemas/car.schema';
 import { test, expect } from './support';
+import { carByName } from './support/booking';
 
 const NAME = DEFAULT_BUSINESS.name;
 
@@ -83,6 +85,40 @@ test('a navigation right after the page loads is not held by a part still waitin
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'a client-side navigation').toBe(true);
 });
 
+test('on a short page the footer reaches the bottom of the screen, with no strip of page below it', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toBeVisible();
+  const bottom = await footer.evaluate((element) => ({ footer: element.getBoundingClientRect().bottom, screen: window.innerHeight }));
+  expect(bottom.footer).toBeGreaterThanOrEqual(bottom.screen - 1);
+});
+
+test.describe('the vehicle list on /booking', () => {
+  test('starts level with the chosen car and stays beside the form as the page scrolls', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const car = await carByName(request, 'Honda City 1.5 V');
+    await page.goto(`/booking?car=${car.id}`);
+    await expect(page.getByTestId('booking-form')).toBeVisible();
+    const list = page.locator('#vehicle-list');
+    const column = page.locator('#booking-form-column');
+    expect(Math.abs((await list.boundingBox())!.y - (await column.boundingBox())!.y)).toBeLessThanOrEqual(1);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(async () => Math.round((await list.boundingBox())!.y)).toBe(84);
+  });
+
+  test('on a phone, ends above the chosen car instead of running over it', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const car = await carByName(request, 'Honda City 1.5 V');
+    await page.goto(`/booking?car=${car.id}`);
+    await expect(page.getByTestId('booking-form')).toBeVisible();
+    const list = (await page.locator('#vehicle-list').boundingBox())!;
+    const column = (await page.locator('#booking-form-column').boundingBox())!;
+    expect(list.y + list.height).toBeLessThanOrEqual(column.y);
+  });
+});
+
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -96,6 +132,21 @@ test.describe('at 360 px', () => {
       expect(widths.body, 'body width').toBeLessThanOrEqual(widths.viewport);
     });
   }
+
+  test('dates of another year fit their fields in the date search', async ({ page }) => {
+    const next = Number(yearInManila()) + 1;
+    await page.goto(`/booking?pickup=${next}-03-03&return=${next}-03-31`);
+    for (const field of ['search-pickup', 'search-return']) {
+      const button = page.getByTestId(field);
+      await expect(button).toContainText(String(next));
+      // The two dates share one bordered box that clips what runs past it.
+      const fits = await button.evaluate((element) => {
+        const value = element.lastElementChild!.getBoundingClientRect();
+        return value.right <= element.getBoundingClientRect().right && value.right <= element.parentElement!.getBoundingClientRect().right;
+      });
+      expect(fits, `${field} shows its whole date`).toBe(true);
+    }
+  });
 
   test('the booking form with a car chosen and delivery wanted does not scroll sideways', async ({ page }) => {
     await page.goto('/booking');
