@@ -5,7 +5,6 @@ import type { StaffRole } from '../shared/schemas/staff.schema';
 import type { SignInThrottle } from './auth/throttle';
 import type { RateLimiter } from './auth/rateLimit';
 import type { Env } from './env';
-import type { RequestMeta, SessionCookie } from './http/variables';
 import type { BookedDatesCache } from './infra/booked-dates.cache';
 import type { ChangeFeed } from './infra/change-feed';
 import type { FleetCache } from './infra/fleet.cache';
@@ -67,6 +66,26 @@ export interface ServiceContext {
   deps: AppDeps;
   actor: Actor | null;
   session?: StaffSessionInfo | null;
+}
+
+/** Who is asking, as the per-address limits and the session service see the request. */
+export interface RequestMeta {
+  ip: string;
+  /** The caller as the per-address limits count it (`networkOf(ip)`: an IPv6 address's /56). */
+  network: string;
+  /** The site's own origin, as the browser reached it (for upload addresses). */
+  origin: string;
+  userAgent: string | null;
+}
+
+/** Lets the admin procedures set and clear the session cookie (and the known-device cookie) without knowing about HTTP. */
+export interface SessionCookie {
+  token: string | null;
+  set(token: string): void;
+  clear(): void;
+  /** The known-device cookie's value (src/server/auth/device.ts). */
+  device: string | null;
+  setDevice(value: string): void;
 }
 
 export type AdminContext = ServiceContext & { actor: Actor };

@@ -1,25 +1,8 @@
 import type { Locale } from '../../shared/i18n/locales';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor, AppDeps, StaffSessionInfo } from '../deps';
+import type { Actor, AppDeps, RequestMeta, SessionCookie, StaffSessionInfo } from '../deps';
 
-export interface RequestMeta {
-  ip: string;
-  /** The caller as the per-address limits count it (`networkOf(ip)`: an IPv6 address's /56). */
-  network: string;
-  /** The site's own origin, as the browser reached it (for upload addresses). */
-  origin: string;
-  userAgent: string | null;
-}
-
-/** Lets the admin procedures set and clear the session cookie (and the known-device cookie) without knowing about HTTP. */
-export interface SessionCookie {
-  token: string | null;
-  set(token: string): void;
-  clear(): void;
-  /** The known-device cookie's value (src/server/auth/device.ts). */
-  device: string | null;
-  setDevice(value: string): void;
-}
+export type { RequestMeta, SessionCookie } from '../deps';
 
 /** Every answer's security headers, made once per app by `baseMiddleware` (src/server/http/middleware.ts). */
 export interface SecurityHeaders {
