@@ -33,8 +33,8 @@ export class LocalStorage implements Storage {
 
   /** Bytes the server may still write on the disk that holds the objects (and, by default, the database). */
   async freeBytes(): Promise<number> {
-    // DATA_DIR itself: it exists from the start, where the objects' folder is made by the first upload.
-    const disk = await statfs(dirname(this.root));
+    await mkdir(this.root, { recursive: true });
+    const disk = await statfs(this.root);
     return disk.bavail * disk.bsize;
   }
 
