@@ -91,7 +91,6 @@ export default {
     wrongCode: 'That code is not right. Enter the current code from your authenticator app, or an unused recovery code.',
     currentPasswordWrong: 'Your current password is not right.',
     ownerOnly: 'Only the owner can do this.',
-    accountDisabled: 'This staff account is turned off. Ask the owner to turn it back on.',
     accountOnly: 'Sign in with your own staff account to do this.',
     twoFactorSetupRequired: 'Set up two-step sign-in to continue: the owner account requires it.',
     twoFactorRequiredForOwner: 'Two-step sign-in is required for the owner account and cannot be turned off.',

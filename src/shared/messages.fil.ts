@@ -91,7 +91,6 @@ export default {
     wrongCode: 'Mali ang code na iyan. Ilagay ang kasalukuyang code mula sa authenticator app mo, o isang recovery code na hindi pa nagamit.',
     currentPasswordWrong: 'Mali ang kasalukuyang password mo.',
     ownerOnly: 'Ang owner lang ang puwedeng gumawa nito.',
-    accountDisabled: 'Naka-off ang staff account na ito. Pakiusapan ang owner na i-on ulit.',
     accountOnly: 'Mag-sign in gamit ang sarili mong staff account para magawa ito.',
     twoFactorSetupRequired: 'I-set up ang two-step sign-in para magpatuloy: kailangan ito ng owner account.',
     twoFactorRequiredForOwner: 'Kailangan ang two-step sign-in sa owner account at hindi ito puwedeng i-off.',

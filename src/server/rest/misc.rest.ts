@@ -105,12 +105,12 @@ export const miscRoutes = [
       'and a known-device cookie. Wrong passwords are counted per account and address, per account and per address: each count slows the next attempts, then refuses them (429) ' +
       'for 15 minutes; a browser that signed in to the account before is counted on its own. Wrong codes are counted per account over a day: after 20, codes from ' +
       'new devices are refused (429) until the day has passed (a known device counts its own). The session the browser\'s cookie held before ends. Sign-ins per address also count against the `login` limit of RATE_LIMITS. ' +
-      'A disabled account answers 403.',
+      'A disabled account is answered as a wrong password is (401), whatever the password.',
     auth: 'public',
     rateLimit: 'login',
     body: ZLoginSchema,
     response: { status: 200, schema: ZSessionStateSchema, description: 'Signed in (the cookie is set), or the second factor is needed' },
-    errors: [400, 401, 403, 415, 429, 503],
+    errors: [400, 401, 415, 429, 503],
     handler: (c, { body }) => login(createContext(c), body),
   }),
   defineRoute({

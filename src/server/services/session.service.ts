@@ -120,13 +120,11 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
   if (delay) await clock.wait(delay);
 
   const ok = await verifyPassword(input.password, account?.passwordHash ?? (await dummyPasswordHash()), device ? 'known' : 'normal');
-  if (!ok || !account?.passwordHash) {
-    log.warn('admin.login.failed', { ip: request.ip, reason: account ? 'password' : 'unknown account' });
+  // A disabled account is answered as a wrong password is, whatever was typed: a different answer
+  // to its right password would confirm that password to whoever guessed it.
+  if (!ok || !account?.passwordHash || account.disabledAt) {
+    log.warn('admin.login.failed', { ip: request.ip, ...(account ? { account: account.id } : {}), reason: !account ? 'unknown account' : account.disabledAt ? 'disabled' : 'password' });
     throw new AppError('UNAUTHORIZED', wrong);
-  }
-  if (account.disabledAt) {
-    log.warn('admin.login.failed', { ip: request.ip, account: account.id, reason: 'disabled' });
-    throw new AppError('FORBIDDEN', messages.errors.accountDisabled);
   }
   if (account.totpSecret) {
     // The count of this attempt stays until a code is right, so codes cannot be guessed between
