@@ -9,7 +9,8 @@ import { CUSTOMER_CSV_COLUMNS, type TCreateCustomerInput } from '../../src/share
 import { daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { DOCUMENT_FIELDS, type DocumentField } from '../../src/shared/schemas/booking.schema';
 import { createHarness, type Harness } from '../utils/harness';
-import { adminBooking, auditEntry, expectError, newCar, parseCsv, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+import { parseCsv } from '../utils/csv';
+import { adminBooking, auditEntry, expectError, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormula } from '../../src/server/services/customer.service';
+import { customersCsv, neutraliseFormula } from '../../src/server/services/customer.service';
 import { CUSTOMER_CSV_COLUMNS } from '../../src/shared/schemas/customer.schema';
+import { parseCsv } from '../utils/csv';
 
 describe('CUSTOMER_CSV_COLUMNS', () => {
   it("lists the spec's export columns in order", () => {
@@ -46,20 +46,30 @@ describe('neutraliseFormula (CSV injection)', () => {
   });
 });
 
-describe('customer export quoting with csv-stringify', () => {
+describe('customersCsv (the text of the export)', () => {
   it('quotes commas, doubles quotes and keeps newlines inside a quoted cell', () => {
-    const csv = stringify([
+    const csv = customersCsv([
       [...CUSTOMER_CSV_COLUMNS],
       ['Dela Cruz, Juan', 'juan@example.ph', '+63 917 123 4567', 'N/A', 2, '6500.00', 'March 05, 2026', 'Vios (2026-03-05 to 2026-03-07, "VIP")\nHiace'],
-    ].map((row) => row.map(neutraliseFormula)));
+    ]);
     expect(csv).toBe(
       'Name,Email,Phone,License,Total Bookings,Total Spent,Registration Date,Booking History\n' +
         '"Dela Cruz, Juan",juan@example.ph,+63 917 123 4567,N/A,2,6500.00,"March 05, 2026","Vios (2026-03-05 to 2026-03-07, ""VIP"")\nHiace"\n',
     );
   });
 
-  it('writes a neutralised formula as inert text, quoted when it holds quotes or commas', () => {
-    const csv = stringify([['=HYPERLINK("http://evil.example","x")', '=1+1'].map(neutraliseFormula)]);
-    expect(csv).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")",'=1+1\n`);
+  it('quotes a cell that holds a semicolon or a tab', () => {
+    expect(customersCsv([['Vios (2026-03-05 to 2026-03-07); Hiace', 'a\tb', 'plain']])).toBe('"Vios (2026-03-05 to 2026-03-07); Hiace","a\tb",plain\n');
+  });
+
+  it('writes a neutralised formula as inert text', () => {
+    expect(customersCsv([['=HYPERLINK("http://evil.example","x")', '=1+1']])).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")",'=1+1\n`);
+  });
+
+  it.each([',', ';', '\t'])('read with %j as the separator, no cell starts a formula', (delimiter) => {
+    const csv = customersCsv([['Maria;@SUM(A1)', 'Juan;=HYPERLINK("http://evil.example","x")', 'a\t@SUM(A1)', 'b,+cmd', 'Vios (2026-03-05 to 2026-03-07, confirmed, 3000.00); =2+5']]);
+    const cells = parseCsv(csv, delimiter).flat();
+    expect(cells.filter((cell) => /^[=+\-@]/.test(cell.trim()))).toEqual([]);
+    if (delimiter === ',') expect(cells).toHaveLength(5);
   });
 });

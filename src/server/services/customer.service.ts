@@ -170,7 +170,16 @@ export function neutraliseFormula(value: string | number): string | number {
   return `'${value}`;
 }
 
-/** The CSV export with the spec's columns, quoted by csv-stringify. */
+/**
+ * The export's text: formula-like cells neutralised, and quoted when they hold a comma, a quote, a
+ * line break, or a `;` or tab: a spreadsheet set to split on those instead of commas then keeps the
+ * cell whole, so no text after a `;` inside a cell can start a cell (and a formula) of its own.
+ */
+export function customersCsv(rows: Array<Array<string | number>>): string {
+  return stringify(rows.map((row) => row.map(neutraliseFormula)), { quoted_match: /[;\t]/ });
+}
+
+/** The CSV export with the spec's columns. */
 export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filename: string; csv: string }> {
   const customers = await ctx.em.find(Customer, {}, { orderBy: { createdAt: 'asc' } });
   const bookings = (await ctx.em.find(Booking, {}, { orderBy: { pickupDate: 'asc' }, fields: ['customer', 'carName', 'pickupDate', 'returnDate', 'total', 'amountPaid', 'status'] })) as IBooking[];
@@ -193,6 +202,6 @@ export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filenam
       history.map((b) => `${b.carName} (${b.pickupDate} to ${b.returnDate}, ${b.status}, ${b.total})`).join('; '),
     ];
   });
-  const csv = stringify([[...CUSTOMER_CSV_COLUMNS], ...rows.map((row) => row.map(neutraliseFormula))]);
+  const csv = customersCsv([[...CUSTOMER_CSV_COLUMNS], ...rows]);
   return { filename: `customers-${todayInManila(clock.now())}.csv`, csv };
 }
