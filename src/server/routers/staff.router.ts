@@ -23,7 +23,9 @@ export const staffRouter = router({
   disable: accountsProcedure.input(z.object({ id: ZIdSchema })).output(ZStaffAccountSchema).mutation(({ ctx, input }) => disableStaff(ctx, input.id)),
   enable: accountsProcedure.input(z.object({ id: ZIdSchema })).output(ZStaffAccountSchema).mutation(({ ctx, input }) => enableStaff(ctx, input.id)),
   reset: accountsProcedure.input(z.object({ id: ZIdSchema })).output(ZStaffWithLinkSchema).mutation(({ ctx, input }) => resetStaff(ctx, input.id)),
-  linkAccount: rateLimited('login').input(ZPasswordLinkTokenSchema).output(ZPasswordLinkAccountSchema).query(({ ctx, input }) => inspectPasswordLink(ctx, input.token)),
+  // A mutation though it changes nothing: a query would carry the one-time token in its URL
+  // (`?input=`), where a proxy's or browser's log could keep it.
+  linkAccount: rateLimited('login').input(ZPasswordLinkTokenSchema).output(ZPasswordLinkAccountSchema).mutation(({ ctx, input }) => inspectPasswordLink(ctx, input.token)),
   setPassword: rateLimited('login')
     .input(ZSetPasswordSchema)
     .output(z.object({ email: z.string() }))

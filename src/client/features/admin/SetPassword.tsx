@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/staff.schema';
@@ -13,7 +14,9 @@ const c = adminCopy.setPassword;
 
 /** The page a one-time link opens (/admin#set-password=<token>): its person chooses a password. */
 export function SetPassword({ token, onDone }: { token: string; onDone: (email: string | null) => void }) {
-  const link = trpc.staff.linkAccount.useQuery({ token }, { retry: false });
+  const utils = trpc.useUtils();
+  // A mutation on the server, so the token travels in the request's body, never in a URL.
+  const link = useQuery({ queryKey: ['passwordLink', token], queryFn: () => utils.client.staff.linkAccount.mutate({ token }), retry: false });
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | undefined>();
