@@ -256,7 +256,11 @@ describe('uploads and bookings through the app with S3 storage', () => {
 
   it('serves a private document from the bucket only to staff, with nosniff and Content-Disposition', async () => {
     const bytes = fileBytes('png', 2048);
-    const { objectPath } = await uploadToS3(h, bytes, 'image/png');
+    const others = { photoId2Url: (await uploadToS3(h, fileBytes('jpeg'), 'image/jpeg')).objectPath, proofOfBillingUrl: (await uploadToS3(h, fileBytes('pdf'), 'application/pdf')).objectPath };
+    const loose = await uploadToS3(h, bytes, 'image/png');
+    const booked = await request(h, 'POST', '/api/bookings', bookingPayload(await firstCarId(h, 3), { photoId1Url: loose.objectPath, ...others }, { customer: { email: 'held@example.com' } }));
+    expect(booked.status).toBe(201);
+    const objectPath = booked.body.booking.photoId1Url as string;
 
     const anonymous = await h.app.request(objectPath);
     expect(anonymous.status).toBe(401);

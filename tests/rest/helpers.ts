@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { bookingPayload, request, uploadDocuments, type JsonAnswer } from '../utils/fixtures';
+import { bookingPayload, daysFromToday, request, upload, uploadDocuments, type JsonAnswer } from '../utils/fixtures';
 import { TEST_ADMIN_PASSWORD, type Harness } from '../utils/harness';
 
 /** What an answer body must never reveal: a stack frame, SQL, or a constraint's name. */
@@ -214,6 +214,23 @@ export async function bookOk(h: Harness, carId: string, overrides: Parameters<ty
   const answer = await book(h, carId, overrides);
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body;
+}
+
+let heldDocuments = 0;
+
+/**
+ * A private document staff may open: booked as the first photo ID (`bytes`) of a booking on the
+ * `car`-th available car, two days apiece from 330 days ahead. Answers the path the booking holds it
+ * under and the booking's customer.
+ */
+export async function heldDocument(h: Harness, bytes: Buffer, options: { contentType?: string; car?: number } = {}): Promise<{ path: string; customerId: string }> {
+  const { contentType = 'image/png', car = 0 } = options;
+  const documents = { ...(await uploadDocuments(h)), photoId1Url: await upload(h, bytes, { contentType }) };
+  const day = 330 + 2 * (heldDocuments++ % 15);
+  const payload = bookingPayload((await availableCar(h, car)).id, documents, { booking: { pickupDate: daysFromToday(day), returnDate: daysFromToday(day + 1) } });
+  const answer = await call(h, 'POST', '/api/bookings', payload);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return { path: answer.body.booking.photoId1Url, customerId: answer.body.customer.id };
 }
 
 /** Sums peso strings exactly, in centavos, and formats "1234.50". */

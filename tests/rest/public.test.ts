@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { restRoutes } from '../../src/server/rest';
+import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 import {
@@ -15,6 +16,7 @@ import {
   expectSealed,
   expectUnchangedBy,
   fingerprint,
+  heldDocument,
   listCars,
   pesos,
   putFile,
@@ -346,16 +348,15 @@ describe('uploads', () => {
 
   it('GET /objects/private/<id> answers 401 without staff; staff get the bytes with Content-Disposition and nosniff', async () => {
     const bytes = fileBytes('png', 777);
-    const ask = await askUpload(h);
-    expect((await putFile(h, ask.body.uploadURL, bytes, 'image/png')).status).toBe(200);
+    const { path } = await heldDocument(h, bytes);
 
-    const anonymous = await h.app.request(ask.body.objectPath);
+    const anonymous = await h.app.request(path);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: expect.any(String) });
 
-    const staff = await call(h, 'GET', ask.body.objectPath, undefined, { staff: true });
+    const staff = await call(h, 'GET', path, undefined, { staff: true });
     expect(staff.status).toBe(200);
-    const raw = await h.app.request(ask.body.objectPath, { headers: { authorization: `Bearer ${h.env.ADMIN_API_TOKEN}` } });
+    const raw = await h.app.request(path, { headers: { authorization: `Bearer ${h.env.ADMIN_API_TOKEN}` } });
     expect(raw.status).toBe(200);
     expect(raw.headers.get('content-type')).toBe('image/png');
     expect(raw.headers.get('content-disposition')).toMatch(/^(inline|attachment); filename="/);
@@ -367,12 +368,31 @@ describe('uploads', () => {
 
   it('serves a PDF document sandboxed and as a download, so no script in it runs on the site', async () => {
     const pdf = Buffer.concat([fileBytes('pdf', 600), Buffer.from('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>')]);
-    const objectPath = await upload(h, pdf, { contentType: 'application/pdf' });
-    const raw = await h.app.request(objectPath, { headers: { authorization: `Bearer ${h.env.ADMIN_API_TOKEN}` } });
+    const { path } = await heldDocument(h, pdf, { contentType: 'application/pdf' });
+    const raw = await h.app.request(path, { headers: { authorization: `Bearer ${h.env.ADMIN_API_TOKEN}` } });
     expect(raw.status).toBe(200);
     expect(raw.headers.get('content-type')).toBe('application/pdf');
     expect(raw.headers.get('content-security-policy')).toMatch(/^sandbox;.*default-src 'none'/);
     expect(raw.headers.get('content-disposition')).toMatch(/^attachment; filename="document-[0-9a-f]{8}\.pdf"$/);
+  });
+
+  it('serves staff only documents a booking or customer holds: not an upload never attached, nor a deleted customer’s files waiting for the clean-up (404)', async () => {
+    const staff = { headers: { authorization: `Bearer ${h.env.ADMIN_API_TOKEN}` } };
+    const loose = await upload(h, fileBytes('png', 901));
+    expect((await h.app.request(loose, staff)).status).toBe(404);
+
+    const { path, customerId } = await heldDocument(h, fileBytes('png', 902), { car: 1 });
+    expect((await h.app.request(path, staff)).status).toBe(200);
+    // Past bookings only: a customer with an upcoming one cannot be deleted.
+    clock.advance(400 * 86_400_000);
+    try {
+      expect((await call(h, 'DELETE', `/api/admin/customers/${customerId}`, undefined, { staff: true })).status).toBe(200);
+    } finally {
+      clock.reset();
+    }
+    expect(await h.deps.storage.get(keyFromObjectPath(path)!)).not.toBeNull();
+    const gone = await h.app.request(path, staff);
+    expect(gone.status).toBe(404);
   });
 
   it('keeps private answers out of every cache: staff lists, the CSV export, tRPC answers and a renter’s own booking', async () => {

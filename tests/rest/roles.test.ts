@@ -6,7 +6,7 @@ import { appRouter } from '../../src/server/trpc/root';
 import { fileBytes } from '../utils/fixtures';
 import { createHarness, TEST_API_TOKEN, type Harness } from '../utils/harness';
 import { createAccount, mainOwnerAccount, newSecret, sessionCookie } from '../utils/staff';
-import { askUpload, putFile } from './helpers';
+import { heldDocument } from './helpers';
 
 /**
  * Roles on every path: every REST route and every tRPC procedure, listed from the route table and
@@ -220,11 +220,10 @@ describe('roles on every path', () => {
   });
 
   it('private documents are open to staff, the owner and the API token only', async () => {
-    const ask = await askUpload(h);
-    expect((await putFile(h, ask.body.uploadURL, fileBytes('pdf', 300), 'application/pdf')).status).toBe(200);
+    const { path } = await heldDocument(h, fileBytes('pdf', 300), { contentType: 'application/pdf' });
     const seen: Record<string, number> = {};
     for (const caller of CALLERS) {
-      const response = await h.app.request(ask.body.objectPath, { headers: await headersOf(caller) });
+      const response = await h.app.request(path, { headers: await headersOf(caller) });
       await response.arrayBuffer();
       seen[caller] = response.status;
     }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileBytes, upload } from '../utils/fixtures';
 import { createHarness, TEST_API_TOKEN, type Harness } from '../utils/harness';
-import { call, signIn } from './helpers';
+import { call, heldDocument, signIn } from './helpers';
 
 const run = promisify(execFile);
 
@@ -61,7 +61,7 @@ describe('security headers', () => {
 
 describe('object paths', () => {
   it('refuses traversal, encoded slashes and malformed keys on reads and uploads, for staff too, never serving a file', async () => {
-    const document = await upload(h, fileBytes('png'));
+    const { path: document } = await heldDocument(h, fileBytes('png'));
     const id = document.split('/').pop()!;
     const paths = [
       '/objects/private/../../postgres-credentials.json',

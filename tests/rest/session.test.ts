@@ -3,7 +3,7 @@ import { clock } from '../../src/server/clock';
 import { restRoutes } from '../../src/server/rest';
 import { fileBytes } from '../utils/fixtures';
 import { createHarness, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type Harness } from '../utils/harness';
-import { SPEC, askUpload, call, expectUnchangedBy, putFile, signIn } from './helpers';
+import { SPEC, askUpload, call, expectUnchangedBy, heldDocument, putFile, signIn } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -83,9 +83,8 @@ describe('the staff session', () => {
   });
 
   it('lets staff read private documents with the cookie', async () => {
-    const ask = await askUpload(h);
-    expect((await putFile(h, ask.body.uploadURL, fileBytes('pdf', 300), 'application/pdf')).status).toBe(200);
-    const response = await h.app.request(ask.body.objectPath, { headers: { cookie } });
+    const { path } = await heldDocument(h, fileBytes('pdf', 300), { contentType: 'application/pdf' });
+    const response = await h.app.request(path, { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/filename=/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

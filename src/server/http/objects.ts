@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { serviceContext } from '../rest/route';
-import { acceptLocalUpload } from '../services/upload.service';
+import { acceptLocalUpload, isHeldDocument } from '../services/upload.service';
 import { OBJECT_KEY_PATTERN } from '../storage/storage';
 import { requestMeta } from './middleware';
 import type { AppEnv } from './variables';
@@ -11,8 +11,9 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
 
 /**
  * `/objects/*`: the local driver's upload endpoint, public car images (cacheable for a year:
- * keys are never reused) and private identity documents (staff only, never cached, served with
- * Content-Disposition and nosniff so a browser cannot be tricked into running one).
+ * keys are never reused) and private identity documents (staff only, only while a booking or a
+ * customer holds them, never cached, served with Content-Disposition and nosniff so a browser cannot
+ * be tricked into running one).
  */
 export function objectsApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -33,7 +34,10 @@ export function objectsApp(): Hono<AppEnv> {
     const visibility = c.req.param('visibility');
     const key = `${visibility}/${c.req.param('id')}`;
     if (!OBJECT_KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND', messages.errors.notFound);
-    if (visibility === 'private' && !c.get('actor')) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+    if (visibility === 'private') {
+      if (!c.get('actor')) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+      if (!(await isHeldDocument(serviceContext(c), key))) throw new AppError('NOT_FOUND', messages.errors.notFound);
+    }
     const object = await c.get('deps').storage.get(key);
     if (!object) throw new AppError('NOT_FOUND', messages.errors.notFound);
     const type = object.contentType && EXTENSIONS[object.contentType] ? object.contentType : 'application/octet-stream';

@@ -207,6 +207,14 @@ export async function releaseOwners(ctx: ServiceContext, owners: UploadOwner[]):
   if (owners.length) await ctx.em.nativeUpdate(Upload, { attachedTo: { $in: owners } }, { attachedTo: null, attachedAt: null });
 }
 
+/**
+ * Whether a private object is a document a booking or a customer holds. Released files (a deleted
+ * customer's, a replaced document) and files never attached wait for the clean-up job, unserved.
+ */
+export async function isHeldDocument(ctx: ServiceContext, key: string): Promise<boolean> {
+  return (await ctx.em.count(Upload, { objectKey: key, attachedTo: { $ne: null, $nin: [SEALED] } })) > 0;
+}
+
 /** Releases objects `owner` no longer uses (only those it owns); the clean-up job deletes them later. */
 export async function releaseUploads(ctx: ServiceContext, owner: UploadOwner, values: Array<string | null | undefined>): Promise<void> {
   const keys = values.map((value) => (value ? keyFromObjectPath(value) : null)).filter((key): key is string => Boolean(key));
