@@ -11,7 +11,7 @@ import { messages } from '../../src/shared/messages';
 import { CAR_IMAGE_MAX_BYTES, DOCUMENT_MAX_BYTES } from '../../src/shared/schemas/upload.schema';
 import { fileBytes, upload } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { expectError, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+import { expectError, newCar, publicBooking, sessionsWaitingOnALock, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,15 +21,6 @@ afterAll(() => h.close());
 afterEach(() => clock.reset());
 
 const key = (path: string) => keyFromObjectPath(path) ?? '';
-
-/** Sessions of this test's database waiting for a lock another transaction holds. */
-async function sessionsWaitingOnALock(): Promise<number> {
-  const rows = (await h.orm.em
-    .fork()
-    .getConnection()
-    .execute(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as Array<{ n: number }>;
-  return rows[0]!.n;
-}
 
 async function uploadRow(path: string) {
   return h.orm.em.fork().findOne(Upload, { objectKey: key(path) });
@@ -214,7 +205,7 @@ describe('cleanupUploads racing an attach', () => {
       // it either waits for that transaction's row lock or has finished
       let finished = false;
       cleanup = cleanupUploads(h.deps).finally(() => (finished = true));
-      await vi.waitFor(async () => expect(finished || (await sessionsWaitingOnALock()) > 0).toBe(true), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(finished || (await sessionsWaitingOnALock(h)) > 0).toBe(true), { timeout: 10_000 });
       await em.commit();
     } catch (error) {
       await em.rollback();

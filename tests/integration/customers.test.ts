@@ -8,9 +8,11 @@ import { messages } from '../../src/shared/messages';
 import { CUSTOMER_CSV_COLUMNS, type TCreateCustomerInput } from '../../src/shared/schemas/customer.schema';
 import { daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { DOCUMENT_FIELDS, type DocumentField } from '../../src/shared/schemas/booking.schema';
-import { createHarness, type Harness } from '../utils/harness';
+import { createHarness, staffActor, type Harness } from '../utils/harness';
+import { createAdminBooking } from '../../src/server/services/booking.service';
+import { deleteCustomer } from '../../src/server/services/customer.service';
 import { parseCsv } from '../utils/csv';
-import { adminBooking, auditEntry, expectError, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+import { adminBooking, auditEntry, expectError, newCar, openTransaction, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -227,6 +229,33 @@ describe('customers.delete', () => {
     expect(await h.orm.em.fork().count(Payment, { booking: past.id })).toBe(0);
     const entry = await auditEntry(h, 'customer', customerId, 'customer.delete');
     expect(entry).toMatchObject({ after: null, before: { id: customerId, email } });
+  });
+
+  it('is refused while a booking of theirs is being made at that moment, instead of deleting that booking with them', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('returning');
+    const past = await adminBooking(h, { carId: car.id, from: -30, to: -27, email, status: 'completed' });
+    // The renter books again: the booking's transaction has found their record and is about to commit.
+    const booking = await openTransaction(h, (em) =>
+      createAdminBooking(
+        { em, deps: h.deps, actor: staffActor },
+        { customerEmail: email, customerName: 'Returning Renter', customerPhone: '09171234567', carId: car.id, pickupDate: daysFromToday(5), returnDate: daysFromToday(7), pickupTime: '9:00 AM', driverService: 'none', distanceService: 'none', status: 'confirmed' },
+      ),
+    );
+    const { running: deletion } = await startWhileLocked(h, () => staff().customers.delete({ id: past.customerId }));
+    await booking.commit();
+
+    await expectError(deletion, 'CONFLICT', messages.errors.customerHasBookings);
+    expect(await staff().bookings.byId({ id: booking.result.id })).toMatchObject({ customerId: past.customerId, status: 'confirmed' });
+
+    // The other way round: a booking arriving while the deletion is committing waits for it, then gets a new record.
+    await staff().bookings.updateStatus({ id: booking.result.id, status: 'cancelled' });
+    const deleting = await openTransaction(h, (em) => deleteCustomer({ em, deps: h.deps, actor: staffActor }, past.customerId));
+    const { running: again } = await startWhileLocked(h, () => adminBooking(h, { carId: car.id, from: 5, to: 7, email, status: 'confirmed' }));
+    await deleting.commit();
+    const rebooked = await again;
+    expect(rebooked.customerId).not.toBe(past.customerId);
+    expect((await staff().customers.byId({ id: rebooked.customerId })).bookings.map((b) => b.id)).toEqual([rebooked.id]);
   });
 
   it('releases the deleted customer’s documents for the clean-up', async () => {

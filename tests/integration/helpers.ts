@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { expect } from 'vitest';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { expect, vi } from 'vitest';
 import type { TAuditEntry } from '../../src/shared/schemas/admin.schema';
 import type { BookingStatus, TBooking, TCreateBookingInput } from '../../src/shared/schemas/booking.schema';
 import type { TCar, TCreateCarInput } from '../../src/shared/schemas/car.schema';
@@ -124,6 +125,45 @@ export async function auditEntry(h: Harness, entityType: TAuditEntry['entityType
   const entries = (await auditOf(h, entityType, entityId)).filter((entry) => entry.action === action);
   expect(entries, `one ${action} audit entry for ${entityId}`).toHaveLength(1);
   return entries[0]!;
+}
+
+/** Sessions of the harness's database waiting for a lock another transaction holds. */
+export async function sessionsWaitingOnALock(h: Harness): Promise<number> {
+  const rows = (await h.orm.em
+    .fork()
+    .getConnection()
+    .execute(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as Array<{ n: number }>;
+  return rows[0]!.n;
+}
+
+/**
+ * Runs `work` in a transaction of its own and keeps it open, its locks held, until `commit`: a
+ * change another request is making at that very moment. `commit` rolls back when `work` failed.
+ */
+export async function openTransaction<T>(h: Harness, work: (em: EntityManager) => Promise<T>): Promise<{ result: T; commit: () => Promise<void> }> {
+  const em = h.orm.em.fork();
+  await em.begin();
+  try {
+    const result = await work(em);
+    await em.flush();
+    return { result, commit: () => em.commit() };
+  } catch (error) {
+    await em.rollback();
+    throw error;
+  }
+}
+
+/**
+ * Starts `call` while another transaction holds what it needs, and comes back once the call either
+ * finished or waits for that transaction's lock (the database says who waits: no sleeping). The
+ * call's own promise is in `running`.
+ */
+export async function startWhileLocked<T>(h: Harness, call: () => Promise<T>): Promise<{ running: Promise<T> }> {
+  let finished = false;
+  const running = call().finally(() => (finished = true));
+  running.catch(() => undefined);
+  await vi.waitFor(async () => expect(finished || (await sessionsWaitingOnALock(h)) > 0).toBe(true), { timeout: 10_000 });
+  return { running };
 }
 
 /** The field messages of a refused input (zod issues or a rule's issues). */

@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice } from '../../shared/pricing';
 import { DOCUMENT_FIELDS, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument } from '../../shared/schemas/booking.schema';
-import { Booking, type IBooking } from '../db/entities';
+import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { announceCommitted, CHANNELS } from '../infra/change-feed';
 import { clock } from '../clock';
@@ -38,6 +38,14 @@ export async function lockBooking(em: EntityManager, id: string): Promise<IBooki
   if (!booking) throw new AppError('NOT_FOUND', messages.errors.bookingNotFound);
   await em.populate(booking, ['customer', 'car']);
   return booking;
+}
+
+/**
+ * A customer, its row locked until the transaction ends and read afresh (a booking populated it
+ * earlier, perhaps before another transaction changed it), or null.
+ */
+export async function lockCustomer(em: EntityManager, id: string): Promise<ICustomer | null> {
+  return em.findOne(Customer, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
 /**
