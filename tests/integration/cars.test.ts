@@ -5,8 +5,9 @@ import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { todayInManila } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { daysFromToday, fileBytes, upload } from '../utils/fixtures';
-import { createHarness, type Harness } from '../utils/harness';
-import { adminBooking, auditEntry, expectError, issueMessages, newCar, publicBooking, uniqueWord } from './helpers';
+import { createHarness, staffActor, type Harness } from '../utils/harness';
+import { createAdminBooking } from '../../src/server/services/booking.service';
+import { adminBooking, auditEntry, expectError, issueMessages, newCar, openTransaction, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -191,6 +192,22 @@ describe('cars.delete', () => {
 
     const entry = await auditEntry(h, 'car', car.id, 'car.delete');
     expect(entry).toMatchObject({ after: null, before: { id: car.id, name: car.name } });
+  });
+
+  it('is refused while a booking of the car is being made at that moment, instead of leaving that booking without a car', async () => {
+    const car = await newCar(h);
+    const booking = await openTransaction(h, (em) =>
+      createAdminBooking(
+        { em, deps: h.deps, actor: staffActor },
+        { customerEmail: uniqueEmail('racer'), customerName: 'Racing Renter', customerPhone: '09171234567', carId: car.id, pickupDate: daysFromToday(5), returnDate: daysFromToday(7), pickupTime: '9:00 AM', driverService: 'none', distanceService: 'none', status: 'confirmed' },
+      ),
+    );
+    const { running: deletion } = await startWhileLocked(h, () => h.caller({ staff: true }).cars.delete({ id: car.id }));
+    await booking.commit();
+
+    await expectError(deletion, 'CONFLICT', messages.errors.carHasBookings);
+    expect(await h.caller({ staff: true }).bookings.byId({ id: booking.result.id })).toMatchObject({ carId: car.id, status: 'confirmed' });
+    expect(await h.caller().cars.bookedDates({ carId: car.id })).toEqual([{ start: daysFromToday(5), end: daysFromToday(7) }]);
   });
 
   it('answers NOT_FOUND for an unknown car', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { todayInManila } from '../../shared/dates';
@@ -203,10 +204,15 @@ export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar
   });
 }
 
+/**
+ * Deletes a car without bookings ahead. Its row is locked first: a booking of it that is being made
+ * (its foreign key holds the row) is then counted here, or refused after (404); never left without
+ * its car.
+ */
 export async function deleteCar(ctx: AdminContext, id: string): Promise<void> {
   await changeFleet(ctx, async (tx) => {
     const em = tx.em;
-    const car = await em.findOne(Car, { id });
+    const car = await em.findOne(Car, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
     const active = await em.count(Booking, {
       car: id,
