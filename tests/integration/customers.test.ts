@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { Booking, Customer, Payment, Upload } from '../../src/server/db/entities';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
@@ -12,7 +12,7 @@ import { createHarness, staffActor, type Harness } from '../utils/harness';
 import { createAdminBooking } from '../../src/server/services/booking.service';
 import { deleteCustomer } from '../../src/server/services/customer.service';
 import { parseCsv } from '../utils/csv';
-import { adminBooking, auditEntry, expectError, newCar, openTransaction, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
+import { adminBooking, auditEntry, expectError, newCar, openTransaction, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -309,6 +309,35 @@ describe('customers.saveDocuments', () => {
     // The record this first booking created follows it; the replaced files are released.
     expect(await staff().customers.byId({ id: answer.customer.id })).toMatchObject(documents);
     for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBe(`booking:${answer.booking.id}`);
+  });
+
+  it('keeps no file of a replacement that lost a race: documents replaced twice at once leave every attached file on a record', async () => {
+    const car = await newCar(h);
+    const { answer } = await publicBooking(h, car.id);
+    const customerId = answer.customer.id;
+    // Each replacement's files are sealed (copied) once both have read the record, or once one waits for the other.
+    let arrived = 0;
+    const seal = h.deps.storage.seal.bind(h.deps.storage);
+    const sealing = vi.spyOn(h.deps.storage, 'seal').mockImplementation(async (from, to) => {
+      arrived += 1;
+      await vi.waitFor(async () => expect(arrived >= 6 || (await sessionsWaitingOnALock(h)) > 0).toBe(true), { timeout: 10_000 });
+      return seal(from, to);
+    });
+    try {
+      const [first, second] = [await uploadDocuments(h), await uploadDocuments(h)];
+      const staffRace = await Promise.all([first, second].map((documents) => staff().customers.saveDocuments({ id: customerId, documents })));
+      arrived = 0;
+      const renterRace = await Promise.all([await uploadDocuments(h), await uploadDocuments(h)].map((documents) => h.caller().customers.saveDocuments({ id: customerId, documents, documentToken: answer.documentToken })));
+      expect(staffRace.map((saved) => saved.customerId)).toEqual([customerId, customerId]);
+      expect(renterRace.map((saved) => saved.bookingId)).toEqual([answer.booking.id, answer.booking.id]);
+    } finally {
+      sealing.mockRestore();
+    }
+    const customer = await staff().customers.byId({ id: customerId });
+    const booking = await staff().bookings.byId({ id: answer.booking.id });
+    const attached = async (owner: string) => (await h.orm.em.fork().find(Upload, { attachedTo: owner })).map((row) => `/objects/${row.objectKey}`).sort();
+    expect(await attached(`customer:${customerId}`)).toEqual(Object.values(held(customer)).sort());
+    expect(await attached(`booking:${answer.booking.id}`)).toEqual(Object.values(held(booking)).sort());
   });
 
   it('refuses the public without a token, with another customer’s token, or with a forged one', async () => {

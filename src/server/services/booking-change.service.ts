@@ -101,7 +101,8 @@ export async function requestDocument(ctx: AdminContext, id: string, input: TReq
 export async function applyBookingToCustomer(ctx: AdminContext, id: string): Promise<TBooking> {
   return ctx.em.transactional(async (em) => {
     const booking = await lockBooking(em, id);
-    const customer = booking.customer;
+    // Locked and read afresh: the files it holds now are the ones to release.
+    const customer = (await lockCustomer(em, booking.customer.id))!;
     const before = toCustomerDto(customer);
     const differs = toBookingDto(booking).customerDiffers;
     const released = differs.filter((field): field is DocumentField => (DOCUMENT_FIELDS as readonly string[]).includes(field)).map((field) => customer[field]);

@@ -1,10 +1,12 @@
+import { LockMode } from '@mikro-orm/core';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { DOCUMENT_FIELDS, type DocumentField, type TDocuments, type TSavedDocuments } from '../../shared/schemas/booking.schema';
-import { Booking, Customer } from '../db/entities';
+import { Booking } from '../db/entities';
 import type { ServiceContext } from '../deps';
 import { keyFromObjectPath, type Storage } from '../storage/storage';
 import { audit } from './audit.service';
+import { lockCustomer } from './booking-change.service';
 import { documentTokenBooking } from './booking-tokens';
 import { toCustomerDto } from './dto';
 import { attachUploads, planUploads, releaseUploads, type UploadOwner } from './upload.service';
@@ -66,7 +68,11 @@ export async function saveDocuments(ctx: ServiceContext, customerId: string, doc
   if (!ctx.actor && !bookingId) throw new AppError('UNAUTHORIZED', documentToken ? messages.errors.badDocumentToken : messages.errors.unauthorized);
   return ctx.em.transactional(async (em) => {
     const tx = { ...ctx, em };
-    const customer = await em.findOne(Customer, { id: customerId });
+    // The rows whose documents change are locked (the booking before its customer, as the renter's
+    // other paths do), so that of two replacements at once the second reads what the first left: it
+    // then releases the first one's files instead of leaving them attached to nothing, forever.
+    const booking = bookingId ? await em.findOne(Booking, { id: bookingId, customer: customerId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    const customer = await lockCustomer(em, customerId);
     if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
     if (ctx.actor) {
       const before = toCustomerDto(customer);
@@ -75,7 +81,6 @@ export async function saveDocuments(ctx: ServiceContext, customerId: string, doc
       await em.flush();
       return { customerId: customer.id, bookingId: null, ...documentsOf(customer) };
     }
-    const booking = await em.findOne(Booking, { id: bookingId!, customer: customer.id });
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.badDocumentToken);
     await replaceBookingDocuments(tx, booking, customer, documents);
     await em.flush();
