@@ -5,9 +5,8 @@ import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { todayInManila } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { daysFromToday, fileBytes, upload } from '../utils/fixtures';
-import { createHarness, staffActor, type Harness } from '../utils/harness';
-import { createAdminBooking } from '../../src/server/services/booking.service';
-import { adminBooking, auditEntry, expectError, issueMessages, newCar, openTransaction, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
+import { createHarness, type Harness } from '../utils/harness';
+import { adminBooking, adminBookingIn, auditEntry, expectError, issueMessages, newCar, openTransaction, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -196,12 +195,7 @@ describe('cars.delete', () => {
 
   it('is refused while a booking of the car is being made at that moment, instead of leaving that booking without a car', async () => {
     const car = await newCar(h);
-    const booking = await openTransaction(h, (em) =>
-      createAdminBooking(
-        { em, deps: h.deps, actor: staffActor },
-        { customerEmail: uniqueEmail('racer'), customerName: 'Racing Renter', customerPhone: '09171234567', carId: car.id, pickupDate: daysFromToday(5), returnDate: daysFromToday(7), pickupTime: '9:00 AM', driverService: 'none', distanceService: 'none', status: 'confirmed' },
-      ),
-    );
+    const booking = await openTransaction(h, (em) => adminBookingIn(h, em, { carId: car.id, from: 5, to: 7, email: uniqueEmail('racer'), name: 'Racing Renter', status: 'confirmed' }));
     const { running: deletion } = await startWhileLocked(h, () => h.caller({ staff: true }).cars.delete({ id: car.id }));
     await booking.commit();
 

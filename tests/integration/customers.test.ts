@@ -9,10 +9,9 @@ import { CUSTOMER_CSV_COLUMNS, type TCreateCustomerInput } from '../../src/share
 import { daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { DOCUMENT_FIELDS, type DocumentField } from '../../src/shared/schemas/booking.schema';
 import { createHarness, staffActor, type Harness } from '../utils/harness';
-import { createAdminBooking } from '../../src/server/services/booking.service';
 import { deleteCustomer } from '../../src/server/services/customer.service';
 import { parseCsv } from '../utils/csv';
-import { adminBooking, auditEntry, expectError, newCar, openTransaction, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
+import { adminBooking, adminBookingIn, auditEntry, expectError, newCar, openTransaction, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -236,12 +235,7 @@ describe('customers.delete', () => {
     const email = uniqueEmail('returning');
     const past = await adminBooking(h, { carId: car.id, from: -30, to: -27, email, status: 'completed' });
     // The renter books again: the booking's transaction has found their record and is about to commit.
-    const booking = await openTransaction(h, (em) =>
-      createAdminBooking(
-        { em, deps: h.deps, actor: staffActor },
-        { customerEmail: email, customerName: 'Returning Renter', customerPhone: '09171234567', carId: car.id, pickupDate: daysFromToday(5), returnDate: daysFromToday(7), pickupTime: '9:00 AM', driverService: 'none', distanceService: 'none', status: 'confirmed' },
-      ),
-    );
+    const booking = await openTransaction(h, (em) => adminBookingIn(h, em, { carId: car.id, from: 5, to: 7, email, name: 'Returning Renter', status: 'confirmed' }));
     const { running: deletion } = await startWhileLocked(h, () => staff().customers.delete({ id: past.customerId }));
     await booking.commit();
 

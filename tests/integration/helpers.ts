@@ -3,10 +3,11 @@ import { TRPCError } from '@trpc/server';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expect, vi } from 'vitest';
 import type { TAuditEntry } from '../../src/shared/schemas/admin.schema';
-import type { BookingStatus, TBooking, TCreateBookingInput } from '../../src/shared/schemas/booking.schema';
+import { ZAdminCreateBookingSchema, type BookingStatus, type TBooking, type TCreateBookingInput } from '../../src/shared/schemas/booking.schema';
+import { createAdminBooking } from '../../src/server/services/booking.service';
 import type { TCar, TCreateCarInput } from '../../src/shared/schemas/car.schema';
 import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
-import type { Harness } from '../utils/harness';
+import { staffActor, type Harness } from '../utils/harness';
 
 /** A tRPC caller as the harness makes it. */
 export type Caller = ReturnType<Harness['caller']>;
@@ -65,23 +66,19 @@ export async function newCar(h: Harness, overrides: Partial<TCreateCarInput> = {
   });
 }
 
-/** A booking entered by staff for `carId` from `from` to `to` days after today (Asia/Manila). */
-export async function adminBooking(
-  h: Harness,
-  options: {
-    carId: string;
-    from: number;
-    to: number;
-    status?: BookingStatus;
-    email?: string;
-    name?: string;
-    total?: string;
-    driverService?: 'none' | 'within_pangasinan' | 'outside_pangasinan';
-    caller?: Caller;
-  },
-): Promise<TBooking> {
-  const caller = options.caller ?? h.caller({ staff: true });
-  return caller.bookings.createAdmin({
+interface AdminBookingOptions {
+  carId: string;
+  from: number;
+  to: number;
+  status?: BookingStatus;
+  email?: string;
+  name?: string;
+  total?: string;
+  driverService?: 'none' | 'within_pangasinan' | 'outside_pangasinan';
+}
+
+function adminBookingInput(options: AdminBookingOptions): Parameters<Caller['bookings']['createAdmin']>[0] {
+  return {
     customerEmail: options.email ?? uniqueEmail('walkin'),
     customerName: options.name ?? 'Walk In Renter',
     customerPhone: '09171234567',
@@ -91,7 +88,17 @@ export async function adminBooking(
     status: options.status ?? 'pending',
     ...(options.driverService ? { driverService: options.driverService } : {}),
     ...(options.total ? { total: options.total } : {}),
-  });
+  };
+}
+
+/** A booking entered by staff for `carId` from `from` to `to` days after today (Asia/Manila). */
+export async function adminBooking(h: Harness, options: AdminBookingOptions & { caller?: Caller }): Promise<TBooking> {
+  return (options.caller ?? h.caller({ staff: true })).bookings.createAdmin(adminBookingInput(options));
+}
+
+/** The same booking entered by staff inside the transaction of `em` (one `openTransaction` holds open). */
+export function adminBookingIn(h: Harness, em: EntityManager, options: AdminBookingOptions): Promise<TBooking> {
+  return createAdminBooking({ em, deps: h.deps, actor: staffActor }, ZAdminCreateBookingSchema.parse(adminBookingInput(options)));
 }
 
 /**
