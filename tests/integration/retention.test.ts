@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { purgeExpiredDocuments } from '../../src/server/services/retention.service';
-import { daysFromToday, firstCarId, uploadDocuments } from '../utils/fixtures';
+import { DOCUMENT_FIELDS, type TCreateBookingAnswer } from '../../src/shared/schemas/booking.schema';
+import { bookingPayload, daysFromToday, firstCarId, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
+import { adminBookingIn, newCar, openTransaction, startWhileLocked } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -46,5 +48,50 @@ describe('document retention', () => {
     expect(await h.deps.storage.head(keyFromObjectPath(recent.documents.photoId1Url) ?? '')).not.toBeNull();
 
     expect(await purgeExpiredDocuments(h.deps)).toBe(0);
+  });
+
+  it('leaves alone the documents of a booking the customer makes while their old documents are being deleted', async () => {
+    const email = 'returning.renter@example.com';
+    const old = await customerWithDocuments(email, -430, -410);
+    const car = await newCar(h);
+    const payload = bookingPayload(car.id, await uploadDocuments(h), { customer: { email }, booking: { pickupDate: daysFromToday(5), returnDate: daysFromToday(7) } });
+    // The renter books again just as the job starts deleting their old files.
+    let booking: Promise<TCreateBookingAnswer> | undefined;
+    const remove = h.deps.storage.delete.bind(h.deps.storage);
+    const deleting = vi.spyOn(h.deps.storage, 'delete').mockImplementation(async (key) => {
+      booking ??= (await startWhileLocked(h, () => h.caller().bookings.create(payload))).running;
+      return remove(key);
+    });
+    try {
+      expect(await purgeExpiredDocuments(h.deps)).toBe(1);
+    } finally {
+      deleting.mockRestore();
+    }
+    const { booking: made } = await booking!;
+
+    const staff = h.caller({ staff: true });
+    const kept = await staff.bookings.byId({ id: made.id });
+    expect(kept.customerId).toBe(old.customerId);
+    for (const field of DOCUMENT_FIELDS) {
+      expect(kept[field], field).toBe(made[field]);
+      expect(await h.deps.storage.head(keyFromObjectPath(made[field]!) ?? ''), field).not.toBeNull();
+    }
+    const customer = await staff.customers.byId({ id: old.customerId });
+    expect([customer.photoId1Url, customer.photoId2Url, customer.proofOfBillingUrl]).toEqual([null, null, null]);
+    for (const path of Object.values(old.documents)) expect(await h.deps.storage.head(keyFromObjectPath(path) ?? '')).toBeNull();
+    expect(await purgeExpiredDocuments(h.deps)).toBe(0);
+  });
+
+  it('keeps the documents of a customer whose new booking commits just as the job reaches them', async () => {
+    const email = 'rebooking.renter@example.com';
+    const old = await customerWithDocuments(email, -440, -420);
+    const car = await newCar(h);
+    const booking = await openTransaction(h, (em) => adminBookingIn(h, em, { carId: car.id, from: 5, to: 7, email, name: 'Retention Test', status: 'confirmed' }));
+    const { running: purge } = await startWhileLocked(h, () => purgeExpiredDocuments(h.deps));
+    await booking.commit();
+
+    expect(await purge).toBe(0);
+    expect(await h.caller({ staff: true }).customers.byId({ id: old.customerId })).toMatchObject(old.documents);
+    for (const path of Object.values(old.documents)) expect(await h.deps.storage.head(keyFromObjectPath(path) ?? '')).not.toBeNull();
   });
 });

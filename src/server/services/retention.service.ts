@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, todayInManila } from '../../shared/dates';
 import { DOCUMENT_FIELDS } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
@@ -5,9 +6,13 @@ import { Booking, Customer, Upload } from '../db/entities';
 import type { AppDeps } from '../deps';
 import { describeError, log } from '../logger';
 import { keyFromObjectPath } from '../storage/storage';
+import { lockCustomer } from './booking-change.service';
 
 const HAS_DOCUMENTS = { $or: DOCUMENT_FIELDS.map((field) => ({ [field]: { $ne: null } })) };
 const NO_DOCUMENTS = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field, null]));
+
+/** Whether customer `c`'s documents are past retention: their last return date, or their registration when they never booked, before the cut-off. */
+const PAST_RETENTION = `coalesce((select max(b.return_date) from booking b where b.customer_id = c.id), (c.created_at at time zone 'Asia/Manila')::date) < ?`;
 
 /**
  * Deletes identity documents DOCUMENT_RETENTION_DAYS after the customer's last return date (or
@@ -22,7 +27,7 @@ export async function purgeExpiredDocuments(deps: AppDeps): Promise<number> {
     `select c.id from customer c
       where (c.photo_id1_url is not null or c.photo_id2_url is not null or c.proof_of_billing_url is not null
              or exists (select 1 from booking b where b.customer_id = c.id and (b.photo_id1_url is not null or b.photo_id2_url is not null or b.proof_of_billing_url is not null)))
-        and coalesce((select max(b.return_date) from booking b where b.customer_id = c.id), (c.created_at at time zone 'Asia/Manila')::date) < ?
+        and ${PAST_RETENTION}
       limit 500`,
     [cutoff],
   )) as Array<{ id: string }>;
@@ -30,25 +35,36 @@ export async function purgeExpiredDocuments(deps: AppDeps): Promise<number> {
   let purged = 0;
   for (const { id } of expired) {
     try {
-      const holders = [
-        ...(await em.find(Customer, { id }, { fields: [...DOCUMENT_FIELDS] })),
-        ...(await em.find(Booking, { customer: id, ...HAS_DOCUMENTS }, { fields: [...DOCUMENT_FIELDS] })),
-      ];
-      const keys = [...new Set(holders.flatMap((holder) => DOCUMENT_FIELDS.map((field) => holder[field])))]
-        .map((path) => (path ? keyFromObjectPath(path) : null))
-        .filter((key): key is string => key !== null);
-      for (const key of keys) await deps.storage.delete(key);
-      await em.transactional(async (tx) => {
-        await tx.nativeUpdate(Customer, { id }, { ...NO_DOCUMENTS, updatedAt: clock.now() });
-        await tx.nativeUpdate(Booking, { customer: id, ...HAS_DOCUMENTS }, NO_DOCUMENTS);
-        if (keys.length) await tx.nativeDelete(Upload, { objectKey: { $in: keys } });
-      });
+      if (await purgeCustomerDocuments(deps, em, id, cutoff)) purged += 1;
       em.clear();
-      purged += 1;
     } catch (error) {
       log.warn('retention.failed', { customer: id, ...describeError(error) });
     }
   }
   if (purged) log.info('retention.documents.purged', { customers: purged });
   return purged;
+}
+
+/**
+ * One customer's documents, deleted with their record locked: a booking they make meanwhile (which
+ * locks the record as it finds it by e-mail) either committed before, and then keeps them under
+ * retention (the check is made again once the lock is held), or waits, and its own documents are not
+ * among those deleted. The files go first, so that a failure leaves the records to try again.
+ */
+async function purgeCustomerDocuments(deps: AppDeps, em: EntityManager, id: string, cutoff: string): Promise<boolean> {
+  return em.transactional(async (tx) => {
+    const customer = await lockCustomer(tx, id);
+    if (!customer) return false;
+    const [still] = await tx.execute(`select 1 as past from customer c where c.id = ? and ${PAST_RETENTION}`, [id, cutoff]);
+    if (!still) return false;
+    const bookings = await tx.find(Booking, { customer: id, ...HAS_DOCUMENTS }, { fields: [...DOCUMENT_FIELDS] });
+    const keys = [...new Set([customer, ...bookings].flatMap((holder) => DOCUMENT_FIELDS.map((field) => holder[field])))]
+      .map((path) => (path ? keyFromObjectPath(path) : null))
+      .filter((key): key is string => key !== null);
+    for (const key of keys) await deps.storage.delete(key);
+    await tx.nativeUpdate(Customer, { id }, { ...NO_DOCUMENTS, updatedAt: clock.now() });
+    if (bookings.length) await tx.nativeUpdate(Booking, { id: { $in: bookings.map((booking) => booking.id) } }, NO_DOCUMENTS);
+    if (keys.length) await tx.nativeDelete(Upload, { objectKey: { $in: keys } });
+    return true;
+  });
 }
