@@ -303,6 +303,10 @@ describe('customers.saveDocuments', () => {
     // The record this first booking created follows it; the replaced files are released.
     expect(await staff().customers.byId({ id: answer.customer.id })).toMatchObject(documents);
     for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBe(`booking:${answer.booking.id}`);
+    // The renter's change is in the activity log, the booking's documents before and after.
+    const entry = await auditEntry(h, 'booking', answer.booking.id, 'booking.document');
+    expect(entry).toMatchObject({ actor: 'Renter (document token)', before: held(answer.booking), after: documents });
+    expect(await auditEntry(h, 'customer', answer.customer.id, 'customer.documents')).toMatchObject({ actor: 'Renter (document token)', before: held(answer.booking), after: documents });
   });
 
   it('keeps no file of a replacement that lost a race: documents replaced twice at once leave every attached file on a record', async () => {

@@ -6,8 +6,10 @@ import type { IAuditEntry } from '../db/entities';
 
 type AuditEntity = TAuditEntry['entityType'];
 
-/** Who changes bookings besides staff: their renter (through the booking's link) and the server's own jobs. */
+/** Who changes bookings besides staff: their renter (through the booking's link or document token) and the server's own jobs. */
 export const RENTER_ACTOR: Actor = { kind: 'renter', id: 'renter', label: 'Renter (booking link)', email: null, role: null };
+/** The renter with the document token of their booking's create answer (fixing a document within the hour). */
+export const RENTER_DOCUMENT_ACTOR: Actor = { kind: 'renter', id: 'renter', label: 'Renter (document token)', email: null, role: null };
 export const SYSTEM_ACTOR: Actor = { kind: 'system', id: 'system', label: 'System', email: null, role: null };
 /** Integrators with ADMIN_API_TOKEN. */
 export const API_TOKEN_ACTOR: Actor = { kind: 'token', id: 'api-token', label: 'API token', email: null, role: null };

@@ -5,10 +5,10 @@ import { DOCUMENT_FIELDS, type DocumentField, type TDocuments, type TSavedDocume
 import { Booking } from '../db/entities';
 import type { ServiceContext } from '../deps';
 import { keyFromObjectPath, type Storage } from '../storage/storage';
-import { audit } from './audit.service';
+import { audit, RENTER_DOCUMENT_ACTOR } from './audit.service';
 import { lockCustomer } from './booking-change.service';
 import { documentTokenBooking } from './booking-tokens';
-import { toCustomerDto } from './dto';
+import { toBookingDto, toCustomerDto } from './dto';
 import { attachUploads, planUploads, releaseUploads, type UploadOwner } from './upload.service';
 
 /**
@@ -82,7 +82,12 @@ export async function saveDocuments(ctx: ServiceContext, customerId: string, doc
       return { customerId: customer.id, bookingId: null, ...documentsOf(customer) };
     }
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.badDocumentToken);
+    const [bookingBefore, customerBefore] = [toBookingDto(booking), toCustomerDto(customer)];
     await replaceBookingDocuments(tx, booking, customer, documents);
+    const renter = { em, actor: RENTER_DOCUMENT_ACTOR };
+    audit(renter, 'booking.document', 'booking', booking.id, bookingBefore, toBookingDto(booking));
+    const customerAfter = toCustomerDto(customer);
+    if (DOCUMENT_FIELDS.some((field) => customerAfter[field] !== customerBefore[field])) audit(renter, 'customer.documents', 'customer', customer.id, customerBefore, customerAfter);
     await em.flush();
     return { customerId: customer.id, bookingId: booking.id, ...documentsOf(booking) };
   });

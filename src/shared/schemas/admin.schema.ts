@@ -49,7 +49,7 @@ export const AUDIT_ENTITIES = ['car', 'booking', 'payment', 'customer', 'blocked
 export const ZAuditEntrySchema = z.object({
   id: ZIdSchema,
   at: ZTimestampSchema,
-  actor: z.string().describe('Who: the staff account\'s name, "API token", "Renter (booking link)" or "System"'),
+  actor: z.string().describe('Who: the staff account\'s name, "API token", "Renter (booking link)", "Renter (document token)" or "System"'),
   actorEmail: z.string().nullable().describe("The staff account's e-mail address, or null when no account acted"),
   action: z.string(),
   entityType: z.enum(AUDIT_ENTITIES),
