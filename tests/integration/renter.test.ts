@@ -5,6 +5,7 @@ import { openOrm } from '../../src/server/db/orm';
 import { Booking, MailMessage, Upload } from '../../src/server/db/entities';
 import { releaseExpiredHolds, sendPickupReminders } from '../../src/server/services/booking-jobs.service';
 import { makeDocumentToken, makeManageToken } from '../../src/server/services/booking-tokens';
+import { formatLongDate } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { REFERENCE_PATTERN } from '../../src/shared/reference';
 import { MAX_UNPROVEN_BOOKINGS } from '../../src/shared/schemas/booking.schema';
@@ -188,6 +189,31 @@ describe('the reminder the day before pick-up', () => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.text).toContain(answer.booking.reference);
     expect(linkToken(reminders[0]!.text)).toBeTruthy();
+  });
+});
+
+describe('the reminder after staff move the pick-up', () => {
+  it('goes again the day before the new pick-up date, once', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('moved');
+    const { answer } = await publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(2), returnDate: daysFromToday(4) } });
+    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'confirmed' });
+    clock.advance(24 * HOUR);
+    expect(await sendPickupReminders(h.deps)).toBe(1);
+
+    // The renter asks to come a few days later: the reminder they had is for a day that no longer holds.
+    await staff().bookings.updateDates({ id: answer.booking.id, dates: { pickupDate: daysFromToday(6), returnDate: daysFromToday(8) } });
+    expect(await sendPickupReminders(h.deps)).toBe(0);
+    clock.advance(4 * 24 * HOUR);
+    expect(await sendPickupReminders(h.deps)).toBe(1);
+    expect(await sendPickupReminders(h.deps)).toBe(0);
+    const reminders = await mailsTo(email, 'booking.reminder');
+    expect(reminders).toHaveLength(2);
+    expect(reminders[1]!.text).toContain(formatLongDate(daysFromToday(6)));
+
+    // Moving only the return day keeps the reminder already sent for this pick-up.
+    await staff().bookings.updateDates({ id: answer.booking.id, dates: { pickupDate: daysFromToday(6), returnDate: daysFromToday(9) } });
+    expect(await sendPickupReminders(h.deps)).toBe(0);
   });
 });
 

@@ -120,7 +120,10 @@ export async function applyBookingToCustomer(ctx: AdminContext, id: string): Pro
   });
 }
 
-/** Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. */
+/**
+ * Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. A new
+ * pick-up day gets its own reminder the day before: one sent for the old day no longer counts.
+ */
 export async function updateBookingDates(ctx: AdminContext, id: string, dates: { pickupDate: string; returnDate: string }): Promise<TBooking> {
   return changeBookings(
     ctx,
@@ -133,6 +136,7 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
         throw new AppError('CONFLICT', messages.errors.totalBelowPaid({ total: formatPeso(fromCentavos(total)) }));
       }
       Object.assign(booking, dates, {
+        reminderSentAt: dates.pickupDate === booking.pickupDate ? booking.reminderSentAt : null,
         totalDays: price.days,
         subtotal: price.subtotal,
         driverFee: price.driverFee,
