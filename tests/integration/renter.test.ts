@@ -304,6 +304,11 @@ describe('staff follow-up and what the renter hears', () => {
     const token = linkToken(request!.text);
     expect((await h.caller().myBooking.open({ token })).documentRequest).toMatchObject({ field: 'proofOfBillingUrl', note: 'The bill is cut off at the bottom' });
 
+    // The document the booking already holds is not a new one: the request stays open, the garage is not told.
+    await expectError(h.caller().myBooking.replaceDocument({ token, objectPath: documents.proofOfBillingUrl }), 'BAD_REQUEST', messages.errors.uploadInUse);
+    expect((await h.caller().myBooking.open({ token })).documentRequest).toMatchObject({ field: 'proofOfBillingUrl' });
+    expect((await mailsTo('garage@example.com', 'booking.garage_document')).some((mail) => mail.text.includes(answer.booking.reference))).toBe(false);
+
     const fresh = await upload(h, fileBytes('pdf', 999), { contentType: 'application/pdf' });
     const view = await h.caller().myBooking.replaceDocument({ token, objectPath: fresh });
     expect(view.documentRequest).toBeNull();

@@ -51,7 +51,7 @@ export const myBookingRoutes = [
     path: '/api/my-booking/document',
     tag: 'Bookings',
     summary: 'Send the document staff asked for',
-    description: `${TOKEN} \`objectPath\` is a document uploaded through POST /api/objects/upload; it replaces the requested document (409 when none was requested). The garage is e-mailed.`,
+    description: `${TOKEN} \`objectPath\` is a document uploaded through POST /api/objects/upload; it replaces the requested document (409 when none was requested, 400 when it is the file the booking already holds). The garage is e-mailed.`,
     auth: 'public',
     rateLimit: 'manageBooking',
     body: ZReplaceRequestedDocumentSchema,

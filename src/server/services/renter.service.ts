@@ -115,7 +115,9 @@ export async function replaceRequestedDocument(ctx: ServiceContext, token: strin
     const before = toBookingDto(booking);
     const customer = await lockCustomer(em, booking.customer.id);
     if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
-    await replaceBookingDocuments(tx, booking, customer, { [field]: objectPath });
+    // The file the booking already holds is not the new one staff asked for.
+    const changed = await replaceBookingDocuments(tx, booking, customer, { [field]: objectPath });
+    if (!changed.length) throw new AppError('BAD_REQUEST', messages.errors.uploadInUse, { issues: [{ path: 'objectPath', message: messages.errors.uploadInUse }] });
     Object.assign(booking, { requestedDocument: null, documentRequestNote: null, documentRequestedAt: null, emailProvenAt: booking.emailProvenAt ?? clock.now() });
     const after = toBookingDto(booking);
     audit({ em, actor: RENTER_ACTOR }, 'booking.document', 'booking', id, before, after);
