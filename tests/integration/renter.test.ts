@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
@@ -39,6 +41,11 @@ function linkToken(text: string): string {
   const match = /\/my-booking#([\w.-]+)/.exec(text);
   expect(match, 'the e-mail carries the manage link').not.toBeNull();
   return match![1]!;
+}
+
+/** The private files in local storage (identity documents), by name. */
+async function storedDocumentFiles(): Promise<string[]> {
+  return (await readdir(join(h.dataDir, 'objects', 'private'))).filter((name) => !name.endsWith('.meta.json'));
 }
 
 async function confirmationToken(email: string): Promise<string> {
@@ -271,10 +278,27 @@ describe('limits on unconfirmed bookings and documents', () => {
     const copy = await upload(h, fileBytes('png'));
     const twin = await upload(h, fileBytes('png'));
     const before = await h.orm.em.fork().count(Booking, { car: car.id });
+    const files = await storedDocumentFiles();
     await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId2Url: documents.photoId1Url! })), 'BAD_REQUEST');
     await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId1Url: copy, photoId2Url: twin })), 'BAD_REQUEST', messages.errors.sameDocumentTwice);
     expect(await h.orm.em.fork().count(Booking, { car: car.id })).toBe(before);
     expect((await h.orm.em.fork().findOne(Upload, { objectKey: copy.slice('/objects/'.length) }))?.attachedTo).toBeNull();
+    // No copy of the refused files is left behind, where no record would name it and no clean-up would find it.
+    expect((await storedDocumentFiles()).filter((file) => !files.includes(file))).toEqual([]);
+  });
+
+  it('refuses a replacement document with the same bytes as one the booking keeps, leaving no copy of it behind', async () => {
+    const car = await newCar(h);
+    const { answer, documents } = await publicBooking(h, car.id);
+    const twin = await upload(h, fileBytes('png')); // the bytes of the booking's first photo ID
+    const files = await storedDocumentFiles();
+    await expectError(
+      h.caller().customers.saveDocuments({ id: answer.customer.id, documents: { ...documents, photoId2Url: twin }, documentToken: answer.documentToken }),
+      'BAD_REQUEST',
+      messages.errors.sameDocumentTwice,
+    );
+    expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject(documents);
+    expect((await storedDocumentFiles()).filter((file) => !files.includes(file))).toEqual([]);
   });
 });
 

@@ -275,8 +275,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       await refuseTooManyUnproven(em, mailboxKey(renter.email), phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
       const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
-      const checked = await attachUploads(tx, plan, 'document', `booking:${booking.id}`);
-      await refuseSameFileTwice(ctx.deps.storage, checked);
+      await attachUploads(tx, plan, 'document', `booking:${booking.id}`, (sealed) => refuseSameFileTwice(ctx.deps.storage, sealed));
       await queueMail(em, [bookingReceivedMail(booking, renterMailContext(ctx.deps, booking.id)), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);
       const customer = { id: customerId, fullName: renter.fullName, email: renter.email, phone: renter.phone, license: renter.license ?? null, facebookProfile: renter.facebookProfile ?? null, ...documents };
       return { customer, booking };

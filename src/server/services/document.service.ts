@@ -27,15 +27,20 @@ type Documents = Partial<Record<DocumentField, string | null>>;
 
 /**
  * Replaces documents held by `holder` (a booking or a customer) inside the caller's transaction: the
- * new uploads are attached to `owner` (checked together), the holder's fields point at them, and the
- * files they replaced are released when `owner` held them. Returns the fields that changed.
+ * new uploads are attached to `owner` (checked together; when `distinct`, refused if two of the
+ * holder's documents would then be the same file), the holder's fields point at them, and the files
+ * they replaced are released when `owner` held them. Returns the fields that changed.
  */
-async function replaceDocuments(ctx: ServiceContext, holder: Documents, documents: Documents, owner: UploadOwner): Promise<DocumentField[]> {
+async function replaceDocuments(ctx: ServiceContext, holder: Documents, documents: Documents, owner: UploadOwner, distinct = false): Promise<DocumentField[]> {
   const changed = DOCUMENT_FIELDS.filter((field) => documents[field] && documents[field] !== holder[field]);
   if (!changed.length) return changed;
   const previous = changed.map((field) => holder[field]);
+  const unchanged = DOCUMENT_FIELDS.filter((field) => !changed.includes(field)).flatMap((field) => {
+    const key = holder[field] ? keyFromObjectPath(holder[field]) : null;
+    return key ? [{ objectKey: key }] : [];
+  });
   const plan = planUploads(changed.map((field) => documents[field]!), 'document');
-  await attachUploads(ctx, plan, 'document', owner);
+  await attachUploads(ctx, plan, 'document', owner, distinct ? (sealed) => refuseSameFileTwice(ctx.deps.storage, [...sealed, ...unchanged]) : undefined);
   changed.forEach((field, i) => (holder[field] = plan[i]!.to));
   const kept = new Set(DOCUMENT_FIELDS.map((field) => holder[field]));
   await releaseUploads(ctx, owner, previous.filter((value) => !kept.has(value)));
@@ -49,10 +54,7 @@ async function replaceDocuments(ctx: ServiceContext, holder: Documents, document
  */
 export async function replaceBookingDocuments(ctx: ServiceContext, booking: Documents & { id: string }, customer: Documents, documents: Documents): Promise<DocumentField[]> {
   const old = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field, booking[field]]));
-  const changed = await replaceDocuments(ctx, booking, documents, `booking:${booking.id}`);
-  const held = DOCUMENT_FIELDS.map((field) => booking[field]).filter((path): path is string => Boolean(path));
-  if (new Set(held).size < held.length) throw new AppError('BAD_REQUEST', messages.errors.sameDocumentTwice);
-  await refuseSameFileTwice(ctx.deps.storage, held.map((path) => ({ objectKey: keyFromObjectPath(path)! })));
+  const changed = await replaceDocuments(ctx, booking, documents, `booking:${booking.id}`, true);
   for (const field of changed) if (customer[field] && customer[field] === old[field]) customer[field] = booking[field];
   return changed;
 }

@@ -128,11 +128,18 @@ export function planUploads(values: string[], kind: UploadKind): UploadPlan[] {
  * unattached uploads of `kind`, or of no kind (the spec's bare upload), locking their rows so a
  * clean-up or another booking cannot take them; their bytes are sealed under the plan's new keys
  * (so an upload address that is still valid can no longer replace them, on S3 as on disk), the
- * sealed bytes are checked side by side by `kind`'s rules, and the new keys are recorded as the
- * owner's, of `kind`. Anything refused refuses them all (the transaction rolls back, and the sealed
- * copies are deleted); the reason is looked up only then.
+ * sealed bytes are checked side by side by `kind`'s rules and by the caller's `verify` (documents:
+ * no two the same), and the new keys are recorded as the owner's, of `kind`. Anything refused
+ * refuses them all (the transaction rolls back, and the sealed copies are deleted: no row would name
+ * them, so no clean-up would ever find them); the reason is looked up only then.
  */
-export async function attachUploads(ctx: ServiceContext, plan: UploadPlan[], kind: UploadKind, owner: UploadOwner): Promise<CheckedUpload[]> {
+export async function attachUploads(
+  ctx: ServiceContext,
+  plan: UploadPlan[],
+  kind: UploadKind,
+  owner: UploadOwner,
+  verify?: (sealed: CheckedUpload[]) => Promise<void>,
+): Promise<CheckedUpload[]> {
   const keys = plan.map((step) => keyFromObjectPath(step.from)!);
   if (new Set(keys).size < keys.length) throw new AppError('BAD_REQUEST', messages.errors.sameDocumentTwice);
   const now = clock.now();
@@ -157,11 +164,13 @@ export async function attachUploads(ctx: ServiceContext, plan: UploadPlan[], kin
         }),
       ),
     );
+    const attached = sealed.map((upload, i) => ({ objectKey: upload.objectKey, size: checked[i]!.size }));
+    await verify?.(attached);
     await ctx.em.insertMany(
       Upload,
       sealed.map((upload) => ({ id: upload.objectKey.slice(upload.objectKey.indexOf('/') + 1), kind, objectKey: upload.objectKey, contentType: upload.contentType ?? null, attachedTo: owner, attachedAt: now, createdAt: now })),
     );
-    return sealed.map((upload, i) => ({ objectKey: upload.objectKey, size: checked[i]!.size }));
+    return attached;
   } catch (error) {
     await Promise.all(sealed.map((upload) => storage.delete(upload.objectKey).catch(() => undefined)));
     throw error;
