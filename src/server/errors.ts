@@ -17,7 +17,7 @@ const CONSTRAINT_MESSAGES: Record<string, () => string> = {
   booking_no_overlap: () => messages.errors.datesTaken,
   customer_email_unique: () => messages.errors.emailTaken,
   blocked_name_normalized_name_unique: () => messages.errors.alreadyBlocked,
-  booking_money_check: () => 'The amounts do not add up: the paid amount cannot exceed the total',
+  booking_money_check: () => messages.errors.amountsDoNotAddUp,
   booking_dates_check: () => messages.validation.returnAfterPickup,
 };
 

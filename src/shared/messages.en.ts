@@ -83,6 +83,8 @@ export default {
     paymentAboveBalance: 'The payment is more than the remaining balance of {balance}',
     nothingToPay: 'This booking is already fully paid',
     totalBelowPaid: 'The new total ({total}) would be less than what has been paid',
+    totalNotAboveZero: 'With its agreed discount, the booking would total {total} on these dates; a total must be above zero',
+    amountsDoNotAddUp: 'The amounts do not add up: the total must be above zero, and the paid amount cannot exceed it',
     paymentOnCancelled: 'Payments cannot be added to a cancelled booking',
     unauthorized: 'Sign in to continue',
     sessionExpired: 'Your session has expired. Please sign in again.',

@@ -83,6 +83,8 @@ export default {
     paymentAboveBalance: 'Mas malaki ang bayad kaysa sa natitirang balance na {balance}',
     nothingToPay: 'Bayad na nang buo ang booking na ito',
     totalBelowPaid: 'Mas mababa ang bagong total ({total}) kaysa sa nabayaran na',
+    totalNotAboveZero: 'Dahil sa napagkasunduang diskwento, {total} ang magiging total ng booking sa mga petsang ito; dapat higit sa zero ang total',
+    amountsDoNotAddUp: 'Hindi tugma ang mga halaga: dapat higit sa zero ang total, at hindi ito malalampasan ng nabayaran na',
     paymentOnCancelled: 'Hindi puwedeng magdagdag ng bayad sa cancelled na booking',
     unauthorized: 'Mag-sign in para magpatuloy',
     sessionExpired: 'Nag-expire na ang session mo. Mag-sign in ulit.',

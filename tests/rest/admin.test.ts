@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInManila } from '../../src/shared/dates';
+import { addDays, todayInManila } from '../../src/shared/dates';
+import { formatPeso } from '../../src/shared/money';
 import { messages } from '../../src/shared/messages';
 import { daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
@@ -449,6 +450,22 @@ describe('admin bookings', () => {
       const inverted = await call(h, 'PATCH', `/api/admin/bookings/${made.booking.id}/dates`, { pickupDate: target.returnDate, returnDate: target.pickupDate }, staff);
       expect(inverted.status).toBe(400);
       expect(inverted.body.issues.map((i: any) => i.path)).toContain('returnDate');
+    });
+  });
+
+  it('refuses (409) new dates on which an agreed discount would leave a total of zero or less, changing nothing', async () => {
+    const car = await availableCar(h, 11);
+    const range = dates(4);
+    // Four days agreed at 600 pesos in all: a discount far above one day's price.
+    const made = await call(h, 'POST', '/api/admin/bookings', { customerEmail: 'discount@example.com', customerName: 'Dina Discount', carName: car.name, ...range, total: 600, status: 'confirmed' }, staff);
+    expect(made.status).toBe(201);
+    expect(Number(made.body.adjustment)).toBeLessThan(-Number(car.dailyRate));
+    const oneDay = { pickupDate: range.pickupDate, returnDate: addDays(range.pickupDate, 1) };
+    await expectUnchangedBy(h, async () => {
+      const answer = await call(h, 'PATCH', `/api/admin/bookings/${made.body.id}/dates`, oneDay, staff);
+      expect(answer.status).toBe(409);
+      // One day's price, plus the same adjustment: 600 - 3 days' rate.
+      expect(answer.body).toEqual({ message: messages.errors.totalNotAboveZero({ total: formatPeso(pesos(600, -3 * Number(car.dailyRate))) }) });
     });
   });
 

@@ -132,6 +132,8 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
       const before = toBookingDto(booking);
       const price = computePrice({ ...booking, ...dates });
       const total = toCentavos(price.total) + toCentavos(booking.adjustment);
+      // An agreed discount larger than the new dates' price would leave nothing (or less) to pay.
+      if (total <= 0) throw new AppError('CONFLICT', messages.errors.totalNotAboveZero({ total: formatPeso(fromCentavos(total)) }));
       if (total < toCentavos(booking.amountPaid)) {
         throw new AppError('CONFLICT', messages.errors.totalBelowPaid({ total: formatPeso(fromCentavos(total)) }));
       }
