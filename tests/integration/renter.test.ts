@@ -154,7 +154,7 @@ describe('the manage-booking link', () => {
 });
 
 describe('unconfirmed holds', () => {
-  it('releases a booking neither its renter nor staff confirmed in PENDING_HOLD_HOURS, once, audited and e-mailed, however many instances run the job', async () => {
+  it('releases a booking neither its renter nor staff confirmed (or recorded a payment for) in PENDING_HOLD_HOURS, once, audited and e-mailed, however many instances run the job', async () => {
     const car = await newCar(h);
     const unproven = uniqueEmail('unproven');
     const lapsed = await publicBooking(h, car.id, { customer: { email: unproven }, booking: { pickupDate: daysFromToday(10), returnDate: daysFromToday(12) } });
@@ -163,6 +163,10 @@ describe('unconfirmed holds', () => {
     await h.caller().myBooking.open({ token: await confirmationToken(opened) });
     const confirmed = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(17), returnDate: daysFromToday(18) } });
     await staff().bookings.updateStatus({ id: confirmed.answer.booking.id, status: 'confirmed' });
+    // A reservation fee paid (GCash, say) and recorded, but the booking not yet confirmed: staff have it in hand.
+    const paid = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(20), returnDate: daysFromToday(21) } });
+    const recorded = await staff().bookings.addPayment({ id: paid.answer.booking.id, payment: { amount: '500', method: 'gcash' } });
+    expect(recorded.booking).toMatchObject({ status: 'pending', holdUntil: null });
 
     clock.advance((h.env.PENDING_HOLD_HOURS - 1) * HOUR);
     expect(await releaseExpiredHolds(h.deps)).toBe(0);
@@ -173,9 +177,10 @@ describe('unconfirmed holds', () => {
     expect(await staff().bookings.byId({ id: lapsed.answer.booking.id })).toMatchObject({ status: 'cancelled', cancelledBy: 'hold' });
     expect((await staff().bookings.byId({ id: kept.answer.booking.id })).status).toBe('pending');
     expect((await staff().bookings.byId({ id: confirmed.answer.booking.id })).status).toBe('confirmed');
+    expect((await staff().bookings.byId({ id: paid.answer.booking.id })).status).toBe('pending');
     expect(await mailsTo(unproven, 'booking.cancelled')).toHaveLength(1);
     expect((await auditOf(h, 'booking', lapsed.answer.booking.id)).find((entry) => entry.action === 'booking.status')).toMatchObject({ actor: 'System' });
-    expect((await h.caller().cars.bookedDates({ carId: car.id })).map((range) => range.start)).toEqual([daysFromToday(14), daysFromToday(17)]);
+    expect((await h.caller().cars.bookedDates({ carId: car.id })).map((range) => range.start)).toEqual([daysFromToday(14), daysFromToday(17), daysFromToday(20)]);
     expect(await releaseExpiredHolds(h.deps)).toBe(0);
   });
 });

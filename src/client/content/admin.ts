@@ -296,7 +296,7 @@ export const adminCopy = {
     reference: 'Reference',
     /** A pending website booking that neither its renter nor staff confirmed is cancelled when its hold runs out. */
     holdLeft: (minutes: number) => (minutes <= 0 ? 'Hold: ending' : minutes < 60 ? `Hold: ${minutes} min left` : `Hold: ${Math.floor(minutes / 60)} h left`),
-    holdHint: (until: string) => `Cancelled automatically at ${until} unless the renter opens their e-mail's link or you confirm it`,
+    holdHint: (until: string) => `Cancelled automatically at ${until} unless the renter opens their e-mail's link, or you confirm it or record a payment`,
     emailProven: 'E-mail confirmed',
     requestDocument: 'Request a new document',
     documentRequested: (label: string) => `Asked for a new ${label}`,

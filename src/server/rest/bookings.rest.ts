@@ -116,7 +116,7 @@ export const bookingRoutes = [
     path: '/api/admin/bookings/{id}/payment',
     tag: 'Admin: bookings',
     summary: 'Record a payment',
-    description: 'Adds one row to the booking’s payment ledger. The amount must be positive and at most the balance.',
+    description: 'Adds one row to the booking’s payment ledger. The amount must be positive and at most the balance. A pending website booking’s hold then no longer runs out (`holdUntil` null).',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZAddPaymentSchema,

@@ -13,7 +13,11 @@ import { renterMailContext } from './booking-tokens';
 import { lockBooking } from './booking-change.service';
 import { toBookingDto, toPaymentDto } from './dto';
 
-/** Adds a row to the payment ledger: positive, never above the balance, not on a cancelled booking. */
+/**
+ * Adds a row to the payment ledger: positive, never above the balance, not on a cancelled booking.
+ * A pending website booking's hold stops running out: staff have the renter's money in hand (a
+ * reservation fee, say), so the booking is theirs to confirm or cancel, not the clock's.
+ */
 export async function addPayment(ctx: AdminContext, id: string, input: TAddPayment): Promise<{ booking: TBooking; payment: TPayment }> {
   const result = await ctx.em.transactional(async (em) => {
     const booking = await lockBooking(em, id);
@@ -34,9 +38,10 @@ export async function addPayment(ctx: AdminContext, id: string, input: TAddPayme
       recordedBy: ctx.actor.label,
       createdAt: clock.now(),
     });
-    const amountPaidBefore = booking.amountPaid;
+    const before = { amountPaid: booking.amountPaid, ...(booking.holdUntil ? { holdUntil: booking.holdUntil.toISOString() } : {}) };
     booking.amountPaid = fromCentavos(toCentavos(booking.amountPaid) + amount);
-    audit({ ...ctx, em }, 'payment.create', 'payment', payment.id, { amountPaid: amountPaidBefore }, toPaymentDto(payment));
+    booking.holdUntil = null;
+    audit({ ...ctx, em }, 'payment.create', 'payment', payment.id, before, toPaymentDto(payment));
     const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
     await queueMail(em, [paymentRecordedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, id))]);
     await em.flush();
