@@ -1,64 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { messages } from '../../src/shared/messages';
 import { DOCUMENT_MAX_BYTES } from '../../src/shared/schemas/upload.schema';
-import { S3Storage } from '../../src/server/storage/s3';
+import type { S3Storage } from '../../src/server/storage/s3';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { bookingPayload, fileBytes, firstCarId, request } from '../utils/fixtures';
 import { TEST_API_TOKEN, createHarness, type Harness } from '../utils/harness';
+import { BUCKET, S3Server, s3Storage } from '../utils/s3rver';
 
-/** s3rver ships no type declarations: the little of it these tests use. */
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean; configureBuckets?: Array<{ name: string }> }) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
-
-const BUCKET = 'rental-objects';
 const UNAVAILABLE = 'File storage is temporarily unavailable. Please try again in a moment.';
-
-/** A real S3-protocol server on loopback, storing in `directory`; `port` 0 picks a free one. */
-class S3Server {
-  private server: S3rverInstance | null = null;
-  port = 0;
-
-  constructor(readonly directory: string) {}
-
-  get endpoint(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async start(options: { configureBucket?: boolean } = {}): Promise<void> {
-    const server = new S3rver({
-      address: '127.0.0.1',
-      port: this.port,
-      directory: this.directory,
-      silent: true,
-      ...(options.configureBucket ? { configureBuckets: [{ name: BUCKET }] } : {}),
-    });
-    const address = await server.run();
-    this.port = address.port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (server) await server.close();
-  }
-}
-
-function s3Storage(endpoint: string, bucket = BUCKET): S3Storage {
-  // s3rver's fixed credentials; path-style addressing because the endpoint is an IP address.
-  return new S3Storage({ bucket, region: 'us-east-1', endpoint, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
-}
 
 async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
@@ -188,6 +142,25 @@ describe('S3Storage against a real S3-protocol server (s3rver)', () => {
     const key = `private/${randomUUID()}`;
     await storage.put(key, Buffer.from('%PDF-'), 'application/pdf');
     expect(Buffer.from(await storage.readStart(key, 16)).toString()).toBe('%PDF-');
+  });
+
+  it('list pages through one folder in key order, from a key on, following continuations past 1,000 keys', async () => {
+    const prefix = 'public/' as const;
+    const keys = Array.from({ length: 1003 }, () => `${prefix}${randomUUID()}`).sort();
+    for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((key) => storage.put(key, Buffer.from('x'), 'image/png')));
+
+    const all = await storage.list(prefix, { limit: 5000 });
+    expect(all.more).toBe(false);
+    expect(all.objects.map((object) => object.key)).toEqual(keys);
+    for (const object of all.objects) expect(Math.abs(object.lastModified.getTime() - Date.now())).toBeLessThan(10 * 60_000);
+
+    const first = await storage.list(prefix, { limit: 1001 });
+    expect(first.objects.map((object) => object.key)).toEqual(keys.slice(0, 1001));
+    expect(first.more).toBe(true);
+    const rest = await storage.list(prefix, { startAfter: keys[1000], limit: 1001 });
+    expect(rest.objects.map((object) => object.key)).toEqual(keys.slice(1001));
+    expect(rest.more).toBe(false);
+    expect((await storage.list('private/', { startAfter: 'private/~', limit: 10 })).objects).toEqual([]);
   });
 
   it('head and get of a missing key answer null, and deleting it is harmless', async () => {

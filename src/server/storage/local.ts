@@ -1,12 +1,15 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { closeSync, createReadStream, fstatSync, mkdirSync, openSync, readSync, renameSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { closeSync, createReadStream, fstatSync, mkdirSync, openSync, readSync, renameSync, utimesSync } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { clock } from '../clock';
-import { OBJECT_KEY_PATTERN, type Storage, type StoredObject, type StoredObjectInfo, type UploadUrlOptions } from './storage';
+import { OBJECT_KEY_PATTERN, type ListedObject, type ListOptions, type ObjectListing, type ObjectPrefix, type Storage, type StoredObject, type StoredObjectInfo, type UploadUrlOptions } from './storage';
+
+/** The suffix of a file `put` is still writing (renamed to the key once whole). */
+const PARTIAL = '.partial';
 
 export interface LocalUploadGrant {
   key: string;
@@ -123,7 +126,9 @@ export class LocalStorage implements Storage {
    * Two renames, made synchronously for the same reason as `probe`'s reads: renaming a file the
    * server wrote itself, within its own folder, costs about 15 µs of processor time, while the same
    * through fs/promises (a trip through the thread pool and back onto a busy event loop) cost about
-   * 40 µs, six times per website booking.
+   * 40 µs, six times per website booking. The file's time is set to now first: a rename keeps the
+   * upload's own time, perhaps a day old, and the orphan sweep (`list`'s `lastModified`) must see
+   * the sealed file as new until the row that names it is committed.
    */
   async seal(from: string, to: string): Promise<void> {
     const move = () => {
@@ -131,6 +136,8 @@ export class LocalStorage implements Storage {
       renameSync(this.file(from), this.file(to));
     };
     try {
+      const now = clock.now();
+      utimesSync(this.file(from), now, now);
       try {
         move();
       } catch (error) {
@@ -167,14 +174,58 @@ export class LocalStorage implements Storage {
     const target = this.file(key);
     await mkdir(dirname(target), { recursive: true });
     // Write aside, then rename: a reader never sees half a file.
-    await writeFile(`${target}.partial`, body);
+    await writeFile(`${target}${PARTIAL}`, body);
     await writeFile(`${target}.meta.json`, JSON.stringify({ contentType }));
-    await rename(`${target}.partial`, target);
+    await rename(`${target}${PARTIAL}`, target);
   }
 
+  /** The file, its type, and what a `put` cut short by a crash left half-written. */
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
     await rm(`${this.file(key)}.meta.json`, { force: true });
+    await rm(`${this.file(key)}${PARTIAL}`, { force: true });
+  }
+
+  /**
+   * The folder's names, read whole and sorted (the disk has no order of its own), then the times of
+   * one page. An object is its file, or the `.partial` a crash left in the middle of a `put` (the
+   * bytes of a document all the same); the `.meta.json` beside it is not one.
+   */
+  async list(prefix: ObjectPrefix, options: ListOptions): Promise<ObjectListing> {
+    const folder = join(this.root, prefix);
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { objects: [], more: false };
+      throw error;
+    }
+    const files = new Map<string, string[]>();
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = prefix + (entry.name.endsWith(PARTIAL) ? entry.name.slice(0, -PARTIAL.length) : entry.name);
+      if (!OBJECT_KEY_PATTERN.test(key) || (options.startAfter !== undefined && key <= options.startAfter)) continue;
+      files.set(key, [...(files.get(key) ?? []), entry.name]);
+    }
+    const keys = [...files.keys()].sort();
+    const page = await Promise.all(
+      keys.slice(0, options.limit).map(async (key) => {
+        const times = await Promise.all(
+          files.get(key)!.map((name) =>
+            stat(join(folder, name)).then(
+              (info) => info.mtimeMs,
+              (error: NodeJS.ErrnoException) => {
+                if (error.code === 'ENOENT') return null; // deleted since the folder was read
+                throw error;
+              },
+            ),
+          ),
+        );
+        const known = times.filter((time): time is number => time !== null);
+        return known.length ? { key, lastModified: new Date(Math.max(...known)) } : null;
+      }),
+    );
+    return { objects: page.filter((object): object is ListedObject => object !== null), more: keys.length > options.limit };
   }
 
   async check(): Promise<void> {

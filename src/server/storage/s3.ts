@@ -5,6 +5,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -12,7 +13,10 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
-import { storageUnavailable, type Storage, type StoredObject, type StoredObjectInfo, type UploadUrlOptions } from './storage';
+import { storageUnavailable, type ListedObject, type ListOptions, type ObjectListing, type ObjectPrefix, type Storage, type StoredObject, type StoredObjectInfo, type UploadUrlOptions } from './storage';
+
+/** The most keys S3 answers with in one listing. */
+const LIST_PAGE = 1000;
 
 export interface S3Settings {
   bucket: string;
@@ -146,6 +150,29 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await guard(() => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key })));
+  }
+
+  /** ListObjectsV2 from `startAfter`, following its continuation while fewer than `limit` keys came back. */
+  async list(prefix: ObjectPrefix, options: ListOptions): Promise<ObjectListing> {
+    const objects: ListedObject[] = [];
+    let token: string | undefined;
+    for (;;) {
+      const page = await guard(() =>
+        this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.settings.bucket,
+            Prefix: prefix,
+            MaxKeys: Math.min(LIST_PAGE, options.limit - objects.length),
+            ...(token ? { ContinuationToken: token } : options.startAfter ? { StartAfter: options.startAfter } : {}),
+          }),
+        ),
+      );
+      for (const item of page.Contents ?? []) {
+        if (item.Key && item.LastModified) objects.push({ key: item.Key, lastModified: item.LastModified });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      if (!token || objects.length >= options.limit) return { objects, more: Boolean(token) };
+    }
   }
 
   async check(): Promise<void> {

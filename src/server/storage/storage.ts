@@ -10,6 +10,28 @@ export interface StoredObject extends StoredObjectInfo {
   body: ReadableStream<Uint8Array>;
 }
 
+/** One object of a listing: its key and when its bytes were last written (or sealed). */
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
+}
+
+/** The two folders every object key starts with (see `OBJECT_KEY_PATTERN`), in key order. */
+export const OBJECT_PREFIXES = ['private/', 'public/'] as const;
+export type ObjectPrefix = (typeof OBJECT_PREFIXES)[number];
+
+/** Where a listing starts (after which key) and how many keys it gives at most. */
+export interface ListOptions {
+  startAfter?: string;
+  limit: number;
+}
+
+/** A page of a listing, and whether more keys follow it. */
+export interface ObjectListing {
+  objects: ListedObject[];
+  more: boolean;
+}
+
 export interface UploadUrlOptions {
   contentType?: string;
   contentLength?: number;
@@ -37,13 +59,22 @@ export interface Storage {
   /**
    * Puts the bytes stored at `from` under `to`, a key no upload address was signed for, so nothing
    * can change them any more (local disk: a rename; S3: a server-side copy, the original left for the
-   * clean-up). Throws the upload's "not stored" error when there is nothing at `from`.
+   * clean-up). Throws the upload's "not stored" error when there is nothing at `from`. The copy is
+   * as new as the seal in `list`, however old the upload: the orphan sweep leaves it alone until the
+   * row naming it has had a day to commit.
    */
   seal(from: string, to: string): Promise<void>;
   /** A digest of the object's bytes (equal bytes, equal digest), or null when there is no such object. */
   digest(key: string): Promise<string | null>;
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Up to `limit` keys under `prefix` that sort after `startAfter`, in key order, and whether more
+   * follow: a listing resumed page by page. The S3 driver also lists keys under the prefix that
+   * are not the server's own (they do not match `OBJECT_KEY_PATTERN`); the local driver lists each
+   * object once, never the files it keeps beside it.
+   */
+  list(prefix: ObjectPrefix, options: ListOptions): Promise<ObjectListing>;
   /** Throws when the store cannot be reached. */
   check(): Promise<void>;
 }
