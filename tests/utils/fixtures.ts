@@ -66,7 +66,9 @@ export async function upload(
   const ask = await request(h, 'POST', '/api/objects/upload', declare ? { kind, contentType } : undefined, { staff });
   if (ask.status !== 200) throw new Error(`upload address refused: ${ask.status} ${JSON.stringify(ask.body)}`);
   const url = new URL(ask.body.uploadURL as string);
-  const put = await h.app.request(url.pathname + url.search, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
+  const init = { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) };
+  // The local driver's address is the app's own; an S3 address is the bucket's.
+  const put = h.deps.storage.kind === 's3' ? await fetch(url, init) : await h.app.request(url.pathname + url.search, init);
   if (put.status !== 200) throw new Error(`upload refused: ${put.status} ${await put.text()}`);
   return ask.body.objectPath as string;
 }

@@ -21,3 +21,17 @@ async function getOrCreate(em: EntityManager, key: string, make: () => Promise<s
 export async function signingSecret(em: EntityManager): Promise<string> {
   return (await getOrCreate(em, SIGNING_SECRET_KEY, () => randomBytes(32).toString('base64url'))).value;
 }
+
+/** A server-wide value, or null when none was ever set. */
+export async function readSetting(em: EntityManager, key: string): Promise<string | null> {
+  const [row] = (await em.execute(`select value from app_setting where key = ?`, [key])) as Array<{ value: string }>;
+  return row?.value ?? null;
+}
+
+/** Sets a server-wide value, made or replaced. */
+export async function writeSetting(em: EntityManager, key: string, value: string): Promise<void> {
+  await em.execute(
+    `insert into app_setting (key, value, updated_at) values (?, ?, now()) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+    [key, value],
+  );
+}

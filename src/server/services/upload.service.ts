@@ -14,7 +14,8 @@ import { Upload, type IUpload } from '../db/entities';
 import type { AppDeps, ServiceContext } from '../deps';
 import { log, describeError } from '../logger';
 import { LocalStorage } from '../storage/local';
-import { keyFromObjectPath, objectPath, type Storage } from '../storage/storage';
+import { keyFromObjectPath, OBJECT_KEY_PATTERN, OBJECT_PREFIXES, objectPath, type ListedObject, type Storage } from '../storage/storage';
+import { readSetting, writeSetting } from './settings.service';
 
 /** Upload addresses live 15 minutes; unattached uploads are deleted after 24 hours. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -306,4 +307,61 @@ export async function cleanupUploads(deps: AppDeps): Promise<number> {
   }
   if (removed) log.info('upload.cleanup', { removed });
   return removed;
+}
+
+/** How many stored objects one sweep looks at; the next goes on after the last of them. */
+export const ORPHAN_SWEEP_BATCH = 1000;
+/** The last key the sweep looked at ('' once it went through the whole store), shared by every instance. */
+const ORPHAN_SWEEP_CURSOR = 'orphan_sweep_after';
+
+export interface OrphanSweep {
+  /** Keys listed. */
+  examined: number;
+  /** Objects deleted. */
+  removed: number;
+  /** Whether this run reached the end of the store: the next one starts over. */
+  finished: boolean;
+}
+
+/**
+ * Deletes stored objects that no upload row names once they are older than an unattached upload
+ * may live: the sealed copies of a transaction that failed at its commit (or of a server stopped
+ * between a copy and its insert), which the row-driven clean-up above can never find. Every object
+ * of the server has its row before its bytes exist (an upload's row is made before its address is
+ * handed out) or within a day of them (a sealed copy's row commits with the record taking it; the
+ * seal dates the copy, see `Storage.seal`), so the age keeps an upload or a seal in flight safe.
+ * One run lists at most `limit` keys, from where the last run stopped.
+ */
+export async function sweepOrphanObjects(deps: AppDeps, limit = ORPHAN_SWEEP_BATCH): Promise<OrphanSweep> {
+  const em = deps.orm.em.fork();
+  const cutoff = clock.now().getTime() - UNATTACHED_UPLOAD_HOURS * 3_600_000;
+  const after = (await readSetting(em, ORPHAN_SWEEP_CURSOR)) || undefined;
+  const listed: ListedObject[] = [];
+  let finished = true;
+  for (const prefix of OBJECT_PREFIXES) {
+    if (after && after > prefix && !after.startsWith(prefix)) continue; // swept already
+    const page = await deps.storage.list(prefix, { ...(after?.startsWith(prefix) ? { startAfter: after } : {}), limit: limit - listed.length });
+    listed.push(...page.objects);
+    if (page.more || listed.length >= limit) {
+      finished = false;
+      break;
+    }
+  }
+  // Anything else in a shared bucket is not the server's to delete.
+  const old = listed.filter((object) => OBJECT_KEY_PATTERN.test(object.key) && object.lastModified.getTime() < cutoff);
+  const named = new Set(
+    old.length ? (await em.find(Upload, { objectKey: { $in: old.map((object) => object.key) } }, { fields: ['objectKey'] })).map((upload) => upload.objectKey) : [],
+  );
+  let removed = 0;
+  for (const { key } of old.filter((object) => !named.has(object.key))) {
+    try {
+      await deps.storage.delete(key);
+      removed += 1;
+    } catch (error) {
+      log.warn('upload.orphans.delete.failed', { key, ...describeError(error) });
+    }
+  }
+  await writeSetting(em, ORPHAN_SWEEP_CURSOR, finished ? '' : (listed.at(-1)?.key ?? after ?? ''));
+  if (removed) log.info('upload.orphans.removed', { removed, examined: listed.length });
+  return { examined: listed.length, removed, finished };
 }
