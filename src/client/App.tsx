@@ -11,8 +11,8 @@ import { createTrpcClient, trpc } from './trpc';
 const colorSchemeManager = themeManager();
 
 /**
- * The providers around the router: `children` is the browser's RouterProvider (main.tsx) or the
- * server's StaticRouterProvider (entry-server.tsx), and `queryClient` holds the data the server
+ * The providers around the router: `children` is the browser's SiteRouter (main.tsx) or the
+ * server's StaticRouter (entry-server.tsx), and `queryClient` holds the data the server
  * inlined in the page, so both render the same first screen.
  */
 export default function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

@@ -3,18 +3,16 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import superjson, { type SuperJSONResult } from 'superjson';
 import App from './App';
 import { loadAllMessages } from './i18n';
 import { setLocaleResolver } from '../shared/i18n/catalog';
 import { DEFAULT_LOCALE, localeOfPath, type Locale } from '../shared/i18n/locales';
-import { routes } from './router';
+import { routes, SiteRoutes } from './router';
 import { createQueryClient } from './trpc';
 import type { RenderedPage, RenderInput } from '../shared/pageState';
 import { PageMetaContext, type PageMeta } from './usePageMeta';
-
-const handler = createStaticHandler(routes);
 
 /** Pages in both languages may render at once: each reads its own (its address's) through this. */
 const pageLocale = new AsyncLocalStorage<Locale>();
@@ -27,7 +25,7 @@ const messagesLoaded = loadAllMessages();
  * hydration finds identical markup. `prerenderToNodeStream` waits for the lazily loaded parts
  * (the contact and booking forms) so the page arrives whole.
  * https://react.dev/reference/react-dom/static/prerenderToNodeStream
- * https://reactrouter.com/api/data-routers/createStaticHandler
+ * https://reactrouter.com/api/declarative-routers/StaticRouter
  */
 export async function render(input: RenderInput): Promise<RenderedPage> {
   await messagesLoaded;
@@ -35,9 +33,6 @@ export async function render(input: RenderInput): Promise<RenderedPage> {
 }
 
 async function renderPage({ url, state, origin }: RenderInput): Promise<RenderedPage> {
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`route answered with a redirect for ${url}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   hydrate(queryClient, superjson.deserialize<DehydratedState>(state as SuperJSONResult));
   const meta: PageMeta = { title: '', description: '' };
@@ -45,7 +40,9 @@ async function renderPage({ url, state, origin }: RenderInput): Promise<Rendered
     <StrictMode>
       <PageMetaContext value={{ origin, set: (page) => Object.assign(meta, page) }}>
         <App queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url}>
+            <SiteRoutes />
+          </StaticRouter>
         </App>
       </PageMetaContext>
     </StrictMode>,
@@ -57,6 +54,6 @@ async function renderPage({ url, state, origin }: RenderInput): Promise<Rendered
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const html = Buffer.concat(chunks).toString('utf8');
   queryClient.clear();
-  const notFound = context.matches.at(-1)?.route.path === '*';
+  const notFound = matchRoutes(routes, new URL(url, 'http://localhost').pathname)?.at(-1)?.route.path === '*';
   return { html, status: notFound ? 404 : 200, ...meta };
 }

@@ -1,15 +1,14 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import superjson from 'superjson';
 import { setLocaleResolver } from '../shared/i18n/catalog';
 import { localeOfPath } from '../shared/i18n/locales';
 import { PAGE_STATE_ELEMENT_ID } from '../shared/pageState';
 import App from './App';
-import { hydrateAllWaiting } from './components/HydrateWhenSeen/HydrateWhenSeen';
 import { loadMessages } from './i18n';
-import { createRouter } from './router';
+import { SiteRoutes } from './router';
 import { createQueryClient } from './trpc';
 
 /**
@@ -26,18 +25,12 @@ function start(root: HTMLElement) {
   const queryClient = createQueryClient();
   const state = document.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
   if (state) hydrate(queryClient, superjson.deserialize(JSON.parse(state)));
-  const router = createRouter();
-  // The first navigation hydrates every part still waiting to be seen (HydrateWhenSeen).
-  const first = router.state.location;
-  const stop = router.subscribe((state) => {
-    if (state.location === first && state.navigation.state === 'idle') return;
-    stop();
-    hydrateAllWaiting();
-  });
   const app = (
     <StrictMode>
       <App queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <SiteRoutes />
+        </BrowserRouter>
       </App>
     </StrictMode>
   );

@@ -1,10 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { localizePath } from '../shared/i18n/locales';
-import { withMessages } from './i18n';
 import { Layout } from './components/Layout/Layout';
 import { HomePage } from './pages/Home.page';
 import { FIND_BOOKING_PATH, MY_BOOKING_PATH } from './features/myBooking/paths';
-import { BookingPage, FindBookingPage, MyBookingPage, PageLoading, PccPage, PrivacyPage, TermsPage } from './pages/lazyPages';
+import { AdminPage, BookingPage, FindBookingPage, MyBookingPage, PccPage, PrivacyPage, TermsPage } from './pages/lazyPages';
 import { NotFoundPage } from './pages/NotFound.page';
 import { CarRoute } from './pages/CarRoute';
 
@@ -28,19 +27,19 @@ export const routes: RouteObject[] = [
     children: [
       ...publicPages,
       ...publicPages.map((page) => ({ ...page, path: localizePath(page.path!, 'fil') })),
-      // The dashboard is its own chunk: visitors of the public pages never download it. Opened
-      // directly, the router waits for that chunk before its first render: the placeholder
-      // stands meanwhile (https://reactrouter.com/start/data/route-object#hydratefallback).
-      {
-        path: '/admin',
-        lazy: withMessages(() => import('./pages/Admin.page').then(({ AdminPage }) => ({ Component: AdminPage })), 'forms'),
-        HydrateFallback: PageLoading,
-      },
+      // The dashboard is its own chunk: visitors of the public pages never download it.
+      { path: '/admin', element: <AdminPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The page of the router's location, inside the layout: React Router's declarative mode, under the
+ * browser's BrowserRouter (main.tsx) or the server's StaticRouter (entry-server.tsx). The site has
+ * no loaders, actions or route modules, so the data router's machinery would be script that every
+ * page loads for nothing: https://reactrouter.com/start/modes
+ */
+export function SiteRoutes() {
+  return useRoutes(routes);
 }

@@ -85,6 +85,20 @@ test('a navigation right after the page loads is not held by a part still waitin
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'a client-side navigation').toBe(true);
 });
 
+test('a move in the browser history right after the page loads is not held by a part still waiting to be seen', async ({ page }) => {
+  await page.goto('/privacy');
+  const live = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+  await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PCC' }).evaluate(live)).toBe(true);
+  expect(await page.getByRole('contentinfo').getByRole('link').first().evaluate(live), 'the footer, far below, still waits to be seen').toBe(false);
+  // A fragment entered in the address bar: the router hears of it from the history (popstate),
+  // with no tap or key on the page, which would hydrate everything on its own.
+  await page.evaluate(() => {
+    window.location.hash = '#main';
+  });
+  // The layout scrolls to the fragment's section once the router has rendered the new location.
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('render-all'))).toBe(true);
+});
+
 test('on a short page the footer reaches the bottom of the screen, with no strip of page below it', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/no/such/page');

@@ -33,3 +33,4 @@ export const PrivacyPage = lazyPage(() => import('./Legal.page').then((module) =
 export const FindBookingPage = lazyPage(() => import('./FindBooking.page').then((module) => module.FindBookingPage), 'forms');
 export const MyBookingPage = lazyPage(() => import('./MyBooking.page').then((module) => module.MyBookingPage), 'forms');
 export const CarPage = lazyPage(() => import('./Car.page').then((module) => module.CarPage), 'car', 'search', 'forms');
+export const AdminPage = lazyPage(() => import('./Admin.page').then((module) => module.AdminPage), 'forms');

@@ -4,7 +4,7 @@
  * of them is named here, so that it is what this stage evaluates; anything the app imports beyond
  * it is evaluated with the entry.
  */
-export { createBrowserRouter, Link, NavLink, Outlet, RouterProvider, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+export { BrowserRouter, Link, NavLink, Outlet, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router-dom';
 export { hydrate, keepPreviousData, QueryClient, QueryClientProvider, useMutation, useQueryClient } from '@tanstack/react-query';
 export { createTRPCReact } from '@trpc/react-query';
 export { httpBatchLink } from '@trpc/client';

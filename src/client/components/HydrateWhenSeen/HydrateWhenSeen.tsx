@@ -63,17 +63,20 @@ function release(id: string): void {
 
 /**
  * Hydrates everything still waiting, now and from now on. At the visitor's first input (whatever
- * they reach next works), and at the first navigation: a navigation changes what a waiting
- * boundary reads (the location), and React holds the navigation until that boundary has hydrated,
- * which a footer never seen would never do.
+ * they reach next works), and before any navigation: a navigation changes what a waiting boundary
+ * reads (the location), and React holds the navigation until that boundary has hydrated, which a
+ * footer never seen would never do. Every navigation starts from an input (a tap, a key, or a
+ * click an assistive technology makes without either) or a move in the browser's history
+ * (`popstate`), and each is heard here before the router hears it.
  */
-export function hydrateAllWaiting(): void {
+function hydrateAllWaiting(): void {
   released = true;
   for (const gate of gates.values()) gate.open();
 }
 
 if (typeof document !== 'undefined') {
-  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart']) document.addEventListener(type, hydrateAllWaiting, { capture: true, passive: true });
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart', 'click']) document.addEventListener(type, hydrateAllWaiting, { capture: true, passive: true });
+  window.addEventListener('popstate', hydrateAllWaiting);
 }
 
 /**
