@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title, Unstyled
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../../shared/business';
+import { yearInManila } from '../../../shared/isoDate';
 import { copy } from '../../content/site';
 import { FIND_BOOKING_PATH } from '../../features/myBooking/paths';
 import { useAnchorNavigation, type Anchor as SectionAnchor } from '../../features/site/anchors';
@@ -73,7 +74,7 @@ export function Footer() {
         </SimpleGrid>
         <Group justify="space-between" mt={40} pt="md" style={{ borderTop: '1px solid light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))' }}>
           <Text size="xs" c="dimmed">
-            {copy.footer.rights({ year: new Date().getFullYear(), name: business.name })}
+            {copy.footer.rights({ year: yearInManila(), name: business.name })}
           </Text>
           <Text size="xs" c="dimmed">
             {business.addressLine2}
