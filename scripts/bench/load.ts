@@ -100,20 +100,24 @@ async function bookRaw(pool: pg.Pool, b: SqlBooking): Promise<void> {
     );
     if (unproven.rows.filter((row) => row.status === 'pending').length >= 2) throw Object.assign(new Error('too many unconfirmed bookings'), { code: 'limit' });
     const bookingId = randomUUID();
-    const reference = `HI-${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()}`;
-    const booked = await client.query(
-      `insert into booking (id, reference, customer_id, renter_name, renter_email, renter_phone, renter_phone_key, renter_mailbox_key, renter_license, photo_id1_url, photo_id2_url,
-         proof_of_billing_url, car_id, car_name, pickup_date, return_date, pickup_time, driver_service, distance_service, wants_delivery,
-         total_days, daily_rate, subtotal, driver_fee, distance_fee, delivery_fee, insurance, adjustment, total, amount_paid, status, source,
-         hold_until, created_at, updated_at)
-       select $1, $13, $2, $3, $4, $5, $14, $15, $6, $7, $8, $9, c.id, c.name, $11, $12, '10:00 AM', 'none', 'none', false,
-         ($12::date - $11::date), c.daily_rate, c.daily_rate * ($12::date - $11::date), 0, 0, 0, 500, 0, c.daily_rate * ($12::date - $11::date) + 500, 0, 'pending', 'website',
-         now() + interval '24 hours', now(), now()
-       from car c where c.id = $10 and c.available
-       on conflict (reference) do nothing`,
-      [bookingId, customerId, b.fullName, b.email, b.phone, b.license, ...documents, b.carId, b.pickupDate, b.returnDate, reference, phoneKey, mailbox],
-    );
-    if (booked.rowCount !== 1) throw Object.assign(new Error('car not bookable'), { code: 'car' });
+    // A reference already taken is drawn again, as the route does (about one in three thousand here).
+    let booked: pg.QueryResult | null = null;
+    for (let draw = 0; draw < 5 && !booked?.rowCount; draw += 1) {
+      const reference = `HI-${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()}`;
+      booked = await client.query(
+        `insert into booking (id, reference, customer_id, renter_name, renter_email, renter_phone, renter_phone_key, renter_mailbox_key, renter_license, photo_id1_url, photo_id2_url,
+           proof_of_billing_url, car_id, car_name, pickup_date, return_date, pickup_time, driver_service, distance_service, wants_delivery,
+           total_days, daily_rate, subtotal, driver_fee, distance_fee, delivery_fee, insurance, adjustment, total, amount_paid, status, source,
+           hold_until, created_at, updated_at)
+         select $1, $13, $2, $3, $4, $5, $14, $15, $6, $7, $8, $9, c.id, c.name, $11, $12, '10:00 AM', 'none', 'none', false,
+           ($12::date - $11::date), c.daily_rate, c.daily_rate * ($12::date - $11::date), 0, 0, 0, 500, 0, c.daily_rate * ($12::date - $11::date) + 500, 0, 'pending', 'website',
+           now() + interval '24 hours', now(), now()
+         from car c where c.id = $10 and c.available
+         on conflict (reference) do nothing`,
+        [bookingId, customerId, b.fullName, b.email, b.phone, b.license, ...documents, b.carId, b.pickupDate, b.returnDate, reference, phoneKey, mailbox],
+      );
+    }
+    if (booked?.rowCount !== 1) throw Object.assign(new Error('car not bookable'), { code: 'car' });
     const attached = await client.query(`update upload set attached_to = $1, attached_at = now() where object_key = any($2) and kind = 'document' and attached_to is null`, [
       `booking:${bookingId}`,
       b.objectKeys,
