@@ -185,12 +185,18 @@ describe('unconfirmed holds', () => {
   });
 });
 
+/** A website booking from the day after tomorrow, confirmed by staff, for a new address named by `tag`. */
+async function confirmedSoon(tag: string) {
+  const car = await newCar(h);
+  const email = uniqueEmail(tag);
+  const { answer } = await publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(2), returnDate: daysFromToday(4) } });
+  await staff().bookings.updateStatus({ id: answer.booking.id, status: 'confirmed' });
+  return { email, answer };
+}
+
 describe('the reminder the day before pick-up', () => {
   it('goes once per booking, across runs and two instances running at the same moment', async () => {
-    const car = await newCar(h);
-    const email = uniqueEmail('reminded');
-    const { answer } = await publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(2), returnDate: daysFromToday(4) } });
-    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'confirmed' });
+    const { email, answer } = await confirmedSoon('reminded');
     expect(await sendPickupReminders(h.deps)).toBe(0);
 
     clock.advance(24 * HOUR);
@@ -206,10 +212,7 @@ describe('the reminder the day before pick-up', () => {
 
 describe('the reminder after staff move the pick-up', () => {
   it('goes again the day before the new pick-up date, once', async () => {
-    const car = await newCar(h);
-    const email = uniqueEmail('moved');
-    const { answer } = await publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(2), returnDate: daysFromToday(4) } });
-    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'confirmed' });
+    const { email, answer } = await confirmedSoon('moved');
     clock.advance(24 * HOUR);
     expect(await sendPickupReminders(h.deps)).toBe(1);
 
