@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
@@ -13,7 +14,7 @@ import { REFERENCE_PATTERN } from '../../src/shared/reference';
 import { MAX_UNPROVEN_BOOKINGS } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments, uniquePhone } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { auditOf, expectError, newCar, outcome, publicBooking, uniqueEmail } from './helpers';
+import { auditOf, expectError, newCar, openTransaction, outcome, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail } from './helpers';
 
 let h: Harness;
 let second: MikroORM;
@@ -111,6 +112,22 @@ describe('the manage-booking link', () => {
     expect((await auditOf(h, 'booking', answer.booking.id)).filter((entry) => entry.action === 'booking.email_proven')).toEqual([
       expect.objectContaining({ actor: 'Renter (booking link)' }),
     ]);
+  });
+
+  it('records the proof once when the link is opened twice at the same moment', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('twice');
+    const { answer } = await publicBooking(h, car.id, { customer: { email } });
+    const token = await confirmationToken(email);
+    // Both opens start while another change holds the booking's row, then meet it together.
+    const held = await openTransaction(h, (em) => em.findOneOrFail(Booking, { id: answer.booking.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
+    const first = await startWhileLocked(h, () => h.caller().myBooking.open({ token }));
+    await vi.waitFor(async () => expect(await sessionsWaitingOnALock(h)).toBe(1), { timeout: 10_000 });
+    const second = h.caller().myBooking.open({ token });
+    await vi.waitFor(async () => expect(await sessionsWaitingOnALock(h)).toBe(2), { timeout: 10_000 });
+    await held.commit();
+    for (const view of await Promise.all([first.running, second])) expect(view.booking.emailProven).toBe(true);
+    expect((await auditOf(h, 'booking', answer.booking.id)).filter((entry) => entry.action === 'booking.email_proven')).toHaveLength(1);
   });
 
   it('refuses a forged, altered or other-purpose token', async () => {

@@ -67,13 +67,12 @@ async function managedView(em: EntityManager, booking: IBooking): Promise<TManag
 export async function viewMyBooking(ctx: ServiceContext, token: string): Promise<TManagedBooking> {
   const id = bookingIdOf(ctx, token);
   return ctx.em.transactional(async (em) => {
+    // Proven once, by the update that finds it unproven: of two first opens at the same moment, the
+    // second waits for the first's row and then changes (and records) nothing.
+    const proven = await em.nativeUpdate(Booking, { id, emailProvenAt: null }, { emailProvenAt: clock.now() });
     const booking = await em.findOne(Booking, { id }, { populate: ['car'] });
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
-    if (!booking.emailProvenAt) {
-      booking.emailProvenAt = clock.now();
-      audit({ em, actor: RENTER_ACTOR }, 'booking.email_proven', 'booking', id, { emailProven: false }, { emailProven: true });
-      await em.flush();
-    }
+    if (proven) audit({ em, actor: RENTER_ACTOR }, 'booking.email_proven', 'booking', id, { emailProven: false }, { emailProven: true });
     return managedView(em, booking);
   });
 }
