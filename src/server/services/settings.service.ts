@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { clock } from '../clock';
 import { AppSetting } from '../db/entities';
 
 const SIGNING_SECRET_KEY = 'signing_secret';
@@ -24,14 +25,10 @@ export async function signingSecret(em: EntityManager): Promise<string> {
 
 /** A server-wide value, or null when none was ever set. */
 export async function readSetting(em: EntityManager, key: string): Promise<string | null> {
-  const [row] = (await em.execute(`select value from app_setting where key = ?`, [key])) as Array<{ value: string }>;
-  return row?.value ?? null;
+  return (await em.findOne(AppSetting, { key }, { refresh: true }))?.value ?? null;
 }
 
-/** Sets a server-wide value, made or replaced. */
+/** Sets a server-wide value, made or replaced (insert ... on conflict (key) do update). */
 export async function writeSetting(em: EntityManager, key: string, value: string): Promise<void> {
-  await em.execute(
-    `insert into app_setting (key, value, updated_at) values (?, ?, now()) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
-    [key, value],
-  );
+  await em.upsert(AppSetting, { key, value, updatedAt: clock.now() });
 }
