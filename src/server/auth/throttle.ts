@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './digest';
 import { raw } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
@@ -40,9 +40,6 @@ export function throttleDelayMs(failures: number, slowAfter: number): number {
   return failures < slowAfter ? 0 : Math.min(5_000, 250 * 2 ** (failures - slowAfter));
 }
 
-function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
 
 export interface SignInAttempt {
   /** The caller's address as the per-address limits count it (`RequestMeta.network`). */
@@ -69,10 +66,10 @@ export class SignInThrottle {
   constructor(private readonly orm: MikroORM) {}
 
   private keys(attempt: SignInAttempt): Array<WindowKey & { scope: Scope }> {
-    const account = digest(attempt.email);
-    if (attempt.device) return [{ scope: 'pair', name: 'signin:device', subject: digest(`${attempt.device}\n${attempt.email}`) }];
+    const account = sha256Hex(attempt.email);
+    if (attempt.device) return [{ scope: 'pair', name: 'signin:device', subject: sha256Hex(`${attempt.device}\n${attempt.email}`) }];
     return [
-      { scope: 'pair', name: 'signin:pair', subject: digest(`${attempt.network}\n${attempt.email}`) },
+      { scope: 'pair', name: 'signin:pair', subject: sha256Hex(`${attempt.network}\n${attempt.email}`) },
       { scope: 'account', name: 'signin:account', subject: account },
       { scope: 'address', name: 'signin:address', subject: attempt.network },
     ];
@@ -98,8 +95,8 @@ export class SignInThrottle {
   }
 
   private codeKey(attempt: SignInAttempt): WindowKey {
-    if (attempt.device) return { name: 'signin:code-device', subject: digest(`${attempt.device}\n${attempt.email}`) };
-    return { name: 'signin:code', subject: digest(attempt.email) };
+    if (attempt.device) return { name: 'signin:code-device', subject: sha256Hex(`${attempt.device}\n${attempt.email}`) };
+    return { name: 'signin:code', subject: sha256Hex(attempt.email) };
   }
 
   /**

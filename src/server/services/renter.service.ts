@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../auth/digest';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cancellationState } from '../../shared/cancellation';
 import { AppError } from '../../shared/errors';
@@ -31,7 +31,7 @@ export function findMyBooking(ctx: ServiceContext, input: TFindBooking): { messa
     const em = deps.orm.em.fork();
     const booking = await em.findOne(Booking, { reference: input.reference, renterEmail: input.email }, { populate: ['car'] });
     if (!booking) return;
-    await deps.limiter.hit('bookingLinks', `mailbox:${createHash('sha256').update(mailboxKey(booking.renterEmail)).digest('base64url')}`);
+    await deps.limiter.hit('bookingLinks', `mailbox:${sha256Hex(mailboxKey(booking.renterEmail))}`);
     await queueMail(em, [bookingLinkMail(toBookingDto(booking), renterMailContext(deps, booking.id))]);
     deps.mail.wake();
   })().catch((error: unknown) => log.warn('booking.find.skipped', describeError(error)));

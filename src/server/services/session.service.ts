@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../auth/digest';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
@@ -23,7 +24,7 @@ export async function mainOwner(em: EntityManager): Promise<IStaffAccount | null
 const TOUCH_EVERY_MS = 60_000;
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 /** Whether `env` makes this account set up a second factor before anything else. */
