@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from './digest';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 
@@ -43,7 +44,7 @@ function normalizeRecoveryCode(code: string): string {
 }
 
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(`recovery\n${normalizeRecoveryCode(code)}`).digest('hex');
+  return sha256Hex(`recovery\n${normalizeRecoveryCode(code)}`);
 }
 
 /** Ten random codes of 12 characters (60 bits each), shown once; only their hashes are stored. */
