@@ -10,6 +10,7 @@ import { daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { DOCUMENT_FIELDS, type DocumentField } from '../../src/shared/schemas/booking.schema';
 import { createHarness, staffActor, type Harness } from '../utils/harness';
 import { deleteCustomer } from '../../src/server/services/customer.service';
+import { lockCustomer } from '../../src/server/services/booking-change.service';
 import { parseCsv } from '../utils/csv';
 import { adminBooking, adminBookingIn, auditEntry, expectError, newCar, openTransaction, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
@@ -262,6 +263,25 @@ describe('customers.delete', () => {
     await staff().customers.delete({ id: answer.customer.id });
     for (const path of Object.values(own)) expect(await uploadAttachedTo(path)).toBeNull();
     for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBeNull();
+  });
+
+  it('waits for a renter replacing their booking’s documents at that moment instead of deadlocking with them', async () => {
+    const car = await newCar(h);
+    const { answer } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
+    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'cancelled' });
+    const replacement = await uploadDocuments(h);
+    // Another change holds the customer's row: the deletion waits for it, then the renter comes.
+    const holding = await openTransaction(h, (em) => lockCustomer(em, answer.customer.id));
+    const { running: deletion } = await startWhileLocked(h, () => staff().customers.delete({ id: answer.customer.id }));
+    const renter = h.caller().customers.saveDocuments({ id: answer.customer.id, documents: replacement, documentToken: answer.documentToken });
+    renter.catch(() => undefined);
+    await vi.waitFor(async () => expect(await sessionsWaitingOnALock(h)).toBe(2), { timeout: 10_000 });
+    await holding.commit();
+
+    await deletion;
+    // The renter's change came second: the booking is gone with its customer (a deadlock would fail one of them with a 409).
+    await expectError(renter, 'NOT_FOUND', messages.errors.customerNotFound);
+    await expectError(staff().customers.byId({ id: answer.customer.id }), 'NOT_FOUND');
   });
 
   it('answers NOT_FOUND for an unknown customer and UNAUTHORIZED to the public', async () => {

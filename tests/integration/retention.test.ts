@@ -4,7 +4,9 @@ import { purgeExpiredDocuments } from '../../src/server/services/retention.servi
 import { DOCUMENT_FIELDS, type TCreateBookingAnswer } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, firstCarId, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { adminBookingIn, newCar, openTransaction, startWhileLocked } from './helpers';
+import { Booking } from '../../src/server/db/entities';
+import { lockCustomer } from '../../src/server/services/booking-change.service';
+import { adminBookingIn, newCar, openTransaction, sessionsWaitingOnALock, startWhileLocked } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -93,5 +95,28 @@ describe('document retention', () => {
     expect(await purge).toBe(0);
     expect(await h.caller({ staff: true }).customers.byId({ id: old.customerId })).toMatchObject(old.documents);
     for (const path of Object.values(old.documents)) expect(await h.deps.storage.head(keyFromObjectPath(path) ?? '')).not.toBeNull();
+  });
+});
+
+describe('document retention beside staff work on an old booking', () => {
+  it('waits for staff applying an old booking to its customer at that moment instead of deadlocking with them', async () => {
+    const old = await customerWithDocuments('applying.renter@example.com', -450, -430);
+    const em = h.orm.em.fork();
+    const booking = await em.findOneOrFail(Booking, { customer: old.customerId });
+    // The booking holds documents of its own, as a website booking does.
+    await em.nativeUpdate(Booking, { id: booking.id }, { renterName: 'Applied Renter', ...old.documents });
+    // Another change holds the customer's row: the job waits for it, then staff apply the booking.
+    const holding = await openTransaction(h, (tx) => lockCustomer(tx, old.customerId));
+    const { running: purge } = await startWhileLocked(h, () => purgeExpiredDocuments(h.deps));
+    const applying = h.caller({ staff: true }).bookings.applyToCustomer({ id: booking.id });
+    applying.catch(() => undefined);
+    await vi.waitFor(async () => expect(await sessionsWaitingOnALock(h)).toBe(2), { timeout: 10_000 });
+    await holding.commit();
+
+    expect(await purge).toBe(1);
+    // Staff's change came second, onto what the job left (a deadlock would fail one of them with a 409).
+    await applying;
+    const customer = await h.caller({ staff: true }).customers.byId({ id: old.customerId });
+    expect(customer).toMatchObject({ fullName: 'Applied Renter', photoId1Url: null, photoId2Url: null, proofOfBillingUrl: null });
   });
 });

@@ -43,9 +43,24 @@ export async function lockBooking(em: EntityManager, id: string): Promise<IBooki
 /**
  * A customer, its row locked until the transaction ends and read afresh (a booking populated it
  * earlier, perhaps before another transaction changed it), or null.
+ *
+ * Lock order: a booking's row before its customer's. A change to one booking (the renter's, or
+ * staff's) locks the booking, then the customer; a change to a whole customer that reaches their
+ * bookings takes `lockCustomerWithBookings`. Locked the other way round, two such changes at once
+ * could each hold what the other waits for, and PostgreSQL would fail one (a deadlock).
  */
 export async function lockCustomer(em: EntityManager, id: string): Promise<ICustomer | null> {
   return em.findOne(Customer, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
+/**
+ * A customer and every booking of theirs, locked in the order `lockCustomer` names (their bookings,
+ * in one order, then their row), or null. A booking made for them meanwhile (it locks the customer's
+ * row as it finds it) has committed once this returns: read their bookings after it.
+ */
+export async function lockCustomerWithBookings(em: EntityManager, id: string): Promise<ICustomer | null> {
+  await em.createQueryBuilder(Booking).select('id').where({ customer: id }).orderBy({ id: 'asc' }).setLockMode(LockMode.PESSIMISTIC_WRITE).execute('all');
+  return lockCustomer(em, id);
 }
 
 /**

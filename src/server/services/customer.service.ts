@@ -21,7 +21,7 @@ import { countSearch, exactTotal, searchPage } from '../db/paging';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
-import { changeBookings, lockCustomer } from './booking-change.service';
+import { changeBookings, lockCustomerWithBookings } from './booking-change.service';
 import { createAdminBooking } from './booking.service';
 import { toCustomerDto } from './dto';
 import { releaseOwners } from './upload.service';
@@ -147,14 +147,15 @@ export async function updateCustomer(ctx: AdminContext, id: string, input: TUpda
 
 /**
  * Deletes a customer with their past bookings; refused while a booking of theirs is pending or
- * confirmed. The customer's row is locked first: a booking for them that is being made (it finds
- * the record by e-mail, locking it) is then either counted here or made after, for a new record;
- * never deleted with this one by the cascade.
+ * confirmed. The customer's row is locked (after their bookings': see `lockCustomer`) before
+ * anything is counted: a booking for them that is being made (it finds the record by e-mail,
+ * locking it) is then either counted here or made after, for a new record; never deleted with this
+ * one by the cascade.
  */
 export async function deleteCustomer(ctx: AdminContext, id: string): Promise<void> {
   await ctx.em.transactional(async (em) => {
     const tx = { ...ctx, em };
-    const customer = await lockCustomer(em, id);
+    const customer = await lockCustomerWithBookings(em, id);
     if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
     const active = await em.count(Booking, { customer: id, status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: todayInManila(clock.now()) } });
     if (active > 0) throw new AppError('CONFLICT', messages.errors.customerHasBookings);

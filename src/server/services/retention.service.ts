@@ -6,7 +6,7 @@ import { Booking, Customer, Upload } from '../db/entities';
 import type { AppDeps } from '../deps';
 import { describeError, log } from '../logger';
 import { keyFromObjectPath } from '../storage/storage';
-import { lockCustomer } from './booking-change.service';
+import { lockCustomerWithBookings } from './booking-change.service';
 
 const HAS_DOCUMENTS = { $or: DOCUMENT_FIELDS.map((field) => ({ [field]: { $ne: null } })) };
 const NO_DOCUMENTS = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field, null]));
@@ -46,14 +46,16 @@ export async function purgeExpiredDocuments(deps: AppDeps): Promise<number> {
 }
 
 /**
- * One customer's documents, deleted with their record locked: a booking they make meanwhile (which
- * locks the record as it finds it by e-mail) either committed before, and then keeps them under
- * retention (the check is made again once the lock is held), or waits, and its own documents are not
- * among those deleted. The files go first, so that a failure leaves the records to try again.
+ * One customer's documents, deleted with their record and bookings locked (in `lockCustomer`'s
+ * order: a change to one of their bookings at that moment waits, or is waited for, never
+ * deadlocks). A booking they make meanwhile (which locks the record as it finds it by e-mail)
+ * either committed before, and then keeps them under retention (the check is made again once the
+ * lock is held), or waits, and its own documents are not among those deleted. The files go first,
+ * so that a failure leaves the records to try again.
  */
 async function purgeCustomerDocuments(deps: AppDeps, em: EntityManager, id: string, cutoff: string): Promise<boolean> {
   return em.transactional(async (tx) => {
-    const customer = await lockCustomer(tx, id);
+    const customer = await lockCustomerWithBookings(tx, id);
     if (!customer) return false;
     const [still] = await tx.execute(`select 1 as past from customer c where c.id = ? and ${PAST_RETENTION}`, [id, cutoff]);
     if (!still) return false;
