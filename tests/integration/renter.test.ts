@@ -246,6 +246,11 @@ describe('the reminder after staff move the pick-up', () => {
     // Moving only the return day keeps the reminder already sent for this pick-up.
     await staff().bookings.updateDates({ id: answer.booking.id, dates: { pickupDate: daysFromToday(6), returnDate: daysFromToday(9) } });
     expect(await sendPickupReminders(h.deps)).toBe(0);
+    // So does moving the pick-up away and back the same day: the reminder sent today is for that day.
+    await staff().bookings.updateDates({ id: answer.booking.id, dates: { pickupDate: daysFromToday(7), returnDate: daysFromToday(9) } });
+    await staff().bookings.updateDates({ id: answer.booking.id, dates: { pickupDate: daysFromToday(6), returnDate: daysFromToday(9) } });
+    expect(await sendPickupReminders(h.deps)).toBe(0);
+    expect(await mailsTo(email, 'booking.reminder')).toHaveLength(2);
   });
 });
 

@@ -137,7 +137,8 @@ export async function applyBookingToCustomer(ctx: AdminContext, id: string): Pro
 
 /**
  * Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. A new
- * pick-up day gets its own reminder the day before: one sent for the old day no longer counts.
+ * pick-up day gets its own reminder the day before (`sendPickupReminders` tells by the day the last
+ * one went).
  */
 export async function updateBookingDates(ctx: AdminContext, id: string, dates: { pickupDate: string; returnDate: string }): Promise<TBooking> {
   return changeBookings(
@@ -153,7 +154,6 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
         throw new AppError('CONFLICT', messages.errors.totalBelowPaid({ total: formatPeso(fromCentavos(total)) }));
       }
       Object.assign(booking, dates, {
-        reminderSentAt: dates.pickupDate === booking.pickupDate ? booking.reminderSentAt : null,
         totalDays: price.days,
         subtotal: price.subtotal,
         driverFee: price.driverFee,

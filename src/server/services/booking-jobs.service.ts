@@ -51,17 +51,25 @@ export async function releaseExpiredHolds(deps: AppDeps): Promise<number> {
 }
 
 /**
- * The reminder the day before pick-up, once per booking: open bookings picked up tomorrow (Asia/Manila)
- * that were made before today (a booking made the day before has just had its receipt).
+ * The reminder the day before pick-up, once per pick-up day: open bookings picked up tomorrow (Asia/Manila)
+ * that were made before today (a booking made the day before has just had its receipt). A reminder
+ * goes only the day before, so one sent before today was for another pick-up day (staff moved it
+ * since), and one sent today is for tomorrow's, however the day was moved meanwhile.
  */
 export async function sendPickupReminders(deps: AppDeps): Promise<number> {
   const now = clock.now();
   const today = todayInManila(now);
+  const startOfToday = manilaInstant(today, '12:00 AM');
   const sent = await deps.orm.em.fork().transactional(async (em) => {
     const bookings = await claim(
       em,
       { reminderSentAt: now },
-      { status: { $in: ['pending', 'confirmed'] }, pickupDate: addDays(today, 1), reminderSentAt: null, createdAt: { $lt: manilaInstant(today, '12:00 AM') } },
+      {
+        status: { $in: ['pending', 'confirmed'] },
+        pickupDate: addDays(today, 1),
+        $or: [{ reminderSentAt: null }, { reminderSentAt: { $lt: startOfToday } }],
+        createdAt: { $lt: startOfToday },
+      },
     );
     await queueMail(em, bookings.map((booking) => pickupReminderMail(toBookingDto(booking), renterMailContext(deps, booking.id))));
     return bookings.length;

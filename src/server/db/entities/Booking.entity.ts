@@ -101,7 +101,7 @@ export const Booking = defineEntity({
      * cancelled and its days released. Null for bookings entered by staff.
      */
     holdUntil: p.datetime().nullable(),
-    /** When the reminder the day before pick-up was queued (once). */
+    /** When the last reminder the day before pick-up was queued (once per pick-up day). */
     reminderSentAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
     cancelledBy: p.enum([...CANCELLED_BY]).nativeEnumName('booking_cancelled_by').nullable(),
