@@ -108,7 +108,15 @@ describe('GET /cars/{slug}', () => {
     expect(html).toMatch(new RegExp(`<h1[^>]*>${copy.notFound.title}</h1>`));
     expect(html).not.toContain('application/ld+json');
     expect(await (await get('/no/such/page')).text()).toBe(html);
-    expect((await get('/cars/')).status).toBe(404);
+  });
+
+  it('leads /cars, with no car, to the fleet on the home page, in the address’s language', async () => {
+    for (const [path, fleet] of [['/cars', '/#cars'], ['/cars/', '/#cars'], ['/fil/cars', '/fil/#cars']] as const) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(301);
+      expect(answer.headers.get('location'), path).toBe(fleet);
+    }
+    expect(await (await get('/')).text()).toContain('id="cars"');
   });
 
   it('writes a hostile car name as text: it cannot close the JSON-LD or any other element', async () => {

@@ -38,6 +38,10 @@ export const SITEMAP_EXCLUDED = new Set(['/admin', '/my-booking']);
 /** A car's page: /cars/<slug>. */
 const CAR_PAGE = /^\/cars\/([^/]+)$/;
 
+/** `/cars` with no car: the fleet, a section of the home page (the header's "Our Fleet"). */
+const FLEET_PATH = '/cars';
+const FLEET_ADDRESS = '/#cars';
+
 /** Where the "Page Not Found" page is rendered (a path no route has). */
 const NOT_FOUND_URL = '/page-not-found';
 
@@ -187,15 +191,16 @@ export class PageRenderer {
       log.warn('page.render.failed', { path, ...describeError(error) });
       return this.send(c, this.shell(SITE_ROUTES.has(path) || CAR_PAGE.test(stripLocale(path)) ? 200 : 404), 'no-store');
     }
-    // A car's former address (it was renamed) leads to its page for good.
+    // A car's former address (it was renamed) leads to its page for good, `/cars` to the fleet.
     if (typeof page === 'string') return c.redirect(page, 301);
     return this.send(c, page);
   }
 
-  /** The page of a path, or where a renamed car's former page now is. */
+  /** The page of a path, or where a renamed car's former page (or the fleet) now is. */
   private async page(path: string, search: URLSearchParams): Promise<CachedPage | string> {
     const fleet = await this.deps.fleet.get();
     const locale = localeOfPath(path);
+    if (stripLocale(path) === FLEET_PATH) return localizePath(FLEET_ADDRESS, locale);
     const slug = CAR_PAGE.exec(stripLocale(path))?.[1];
     const car = slug !== undefined ? fleet.cars.some((one) => one.slug === slug) : false;
     if (slug !== undefined && !car && fleet.formerSlugs.has(slug)) return localizePath(`/cars/${fleet.formerSlugs.get(slug)!}`, locale);
