@@ -1,7 +1,5 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/d
 import { DERIVED_TABLES, tableSummary, type BackupManifest } from '../../scripts/backup-lib';
 import { fileBytes } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
+import { S3Server } from '../utils/s3rver';
 import { availableCar, book, call, signIn } from '../rest/helpers';
 
 const run = promisify(execFile);
@@ -154,14 +153,9 @@ describe('npm run backup and npm run restore', () => {
     expect(existsSync(target)).toBe(false);
   }, 240_000);
   it('with S3 storage: copies every object of the bucket and restores them into an empty bucket and database, refusing a bucket that is not empty', async () => {
-    interface S3rverInstance {
-      run(): Promise<AddressInfo>;
-      close(): Promise<void>;
-    }
-    const S3rver = createRequire(import.meta.url)('s3rver') as new (options: Record<string, unknown>) => S3rverInstance;
-    const directory = join(work, 's3rver');
-    const s3 = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: 'source' }, { name: 'target' }] });
-    const endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+    const s3 = new S3Server(join(work, 's3rver'));
+    await s3.start({ buckets: ['source', 'target'] });
+    const endpoint = s3.endpoint;
     const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     const settings = { S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
     const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -201,7 +195,7 @@ describe('npm run backup and npm run restore', () => {
       expect(again.stderr).toMatch(/restore needs an empty/);
     } finally {
       client.destroy();
-      await s3.close();
+      await s3.stop();
     }
   }, 240_000);
 });

@@ -9,7 +9,7 @@ import { attachUploads, planUploads, sweepOrphanObjects, type OrphanSweep } from
 import { keyFromObjectPath, OBJECT_PREFIXES } from '../../src/server/storage/storage';
 import { bookingPayload, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { S3Server, s3Storage } from '../utils/s3rver';
+import { BUCKET, S3Server, s3Storage } from '../utils/s3rver';
 import { expectError, newCar, openTransaction, publicBooking, uniqueWord } from './helpers';
 
 const HOUR = 3_600_000;
@@ -74,7 +74,7 @@ const drivers: Driver[] = [
     start: async () => {
       const dir = await mkdtemp(join(tmpdir(), 'rental-s3rver-orphans-'));
       const server = new S3Server(dir);
-      await server.start({ configureBucket: true });
+      await server.start({ buckets: [BUCKET] });
       const h = await createHarness({ storage: () => s3Storage(server.endpoint) });
       return {
         h,

@@ -179,7 +179,7 @@ describe('uploads and bookings through the app with S3 storage', () => {
     const dir = await tempDir('rental-s3rver-app-');
     dirs.push(dir);
     server = new S3Server(dir);
-    await server.start({ configureBucket: true });
+    await server.start({ buckets: [BUCKET] });
     h = await createHarness({ storage: () => s3Storage(server.endpoint) });
     clients.push(h.deps.storage as S3Storage);
   });
@@ -292,7 +292,7 @@ describe('while the S3 server is unreachable', () => {
     const dir = await tempDir('rental-s3rver-down-');
     dirs.push(dir);
     server = new S3Server(dir);
-    await server.start({ configureBucket: true });
+    await server.start({ buckets: [BUCKET] });
     h = await createHarness({ storage: () => s3Storage(server.endpoint) });
     storage = h.deps.storage as S3Storage;
     clients.push(storage);

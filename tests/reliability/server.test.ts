@@ -1,7 +1,6 @@
 import { uniquePhone } from '../utils/fixtures';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,6 +16,7 @@ import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '../../src/server/env';
 import { CONNECTION_TIMEOUTS } from '../../src/server/http/connections';
 import { addDays, todayInManila } from '../../src/shared/dates';
 import { waitForOutput } from '../utils/process';
+import { BUCKET, S3Server } from '../utils/s3rver';
 
 /**
  * The real server, started by the command of `npm start`, as its own process, against
@@ -247,14 +247,6 @@ async function carIds(base: string): Promise<string[]> {
   return cars.filter((car) => car.available).map((car) => car.id);
 }
 
-
-/** s3rver ships no type declarations: the little of it used here. */
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean; configureBuckets?: Array<{ name: string }> }) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
 
 /** A real SMTP server on loopback that can be stopped and started again on the same port. */
 class SmtpSink {
@@ -650,12 +642,11 @@ describe('the real server under load and faults', () => {
     }
   }, 180_000);
   it('the S3-protocol server stopped: document views and bookings answer 503, no booking loses its documents, service resumes', async () => {
-    const directory = join(work, 's3rver');
-    let s3 = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: 'rental-objects' }] });
-    const port = (await s3.run()).port;
+    const s3 = new S3Server(join(work, 's3rver'));
+    await s3.start({ buckets: [BUCKET] });
     const server = await startServer('s3', {
-      S3_BUCKET: 'rental-objects',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: s3.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
@@ -671,7 +662,7 @@ describe('the real server under load and faults', () => {
       // Documents uploaded before the outage, for a booking sent during it.
       const waiting = [await uploadDocument(server.base), await uploadDocument(server.base), await uploadDocument(server.base)];
 
-      await s3.close();
+      await s3.stop();
       const during = {
         view: await fetch(`${server.base}${documentPath}`, { headers: STAFF }),
         book: await json(server.base, 'POST', '/api/bookings', {
@@ -690,8 +681,7 @@ describe('the real server under load and faults', () => {
       expect(server.child.exitCode).toBeNull();
       expect(await query('s3', `select 1 from customer where email = 'outage-renter@example.com'`)).toHaveLength(0);
 
-      s3 = new S3rver({ address: '127.0.0.1', port, directory, silent: true });
-      await s3.run();
+      await s3.start();
       const after = Buffer.from(await (await fetch(`${server.base}${documentPath}`, { headers: STAFF })).arrayBuffer());
       expect(after.equals(before)).toBe(true);
       const retried = await json(server.base, 'POST', '/api/bookings', {
@@ -702,7 +692,7 @@ describe('the real server under load and faults', () => {
       expect((await bookOnce(server.base, cars[2]!, 50, 2)).status).toBe(201);
     } finally {
       await stopServer(server);
-      await s3.close().catch(() => undefined);
+      await s3.stop();
     }
   }, 120_000);
 

@@ -30,13 +30,14 @@ export class S3Server {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  async start(options: { configureBucket?: boolean } = {}): Promise<void> {
+  /** Starts it (again on the same port after `stop`), creating `buckets` if they are not there yet. */
+  async start(options: { buckets?: string[] } = {}): Promise<void> {
     const settings = {
       address: '127.0.0.1',
       port: this.port,
       directory: this.directory,
       silent: true,
-      ...(options.configureBucket ? { configureBuckets: [{ name: BUCKET }] } : {}),
+      ...(options.buckets ? { configureBuckets: options.buckets.map((name) => ({ name })) } : {}),
     };
     const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', SERVER_SCRIPT, createRequire(import.meta.url).resolve('s3rver'), JSON.stringify(settings)], {
       stdio: ['ignore', 'pipe', 'pipe'],
