@@ -9,7 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { openOrm } from './db/orm';
 import type { AppDeps } from './deps';
 import { businessInfo, databaseLimits, type Env } from './env';
-import { capConnections, CONNECTION_TIMEOUTS } from './http/connections';
+import { capConnections, closeIdleSockets, CONNECTION_TIMEOUTS } from './http/connections';
 import { describeError, log } from './logger';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
@@ -130,6 +130,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: CONNECTION_TIMEOUTS }, () => resolve(s));
   });
   const httpServer = server as Server;
+  closeIdleSockets(httpServer);
   // Behind a proxy every connection comes from the proxy's address: the proxy limits its clients.
   capConnections(httpServer, { max: env.MAX_CONNECTIONS, perAddress: env.TRUST_PROXY ? null : env.MAX_CONNECTIONS_PER_ADDRESS });
   const port = (server.address() as AddressInfo).port;

@@ -164,6 +164,32 @@ describe('slow and numerous clients', () => {
     await stop(server);
   }, 60_000);
 
+  it('closes a connection on which nothing moves, such as one whose client asked for a large answer and stopped reading it', async () => {
+    const token = 'slow-reader-token-0123456789';
+    const server = await start({ ADMIN_API_TOKEN: token });
+    // Longer than anything a request may legitimately wait for (a statement and a pooled connection), at most a minute.
+    expect(server.httpServer.timeout).toBe(CONNECTION_TIMEOUTS.idleTimeout);
+    expect(CONNECTION_TIMEOUTS.idleTimeout).toBeGreaterThan(server.deps.env.DATABASE_STATEMENT_TIMEOUT_MS + server.deps.env.DATABASE_POOL_TIMEOUT_MS);
+    expect(CONNECTION_TIMEOUTS.idleTimeout).toBeLessThanOrEqual(60_000);
+
+    // A 10 MB car image: more than the kernel's buffers hold, so its answer waits on the reader.
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const ask = (await (await fetch(`${server.url}/api/objects/upload`, { method: 'POST', headers: auth, body: JSON.stringify({ kind: 'car-image', contentType: 'image/png' }) })).json()) as { uploadURL: string; objectPath: string };
+    expect((await fetch(ask.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(fileBytes('png', 10_000_000)) })).status).toBe(200);
+
+    // The same limit, shortened so the test need not wait a minute: the server drops the reader that stopped.
+    server.httpServer.setTimeout(1_000);
+    const accepted = new Promise<Socket>((resolve) => server.httpServer.once('connection', resolve));
+    const reader = await open(server);
+    const serverSide = await accepted;
+    const dropped = new Promise<void>((resolve) => serverSide.once('close', () => resolve()));
+    reader.pause();
+    reader.write(`GET ${ask.objectPath} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    await dropped;
+    reader.destroy();
+    await stop(server);
+  }, 60_000);
+
   it('closes connections from one address beyond MAX_CONNECTIONS_PER_ADDRESS at once; other addresses, and that one once it has fewer, are served', async () => {
     const server = await start({ MAX_CONNECTIONS_PER_ADDRESS: '3' });
     const held = [await open(server, '127.0.0.2'), await open(server, '127.0.0.2'), await open(server, '127.0.0.2')];

@@ -20,7 +20,20 @@ export const CONNECTION_TIMEOUTS = {
   keepAliveTimeout: 5_000,
   /** How often Node checks the first two (its default, 30 s, would let them run half a minute over). */
   connectionsCheckingInterval: 2_000,
-} satisfies ServerOptions;
+  /**
+   * A connection on which nothing moves for a minute, either way, is closed (`server.timeout`,
+   * which Node leaves off): the limits above end once a request has arrived, so a client that asked
+   * for a large answer (a page, a car picture) and stopped reading it held its connection, and the
+   * answer's buffers, for ever. A minute is longer than any request may wait on the database (its
+   * statement and pool limits) or the sign-in throttle.
+   */
+  idleTimeout: 60_000,
+} satisfies ServerOptions & { idleTimeout: number };
+
+/** Closes sockets idle for `CONNECTION_TIMEOUTS.idleTimeout` (Node destroys a socket whose timeout nobody handles). */
+export function closeIdleSockets(server: Server): void {
+  server.setTimeout(CONNECTION_TIMEOUTS.idleTimeout);
+}
 
 /**
  * Caps the open connections: `max` in all (beyond it Node closes new ones at once), and
