@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { THROTTLE_LIMITS } from '../../src/server/auth/throttle';
 import { clock } from '../../src/server/clock';
 import { StaffAccount } from '../../src/server/db/entities';
 import { messages } from '../../src/shared/messages';
@@ -98,5 +99,56 @@ describe('signing in again in one browser', () => {
     expect(second.cookie).not.toBe(first.cookie);
     expect((await call(h, 'GET', '/api/admin/account', undefined, { cookie: first.cookie! })).status).toBe(401);
     expect((await call(h, 'GET', '/api/admin/account', undefined, { cookie: second.cookie! })).status).toBe(200);
+  });
+});
+
+describe('a browser that signed in before the password changed', () => {
+  /** Strangers' wrong guesses from many addresses, enough to stop the account's new devices. */
+  async function floodAccount(email: string): Promise<void> {
+    for (let i = 0; i <= THROTTLE_LIMITS.account.blockAfter; i += 1) {
+      await h.deps.signInThrottle.attempt({ network: `198.18.0.${i}`, email, device: null }).catch(() => undefined);
+    }
+  }
+
+  it('is a new device again after a reset: a thief’s old browser is throttled as a stranger’s, the person’s new one is not', async () => {
+    const account = await createAccount(h, { password: 'the old password' });
+    const thief = await signInWith(h, { email: account.email, password: 'the old password' }, { 'x-forwarded-for': '203.0.113.50' });
+    expect(thief.answer.status).toBe(200);
+
+    // The owner resets the sign-in; its person chooses a new password and signs in from their own browser.
+    const owner = await sessionCookie(h, (await createAccount(h, { role: 'owner' })).id);
+    const reset = await call(h, 'POST', `/api/admin/staff/${account.id}/reset`, undefined, { cookie: owner, headers: JSON_WRITE });
+    expect(reset.status).toBe(200);
+    const token = new URL(reset.body.link.url as string).hash.replace('#set-password=', '');
+    expect((await call(h, 'POST', '/api/admin/password-link/password', { token, password: 'the new password' })).status).toBe(200);
+    const own = await signInWith(h, { email: account.email, password: 'the new password' }, { 'x-forwarded-for': '192.0.2.60' });
+    expect(own.answer.status).toBe(200);
+
+    await floodAccount(account.email);
+    const guess = await signInWith(h, { email: account.email, password: 'a guess at the new one' }, { 'x-forwarded-for': '203.0.113.50', cookie: thief.device! });
+    expect(guess.answer.status, 'the old browser proves nothing about the new password').toBe(429);
+    const mine = await signInWith(h, { email: account.email, password: 'the new password' }, { 'x-forwarded-for': '192.0.2.60', cookie: own.device! });
+    expect(mine.answer.status, JSON.stringify(mine.answer.body)).toBe(200);
+  });
+
+  it('stays known where the password was changed: that browser gets a new device cookie, the account’s other browsers do not', async () => {
+    const account = await createAccount(h, { password: 'first password 1' });
+    const office = { 'x-forwarded-for': '192.0.2.61' };
+    const here = await signInWith(h, { email: account.email, password: 'first password 1' }, office);
+    const elsewhere = await signInWith(h, { email: account.email, password: 'first password 1' }, { 'x-forwarded-for': '192.0.2.62' });
+    const change = await call(
+      h,
+      'POST',
+      '/api/admin/account/password',
+      { currentPassword: 'first password 1', newPassword: 'second password 2' },
+      { cookie: here.cookie!, headers: { ...office, ...JSON_WRITE, cookie: `${here.cookie!}; ${here.device!}` } },
+    );
+    expect(change.status).toBe(200);
+    const renewed = change.headers.get('set-cookie')?.match(/((?:__Host-)?rental_device=[^;]*)/)?.[1];
+    expect(renewed).toBeDefined();
+
+    await floodAccount(account.email);
+    expect((await signInWith(h, { email: account.email, password: 'second password 2' }, { ...office, cookie: renewed! })).answer.status).toBe(200);
+    expect((await signInWith(h, { email: account.email, password: 'second password 2' }, { 'x-forwarded-for': '192.0.2.62', cookie: elsewhere.device! })).answer.status).toBe(429);
   });
 });

@@ -104,7 +104,7 @@ export const miscRoutes = [
       'Sets an HttpOnly, SameSite=Strict session cookie (`__Host-`-prefixed when PUBLIC_URL is https) that ends after SESSION_IDLE_HOURS idle or SESSION_MAX_DAYS in all, ' +
       'and a known-device cookie. Wrong passwords are counted per account and address, per account and per address: each count slows the next attempts, then refuses them (429) ' +
       'for 15 minutes; a browser that signed in to the account before is counted on its own. Wrong codes are counted per account over a day: after 20, codes from ' +
-      'new devices are refused (429) until the day has passed (a known device counts its own). The session the browser\'s cookie held before ends. Sign-ins per address also count against the `login` limit of RATE_LIMITS. ' +
+      'new devices are refused (429) until the day has passed (a known device counts its own; a browser is known for the password it signed in with, so a new password makes the others new devices). The session the browser\'s cookie held before ends. Sign-ins per address also count against the `login` limit of RATE_LIMITS. ' +
       'A disabled account is answered as a wrong password is (401), whatever the password.',
     auth: 'public',
     rateLimit: 'login',

@@ -2,7 +2,7 @@ import Bowser from 'bowser';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import type { TChangePassword, TOwnAccount, TRecoveryCodes, TStaffSession, TTwoFactorSetup } from '../../shared/schemas/staff.schema';
-import { knownDevice } from '../auth/device';
+import { knownDevice, rememberDevice } from '../auth/device';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, qrCodeSvg, totpUri } from '../auth/totp';
 import { clock } from '../clock';
@@ -29,7 +29,7 @@ async function ownRecord(ctx: OwnAccountContext): Promise<IStaffAccount> {
  */
 async function confirmPassword(ctx: OwnAccountContext, account: IStaffAccount, password: string, field: 'password' | 'currentPassword'): Promise<void> {
   const { signInThrottle, signingSecret } = ctx.deps;
-  const device = knownDevice(ctx.cookie.device, signingSecret, account.id);
+  const device = knownDevice(ctx.cookie.device, signingSecret, account);
   const attempt = { network: ctx.request.network, email: account.email, device };
   const delay = await signInThrottle.attempt(attempt);
   if (delay) await clock.wait(delay);
@@ -45,11 +45,15 @@ function auditOwn(ctx: OwnAccountContext, action: string, after: object, before:
   audit({ em: ctx.em, actor: accountActor(ctx.session) }, action, 'staff_account', ctx.session.account.id, before && { ...name, ...before }, { ...name, ...(after as object) });
 }
 
-/** A new password, after the current one: every other session of the account ends; this one stays. */
+/**
+ * A new password, after the current one: every other session of the account ends; this one stays,
+ * and this browser stays a known device (the others are new devices until they sign in with it).
+ */
 export async function changePassword(ctx: OwnAccountContext, input: TChangePassword): Promise<{ ok: true; sessionsEnded: number }> {
   const account = await ownRecord(ctx);
   await confirmPassword(ctx, account, input.currentPassword, 'currentPassword');
   account.passwordHash = await hashPassword(input.newPassword);
+  ctx.cookie.setDevice(rememberDevice(ctx.cookie.device, ctx.deps.signingSecret, account));
   account.passwordChangedAt = clock.now();
   auditOwn(ctx, 'staff_account.password', { passwordChanged: true });
   let ended = 0;

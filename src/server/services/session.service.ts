@@ -107,7 +107,7 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
   const owner = input.email === undefined ? await mainOwner(em) : null;
   const email = input.email ?? owner?.email ?? '';
   const account = owner ?? (email ? await em.findOne(StaffAccount, { email }) : null);
-  const device = account ? knownDevice(cookie.device, deps.signingSecret, account.id) : null;
+  const device = account ? knownDevice(cookie.device, deps.signingSecret, account) : null;
   const attempt = { network: request.network, email, device };
   const wrong = input.email === undefined ? messages.errors.wrongPassword : messages.errors.wrongCredentials;
 
@@ -158,7 +158,7 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
   await em.flush();
   log.info('admin.login', { ip: request.ip, account: account.id, session: session.id, knownDevice: device !== null });
   cookie.set(token);
-  cookie.setDevice(rememberDevice(cookie.device, deps.signingSecret, account.id));
+  cookie.setDevice(rememberDevice(cookie.device, deps.signingSecret, account));
   return { authenticated: true, account: ownAccount(sessionInfo(deps.env, session.id, account)) };
 }
 
