@@ -9,7 +9,7 @@ import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, parseEnv 
 import { CONNECTION_TIMEOUTS } from '../../src/server/http/connections';
 import { setLogLevel } from '../../src/server/logger';
 import { startServer, type RunningServer } from '../../src/server/server';
-import type { LocalStorage } from '../../src/server/storage/local';
+import { UploadAddresses } from '../../src/server/storage/upload-address';
 import { fileBytes } from '../utils/fixtures';
 
 /** `npm start` without the process: startServer on a fresh database, over a real socket. */
@@ -96,7 +96,7 @@ describe('starting the server', () => {
       },
     });
     // The upload handler checks the address's signature as soon as the request arrives, before its body.
-    const verified = vi.spyOn(server.deps.storage as LocalStorage, 'verifyUpload');
+    const verified = vi.spyOn(UploadAddresses.prototype, 'verify');
     const upload = fetch(ask.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/png' }, body, duplex: 'half' } as RequestInit);
     await vi.waitFor(() => expect(verified).toHaveBeenCalled(), { timeout: 10_000 });
 

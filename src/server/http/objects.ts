@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { serviceContext } from '../rest/route';
-import { acceptLocalUpload, isHeldDocument } from '../services/upload.service';
+import { acceptUpload, isHeldDocument } from '../services/upload.service';
 import { OBJECT_KEY_PATTERN } from '../storage/storage';
 import { requestMeta } from './middleware';
 import type { AppEnv } from './variables';
@@ -10,7 +10,7 @@ import type { AppEnv } from './variables';
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
 
 /**
- * `/objects/*`: the local driver's upload endpoint, public car images (cacheable for a year:
+ * `/objects/*`: the server's upload endpoint (the local driver's, and S3 uploads of undeclared size), public car images (cacheable for a year:
  * keys are never reused) and private identity documents (staff only, only while a booking or a
  * customer holds them, never cached, served with Content-Disposition and nosniff so a browser cannot
  * be tricked into running one).
@@ -22,7 +22,7 @@ export function objectsApp(): Hono<AppEnv> {
     const key = `${c.req.param('visibility')}/${c.req.param('id')}`;
     await c.get('deps').limiter.hit('uploads', requestMeta(c).network);
     const length = c.req.header('content-length');
-    const result = await acceptLocalUpload(serviceContext(c), key, new URL(c.req.url).searchParams, {
+    const result = await acceptUpload(serviceContext(c), key, new URL(c.req.url).searchParams, {
       contentType: c.req.header('content-type') ?? null,
       contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
       body: c.req.raw.body,

@@ -14,6 +14,7 @@ import { Upload, type IUpload } from '../db/entities';
 import type { AppDeps, ServiceContext } from '../deps';
 import { log, describeError } from '../logger';
 import { LocalStorage } from '../storage/local';
+import { UploadAddresses } from '../storage/upload-address';
 import { keyFromObjectPath, OBJECT_KEY_PATTERN, OBJECT_PREFIXES, objectPath, type ListedObject, type Storage } from '../storage/storage';
 import { readSetting, writeSetting } from './settings.service';
 
@@ -48,13 +49,18 @@ export async function requestUpload(
 
   const id = randomUUID();
   const key = `${kind === 'car-image' ? 'public' : 'private'}/${id}`;
-  const target = await ctx.deps.storage.createUploadUrl(key, {
+  const options = {
     ...(input.contentType ? { contentType: input.contentType } : {}),
     ...(input.size ? { contentLength: input.size } : {}),
     maxBytes: rules.maxBytes,
     expiresInSeconds: UPLOAD_URL_SECONDS,
     origin: request.origin,
-  });
+  };
+  // A presigned S3 PUT is held to a length only when the length is signed: without one it would
+  // store anything up to 5 GB for any stranger. An upload of undeclared size comes through this
+  // server instead, which counts its bytes against the kind's limit (`acceptUpload`).
+  const { storage } = ctx.deps;
+  const target = storage.kind === 's3' && !input.size ? new UploadAddresses(ctx.deps.signingSecret).create(key, options) : await storage.createUploadUrl(key, options);
   ctx.em.create(Upload, { id, kind, objectKey: key, contentType: input.contentType ?? null });
   await ctx.em.flush();
   return {
@@ -232,19 +238,19 @@ export async function releaseUploads(ctx: ServiceContext, owner: UploadOwner, va
 }
 
 /**
- * Receives a file PUT to this server's own upload address (local storage). The address's
- * signature, expiry, type and size limit are checked before the body is read, and the file's
- * real type after.
+ * Receives a file PUT to this server's own upload address (every upload with local storage; with
+ * S3, one whose size was not declared). The address's signature, expiry, type and size limit are
+ * checked before the body is read, its bytes counted as they arrive, and the file's real type
+ * checked before it is stored.
  */
-export async function acceptLocalUpload(
+export async function acceptUpload(
   ctx: ServiceContext,
   key: string,
   query: URLSearchParams,
   request: { contentType: string | null; contentLength: number | null; body: ReadableStream<Uint8Array> | null },
 ): Promise<{ objectPath: string }> {
   const storage = ctx.deps.storage;
-  if (!(storage instanceof LocalStorage)) throw new AppError('NOT_FOUND', messages.errors.notFound);
-  const grant = storage.verifyUpload(key, query);
+  const grant = new UploadAddresses(ctx.deps.signingSecret).verify(key, query);
   if (!grant) throw new AppError('FORBIDDEN', messages.errors.uploadSignature);
   const upload = await ctx.em.findOne(Upload, { objectKey: key });
   if (!upload || upload.attachedTo) throw new AppError('FORBIDDEN', messages.errors.uploadSignature);
@@ -256,7 +262,7 @@ export async function acceptLocalUpload(
   if (grant.contentLength !== null && request.contentLength !== null && request.contentLength !== grant.contentLength) {
     throw new AppError('FORBIDDEN', messages.errors.uploadSignature);
   }
-  await refuseWhenDiskLow(ctx.deps, storage, grant.maxBytes);
+  if (storage instanceof LocalStorage) await refuseWhenDiskLow(ctx.deps, storage, grant.maxBytes);
 
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, fstatSync, mkdirSync, openSync, readSync, renameSync, utimesSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -6,32 +6,25 @@ import { Readable } from 'node:stream';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { clock } from '../clock';
+import { UploadAddresses } from './upload-address';
 import { OBJECT_KEY_PATTERN, type ListedObject, type ListOptions, type ObjectListing, type ObjectPrefix, type Storage, type StoredObject, type StoredObjectInfo, type UploadUrlOptions } from './storage';
 
 /** The suffix of a file `put` is still writing (renamed to the key once whole). */
 const PARTIAL = '.partial';
 
-export interface LocalUploadGrant {
-  key: string;
-  contentType: string | null;
-  contentLength: number | null;
-  maxBytes: number;
-}
-
 /**
  * Objects on local disk under `<DATA_DIR>/objects`, with the type beside each file. Uploads go to
- * this server's own `PUT /objects/upload/<key>?...&signature=...`, signed with HMAC-SHA256 the way
- * a presigned S3 address is, and checked by `verifyUpload` before a byte is written.
+ * this server's own signed addresses (`UploadAddresses`).
  */
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   private readonly root: string;
 
-  constructor(
-    dataDir: string,
-    private readonly secret: string,
-  ) {
+  private readonly addresses: UploadAddresses;
+
+  constructor(dataDir: string, secret: string) {
     this.root = resolve(dataDir, 'objects');
+    this.addresses = new UploadAddresses(secret);
   }
 
   /** Bytes the server may still write on the disk that holds the objects (and, by default, the database). */
@@ -46,34 +39,8 @@ export class LocalStorage implements Storage {
     return join(this.root, key);
   }
 
-  private sign(parts: string[]): string {
-    return createHmac('sha256', this.secret).update(parts.join('\n')).digest('base64url');
-  }
-
   async createUploadUrl(key: string, options: UploadUrlOptions) {
-    const expires = Math.floor(clock.now().getTime() / 1000) + options.expiresInSeconds;
-    const type = options.contentType ?? '';
-    const length = options.contentLength ? String(options.contentLength) : '';
-    const max = String(options.maxBytes);
-    const signature = this.sign([key, String(expires), type, length, max]);
-    const query = new URLSearchParams({ expires: String(expires), max, signature });
-    if (type) query.set('type', type);
-    if (length) query.set('length', length);
-    const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
-    return { url: `${options.origin}/objects/upload/${key}?${query}`, headers };
-  }
-
-  /** Checks an upload address made by `createUploadUrl`; null when forged or expired. */
-  verifyUpload(key: string, query: URLSearchParams): LocalUploadGrant | null {
-    const expires = query.get('expires') ?? '';
-    const type = query.get('type') ?? '';
-    const length = query.get('length') ?? '';
-    const max = query.get('max') ?? '';
-    const given = Buffer.from(query.get('signature') ?? '');
-    const expected = Buffer.from(this.sign([key, expires, type, length, max]));
-    if (!OBJECT_KEY_PATTERN.test(key) || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    if (!/^\d+$/.test(expires) || Number(expires) * 1000 < clock.now().getTime()) return null;
-    return { key, contentType: type || null, contentLength: length ? Number(length) : null, maxBytes: Number(max) };
+    return this.addresses.create(key, options);
   }
 
   async head(key: string): Promise<StoredObjectInfo | null> {
