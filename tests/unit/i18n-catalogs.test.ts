@@ -93,6 +93,25 @@ describe('language of a path and of a request', () => {
     expect(stripLocale('/fil/')).toBe('/');
   });
 
+  it('keeps the other language on this site whatever the address: a path of two leading slashes is not another host', () => {
+    // The language switch links to localizePath(location.pathname): on /fil//evil.example/x (the
+    // site's own "Page Not Found") it must not become //evil.example/x, which a browser follows to that host.
+    for (const [path, target] of [
+      ['/fil//evil.example/x', 'en'],
+      ['/fil/\\evil.example/x', 'en'],
+      ['/fil/\\/evil.example', 'en'],
+      ['//evil.example/x', 'fil'],
+      ['//evil.example/x', 'en'],
+      ['/\\evil.example', 'en'],
+      ['/fil///admin', 'en'],
+    ] as const) {
+      const localized = localizePath(path, target);
+      expect(localized, path).toMatch(/^\/(?![/\\])/);
+      expect(new URL(localized, 'https://rent.example.ph').host, path).toBe('rent.example.ph');
+    }
+    expect(localizePath('/fil//evil.example/x', 'en')).toBe('/evil.example/x');
+  });
+
   it('reads Accept-Language by quality, English unless Filipino (or Tagalog) comes first', () => {
     expect(localeOfAcceptLanguage('fil')).toBe('fil');
     expect(localeOfAcceptLanguage('tl-PH,en;q=0.5')).toBe('fil');

@@ -31,9 +31,14 @@ export function stripLocale(pathname: string): string {
   return pathname.slice(PREFIX[locale].length) || '/';
 }
 
-/** The same page in `locale`: `/booking` -> `/fil/booking`, `/` -> `/fil/` (the dashboard is English only). */
+/**
+ * The same page in `locale`: `/booking` -> `/fil/booking`, `/` -> `/fil/` (the dashboard is English
+ * only). Always a path on this site: leading slashes (or backslashes) count as one, since a browser
+ * follows `//host/...` (and `/\host`) to another host, and the language switch links to this path
+ * of whatever address the visitor opened.
+ */
 export function localizePath(pathname: string, locale: Locale): string {
-  const path = stripLocale(pathname);
+  const path = stripLocale(pathname).replace(/^[/\\]+/, '/');
   if (path === '/admin' || path.startsWith('/admin/')) return path;
   if (locale === DEFAULT_LOCALE) return path;
   return path === '/' ? `${PREFIX[locale]}/` : `${PREFIX[locale]}${path}`;
