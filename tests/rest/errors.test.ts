@@ -250,6 +250,23 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     expect(kept.status).toBe(201);
   });
 
+  it('a bidi override or isolate (which reorders the text after it, as in the garage’s e-mail subject) answers 400 and nothing is stored or queued', async () => {
+    const booking = await validPayload(2, { pickupDate: daysFromToday(11), returnDate: daysFromToday(12) });
+    await expectUnchangedBy(h, async () => {
+      for (const control of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+        const booked = await call(h, 'POST', '/api/bookings', { ...booking, customer: { ...booking.customer, fullName: `Juan ${control}zurC aleD` } });
+        expect(booked.status, `U+${control.codePointAt(0)!.toString(16)}`).toBe(400);
+        expect(booked.body.issues).toEqual([{ path: 'customer.fullName', message: messages.validation.oneLine }]);
+      }
+      const contact = await call(h, 'POST', '/api/contact', { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Pay to \u202Eexe.hcraM' });
+      expect(contact.status).toBe(400);
+      expect(contact.body.issues).toEqual([{ path: 'message', message: messages.validation.controlCharacter }]);
+    });
+    // Right-to-left text itself, and the marks that only hint a direction, are welcome.
+    const kept = await call(h, 'POST', '/api/contact', { firstName: 'ليلى', lastName: 'Reyes\u200F', email: 'layla@example.com', message: 'مرحبا\u200E 2' });
+    expect(kept.status).toBe(201);
+  });
+
   it('text that is not well-formed Unicode answers 400, not 500, in bodies, keys, query strings, paths and tRPC inputs', async () => {
     const car = await availableCar(h, 2);
     const booking = await validPayload(2, { pickupDate: daysFromToday(9), returnDate: daysFromToday(10) });

@@ -6,12 +6,15 @@ import { messages } from '../messages';
 const v = messages.validation;
 
 /**
- * One line of text: no control characters (C0, DEL, C1) and no line or paragraph separators.
- * A line break in a name or a subject would forge e-mail headers and break CSV rows.
+ * One line of text: no control characters (C0, DEL, C1), no line or paragraph separators and no
+ * bidi embedding, override or isolate (U+202A-U+202E, U+2066-U+2069). A line break in a name or a
+ * subject would forge e-mail headers and break CSV rows; an override turns the rest of a line
+ * around (the garage's e-mail subject, a dashboard row, a spreadsheet cell) to show what it does
+ * not say. Right-to-left text, and the marks that only hint a direction, stay welcome.
  */
-export const ONE_LINE_PATTERN = /^[^\p{Cc}\u2028\u2029]*$/u;
-/** Several lines (messages, descriptions, notes, addresses): line breaks and tabs, no other control character. */
-export const MULTI_LINE_PATTERN = /^(?:[\t\n\r]|[^\p{Cc}])*$/u;
+export const ONE_LINE_PATTERN = /^[^\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
+/** Several lines (messages, descriptions, notes, addresses): line breaks and tabs, no other control character, no bidi override. */
+export const MULTI_LINE_PATTERN = /^(?:[\t\n\r]|[^\p{Cc}\u202A-\u202E\u2066-\u2069])*$/u;
 
 /** Whether a text field is one line (the default) or may hold several (a Textarea in the forms). */
 export type Lines = 'one' | 'many';
