@@ -4,6 +4,11 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { TEST_ADMIN_PASSWORD, createHarness, type Harness } from '../utils/harness';
+import { rememberDevice } from '../../src/server/auth/device';
+import { cookieNames } from '../../src/server/http/middleware';
+import { createContextInner } from '../../src/server/trpc/context';
+import { createCaller } from '../../src/server/trpc/root';
+import { createAccount, mainOwnerAccount } from '../utils/staff';
 import { availableCar, call, expectUnchangedBy, renter, signIn } from './helpers';
 
 let h: Harness;
@@ -56,6 +61,31 @@ describe('per-address limits on public writes (RATE_LIMITS)', () => {
     await caller.admin.login({ password: TEST_ADMIN_PASSWORD });
     await caller.admin.login({ password: TEST_ADMIN_PASSWORD });
     await expect(caller.admin.login({ password: TEST_ADMIN_PASSWORD })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+
+  it('spares a browser that signed in to the account with its password: strangers sharing its address (a carrier’s shared IPv4 address, guest Wi-Fi) cannot lock it out', async () => {
+    // Strangers at the address use up its sign-in limit (the answers are 401 until it is spent).
+    for (let i = 0; i < 5 && (await signIn(h, 'a stranger’s guess')).answer.status !== 429; i += 1);
+    expect((await signIn(h)).answer.status, 'the limit is spent for browsers without a proof').toBe(429);
+
+    const owner = await mainOwnerAccount(h);
+    const known = `${cookieNames(h.env).device}=${rememberDevice(null, h.deps.signingSecret, owner)}`;
+    const mine = await signIn(h, TEST_ADMIN_PASSWORD, { cookie: known });
+    expect(mine.answer.status, JSON.stringify(mine.answer.body)).toBe(200);
+    expect(mine.cookie).not.toBeNull();
+    // Over tRPC too.
+    const cookie = { token: null, set: () => undefined, clear: () => undefined, device: known.split('=')[1]!, setDevice: () => undefined };
+    const caller = createCaller(createContextInner({ em: h.orm.em.fork(), deps: h.deps, request: { ip: '127.0.0.1' }, cookie }));
+    await caller.admin.login({ password: TEST_ADMIN_PASSWORD });
+    const spent = h.caller({ ip: '127.0.0.1' });
+    for (let i = 0; i < 3; i += 1) await spent.admin.login({ password: 'a guess' }).catch(() => undefined);
+    await expect(spent.admin.login({ password: TEST_ADMIN_PASSWORD })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+
+    // A device cookie that proves nothing for the account (another account's, or made up) is counted as any other sign-in.
+    const stranger = await createAccount(h, { password: 'another account 1' });
+    const theirs = `${cookieNames(h.env).device}=${rememberDevice(null, h.deps.signingSecret, stranger)}`;
+    expect((await signIn(h, TEST_ADMIN_PASSWORD, { cookie: theirs })).answer.status).toBe(429);
+    expect((await signIn(h, TEST_ADMIN_PASSWORD, { cookie: `${cookieNames(h.env).device}=${'a'.repeat(22)}.${'b'.repeat(22)}` })).answer.status).toBe(429);
   });
 
   it('refuses 64 over-limit posts of 1 MiB bodies with 429 before their bodies are read, through tRPC (batched or not) and REST', async () => {

@@ -12,7 +12,7 @@ import { docsPage, openApiDocument } from './openapi';
 import { caller, readInput, readJson, routeAccess, type RestRoute } from './route';
 import { staffRoutes } from './staff.rest';
 import { authorize } from '../auth/access';
-import { VARY_LANGUAGE, completeAnswer, identify, requestMeta } from '../http/middleware';
+import { VARY_LANGUAGE, completeAnswer, identify, requestMeta, sessionCookie } from '../http/middleware';
 
 /** A public JSON answer: the same for everyone who asks in one language. */
 const JSON_ANSWER = { 'Content-Type': 'application/json', ...VARY_LANGUAGE };
@@ -29,7 +29,7 @@ export function restApp(version: string): Hono<AppEnv> {
     if (route.anonymous && route.auth !== 'public') throw new Error(`${route.path}: only a public route can leave its callers unidentified`);
     const honoPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(route.method.toUpperCase(), honoPath, async (c) => {
-      if (route.rateLimit) await c.get('deps').limiter.hit(route.rateLimit, requestMeta(c).network);
+      if (route.rateLimit && !(route.sparesKnownDevices && sessionCookie(c).device)) await c.get('deps').limiter.hit(route.rateLimit, requestMeta(c).network);
       if (!route.anonymous) await identify(c);
       authorize(routeAccess(route.auth), caller(c));
       const input = readInput(c, route, route.body ? await readJson(c) : undefined);

@@ -104,10 +104,11 @@ export const miscRoutes = [
       'Sets an HttpOnly, SameSite=Strict session cookie (`__Host-`-prefixed when PUBLIC_URL is https) that ends after SESSION_IDLE_HOURS idle or SESSION_MAX_DAYS in all, ' +
       'and a known-device cookie. Wrong passwords are counted per account and address, per account and per address: each count slows the next attempts, then refuses them (429) ' +
       'for 15 minutes; a browser that signed in to the account before is counted on its own. Wrong codes are counted per account over a day: after 20, codes from ' +
-      'new devices are refused (429) until the day has passed (a known device counts its own; a browser is known for the password it signed in with, so a new password makes the others new devices). The session the browser\'s cookie held before ends. Sign-ins per address also count against the `login` limit of RATE_LIMITS. ' +
+      'new devices are refused (429) until the day has passed (a known device counts its own; a browser is known for the password it signed in with, so a new password makes the others new devices). The session the browser\'s cookie held before ends. Sign-ins per address also count against the `login` limit of RATE_LIMITS, but for those from a browser that signed in to the account with its password before (its known-device cookie), which strangers sharing the address cannot lock out. ' +
       'A disabled account is answered as a wrong password is (401), whatever the password.',
     auth: 'public',
     rateLimit: 'login',
+    sparesKnownDevices: true,
     body: ZLoginSchema,
     response: { status: 200, schema: ZSessionStateSchema, description: 'Signed in (the cookie is set), or the second factor is needed' },
     errors: [400, 401, 415, 429, 503],

@@ -51,7 +51,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
     for (const status of route.errors) {
       const description =
         status === 429 && route.rateLimit
-          ? `${STATUS_TEXT[429]}. Calls are counted per address against the \`${route.rateLimit}\` limit of RATE_LIMITS, by every server instance together, before the body is read`
+          ? `${STATUS_TEXT[429]}. Calls are counted per address against the \`${route.rateLimit}\` limit of RATE_LIMITS, by every server instance together, before the body is read${route.sparesKnownDevices ? ' (a call with a known-device cookie: once the account is known, and only when the cookie proves nothing for it)' : ''}`
           : (STATUS_TEXT[status] ?? 'Error');
       responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }

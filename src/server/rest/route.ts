@@ -43,6 +43,8 @@ export interface RestRoute {
    */
   anonymous?: true;
   rateLimit?: RateLimitName;
+  /** Sign-in: a call carrying a known-device cookie is counted by the handler instead, only when the cookie proves nothing for its account. */
+  sparesKnownDevices?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -1,11 +1,12 @@
 import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
 import { listAudit, overview } from '../services/admin.service';
 import { login, logout, sessionState } from '../services/session.service';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
+import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
 export const adminRouter = router({
   session: publicProcedure.output(ZSessionStateSchema).query(({ ctx }) => sessionState(ctx)),
-  login: rateLimited('login')
+  login: publicProcedure
+    .meta({ rateLimit: 'login', sparesKnownDevices: true })
     .input(ZLoginSchema)
     .output(ZSessionStateSchema)
     .mutation(({ ctx, input }) => login(ctx, input)),

@@ -108,6 +108,9 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
   const email = input.email ?? owner?.email ?? '';
   const account = owner ?? (email ? await em.findOne(StaffAccount, { email }) : null);
   const device = account ? knownDevice(cookie.device, deps.signingSecret, account) : null;
+  // The address's `login` limit spared a call with a device cookie (rest and trpc): it counts now,
+  // unless the cookie proves an earlier sign-in to this account with its password.
+  if (cookie.device && !device) await deps.limiter.hit('login', request.network);
   const attempt = { network: request.network, email, device };
   const wrong = input.email === undefined ? messages.errors.wrongPassword : messages.errors.wrongCredentials;
 

@@ -20,6 +20,11 @@ import type { Context } from './context';
  * What a procedure declares about itself: the per-address limit its calls count against. */
 interface ProcedureMeta {
   rateLimit?: RateLimitName;
+  /**
+   * Sign-in: a call that carries a known-device cookie is not counted here but by the procedure,
+   * once it knows the account, and only when the cookie proves nothing for it (`login`).
+   */
+  sparesKnownDevices?: true;
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -53,7 +58,7 @@ const refuseMalformed = t.middleware(async ({ next, getRawInput }) => {
  * parsing. Metadata reaches every middleware: https://trpc.io/docs/server/metadata
  */
 const countRateLimit = t.middleware(async ({ ctx, meta, next }) => {
-  if (meta?.rateLimit) await ctx.deps.limiter.hit(meta.rateLimit, ctx.request.network);
+  if (meta?.rateLimit && !(meta.sparesKnownDevices && ctx.cookie.device)) await ctx.deps.limiter.hit(meta.rateLimit, ctx.request.network);
   return next();
 });
 
