@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { notice, openDashboard } from './admin-helpers';
+import { messages } from '../../src/shared/messages';
 import { expect, snap, test } from './support';
 
 /** What an authenticator app shows for the key the page displays, now. */
@@ -137,6 +138,12 @@ test.describe('staff accounts', () => {
       const key = (await staff.getByTestId('two-factor-key').textContent())!;
       await snap(staff, `admin-two-factor-setup-e2e`, { fullPage: false });
       await staff.getByLabel('Code from the app').fill(codeFor(key));
+      // The password too: a session alone cannot turn it on.
+      await expect(staff.getByRole('button', { name: 'Turn On' })).toBeDisabled();
+      await staff.getByLabel('Your password').fill('not my password');
+      await staff.getByRole('button', { name: 'Turn On' }).click();
+      await expect(staff.getByText(messages.errors.currentPasswordWrong)).toBeVisible();
+      await staff.getByLabel('Your password').fill(password);
       await staff.getByRole('button', { name: 'Turn On' }).click();
       await expect(notice(staff, 'Two-step sign-in is on')).toBeVisible();
       const codes = staff.getByTestId('recovery-codes').locator('code');

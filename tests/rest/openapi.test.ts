@@ -196,7 +196,7 @@ describe('every documented path answers what the document says', () => {
     const staffer = { cookie: (await signInWith(h, { email: 'schema.staff@example.com', password: 'schema staff password' })).cookie! };
     await expectDocumented('post', '/api/admin/account/password', '/api/admin/account/password', { currentPassword: 'schema staff password', newPassword: 'schema staff password 2' }, staffer);
     const setup = await expectDocumented('post', '/api/admin/account/two-factor/setup', '/api/admin/account/two-factor/setup', undefined, staffer);
-    await expectDocumented('post', '/api/admin/account/two-factor/confirm', '/api/admin/account/two-factor/confirm', { code: totpCode(setup.secret) }, staffer);
+    await expectDocumented('post', '/api/admin/account/two-factor/confirm', '/api/admin/account/two-factor/confirm', { code: totpCode(setup.secret), password: 'schema staff password 2' }, staffer);
     await expectDocumented('post', '/api/admin/account/two-factor/recovery-codes', '/api/admin/account/two-factor/recovery-codes', { password: 'schema staff password 2' }, staffer);
     await expectDocumented('post', '/api/admin/account/two-factor/disable', '/api/admin/account/two-factor/disable', { password: 'schema staff password 2' }, staffer);
     const sessions = await expectDocumented('get', '/api/admin/account/sessions', '/api/admin/account/sessions', undefined, staffer);

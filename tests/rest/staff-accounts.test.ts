@@ -250,9 +250,16 @@ describe('two-step sign-in (TOTP, RFC 6238)', () => {
     expect(setup.body.qrSvg).toMatch(/^<svg [^>]*viewBox/);
     const secret = setup.body.secret as string;
 
-    const wrong = await call(h, 'POST', '/api/admin/account/two-factor/confirm', { code: '000000' === totpCode(secret) ? '111111' : '000000' }, { cookie, headers: JSON_WRITE });
+    const wrong = await call(h, 'POST', '/api/admin/account/two-factor/confirm', { code: '000000' === totpCode(secret) ? '111111' : '000000', password: 'totp account pass' }, { cookie, headers: JSON_WRITE });
     expect(wrong.status).toBe(400);
-    const confirmed = await call(h, 'POST', '/api/admin/account/two-factor/confirm', { code: totpCode(secret) }, { cookie, headers: JSON_WRITE });
+    // The session alone cannot turn it on (a stolen cookie would lock the account's owner out): the password is asked for.
+    const noPassword = await call(h, 'POST', '/api/admin/account/two-factor/confirm', { code: totpCode(secret) }, { cookie, headers: JSON_WRITE });
+    expect(noPassword.status).toBe(400);
+    const wrongPassword = await call(h, 'POST', '/api/admin/account/two-factor/confirm', { code: totpCode(secret), password: 'not the password' }, { cookie, headers: JSON_WRITE });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.issues).toEqual([{ path: 'password', message: messages.errors.currentPasswordWrong }]);
+    expect((await call(h, 'GET', '/api/admin/account', undefined, { cookie })).body).toMatchObject({ twoFactor: false });
+    const confirmed = await call(h, 'POST', '/api/admin/account/two-factor/confirm', { code: totpCode(secret), password: 'totp account pass' }, { cookie, headers: JSON_WRITE });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(confirmed.body.account).toMatchObject({ twoFactor: true });
     const recovery = confirmed.body.recoveryCodes as string[];
@@ -298,7 +305,7 @@ describe('OWNER_REQUIRE_2FA', () => {
       expect(closed.body).toEqual({ message: messages.errors.twoFactorSetupRequired });
 
       const { secret } = (await call(h, 'POST', '/api/admin/account/two-factor/setup', undefined, { cookie })).body;
-      expect((await call(h, 'POST', '/api/admin/account/two-factor/confirm', { code: totpCode(secret) }, { cookie, headers: JSON_WRITE })).status).toBe(200);
+      expect((await call(h, 'POST', '/api/admin/account/two-factor/confirm', { code: totpCode(secret), password: 'second owner pass' }, { cookie, headers: JSON_WRITE })).status).toBe(200);
       expect((await call(h, 'GET', '/api/admin/bookings', undefined, { cookie })).status).toBe(200);
       const off = await call(h, 'POST', '/api/admin/account/two-factor/disable', { password: 'second owner pass' }, { cookie, headers: JSON_WRITE });
       expect(off.status).toBe(403);

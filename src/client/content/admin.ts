@@ -101,7 +101,7 @@ export const adminCopy = {
       leadOff: 'Ask for a code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) as well as your password.',
       required: 'Owners at this garage must use it.',
       setUp: 'Set Up',
-      scan: 'Scan this QR code with your authenticator app, or type the key into it. Then enter the 6-digit code it shows.',
+      scan: 'Scan this QR code with your authenticator app, or type the key into it. Then enter the 6-digit code it shows, and your password.',
       key: 'Key',
       qrAlt: 'QR code to scan with your authenticator app',
       code: 'Code from the app',

@@ -6,7 +6,7 @@ import {
   ZOwnAccountSchema,
   ZRecoveryCodesSchema,
   ZStaffSessionSchema,
-  ZTwoFactorCodeInputSchema,
+  ZTwoFactorConfirmSchema,
   ZTwoFactorSetupSchema,
 } from '../../shared/schemas/staff.schema';
 import {
@@ -45,9 +45,9 @@ export const accountRouter = router({
   }),
   twoFactorSetup: selfProcedure.output(ZTwoFactorSetupSchema).mutation(({ ctx }) => beginTwoFactor(ctx)),
   twoFactorConfirm: selfProcedure
-    .input(ZTwoFactorCodeInputSchema)
+    .input(ZTwoFactorConfirmSchema)
     .output(ZRecoveryCodesSchema.extend({ account: ZOwnAccountSchema }))
-    .mutation(({ ctx, input }) => confirmTwoFactor(ctx, input.code)),
+    .mutation(({ ctx, input }) => confirmTwoFactor(ctx, input)),
   twoFactorDisable: selfProcedure.input(ZConfirmPasswordSchema).output(ZOwnAccountSchema).mutation(({ ctx, input }) => disableTwoFactor(ctx, input.password)),
   recoveryCodes: selfProcedure.input(ZConfirmPasswordSchema).output(ZRecoveryCodesSchema).mutation(({ ctx, input }) => renewRecoveryCodes(ctx, input.password)),
 });

@@ -1,7 +1,7 @@
 import Bowser from 'bowser';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
-import type { TChangePassword, TOwnAccount, TRecoveryCodes, TStaffSession, TTwoFactorSetup } from '../../shared/schemas/staff.schema';
+import type { TChangePassword, TOwnAccount, TRecoveryCodes, TStaffSession, TTwoFactorConfirm, TTwoFactorSetup } from '../../shared/schemas/staff.schema';
 import { knownDevice, rememberDevice } from '../auth/device';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, qrCodeSvg, totpUri } from '../auth/totp';
@@ -118,12 +118,17 @@ export async function beginTwoFactor(ctx: OwnAccountContext): Promise<TTwoFactor
   return { secret: account.totpPendingSecret, uri, qrSvg: qrCodeSvg(uri) };
 }
 
-/** Step two: the app's current code turns the second factor on; the answer's recovery codes are shown once. */
-export async function confirmTwoFactor(ctx: OwnAccountContext, code: string): Promise<TRecoveryCodes & { account: TOwnAccount }> {
+/**
+ * Step two: the app's current code, after the password, turns the second factor on; the answer's
+ * recovery codes are shown once. The password is asked for as for turning it off: someone holding
+ * only a stolen session cookie cannot put their own app on the account and lock its owner out.
+ */
+export async function confirmTwoFactor(ctx: OwnAccountContext, input: TTwoFactorConfirm): Promise<TRecoveryCodes & { account: TOwnAccount }> {
   const account = await ownRecord(ctx);
   if (account.totpSecret) throw new AppError('CONFLICT', messages.errors.twoFactorAlreadyOn);
   if (!account.totpPendingSecret) throw new AppError('BAD_REQUEST', messages.errors.twoFactorNotStarted);
-  const step = acceptTotp(account.totpPendingSecret, code, clock.now(), null);
+  await confirmPassword(ctx, account, input.password, 'password');
+  const step = acceptTotp(account.totpPendingSecret, input.code, clock.now(), null);
   if (step === null) throw new AppError('BAD_REQUEST', messages.errors.wrongCode, { issues: [{ path: 'code', message: messages.errors.wrongCode }] });
   const { codes, hashes } = newRecoveryCodes();
   Object.assign(account, { totpSecret: account.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: clock.now(), totpLastStep: step, recoveryCodes: hashes });

@@ -108,7 +108,9 @@ export const ZTwoFactorSetupSchema = z.object({
 });
 export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetupSchema>;
 
-export const ZTwoFactorCodeInputSchema = z.object({ code: ZSecondFactorCodeSchema });
+/** Turning two-step sign-in on: the app's current code, and the password (a session alone cannot enrol a second factor). */
+export const ZTwoFactorConfirmSchema = z.object({ code: ZSecondFactorCodeSchema, password: ZCurrentPasswordSchema });
+export type TTwoFactorConfirm = z.infer<typeof ZTwoFactorConfirmSchema>;
 
 export const ZRecoveryCodesSchema = z.object({
   recoveryCodes: z.array(z.string()).describe('Each signs in once instead of a code; shown only now'),

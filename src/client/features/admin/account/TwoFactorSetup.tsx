@@ -1,4 +1,4 @@
-import { Button, Code, CopyButton, Group, Image, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Image, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { adminCopy } from '../../../content/admin';
@@ -42,13 +42,14 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 
 /**
  * Setting up two-step sign-in: a new secret from the server (as a QR code and as a key to type),
- * then the app's current code turns it on, and the recovery codes are shown once.
+ * then the app's current code and the password turn it on, and the recovery codes are shown once.
  */
 export function TwoFactorSetup({ onCancel, onDone }: { onCancel?: () => void; onDone: () => void }) {
   const utils = trpc.useUtils();
   const setup = trpc.account.twoFactorSetup.useMutation({ onError: (error) => notifyError(error, messages.admin.failed.twoFactor) });
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [recovery, setRecovery] = useState<string[] | null>(null);
   const confirm = trpc.account.twoFactorConfirm.useMutation({
     onSuccess: (answer) => {
@@ -56,9 +57,11 @@ export function TwoFactorSetup({ onCancel, onDone }: { onCancel?: () => void; on
       notifySuccess(messages.admin.success.twoFactorOn);
     },
     onError: (failure) => {
-      setCode('');
-      setError(fieldErrors(failure).code ?? null);
-      if (!fieldErrors(failure).code) notifyError(failure, messages.admin.failed.twoFactor);
+      const fields = fieldErrors(failure);
+      if (fields.code) setCode('');
+      if (fields.password) setPassword('');
+      setErrors(fields);
+      if (!fields.code && !fields.password) notifyError(failure, messages.admin.failed.twoFactor);
     },
   });
   const { mutate } = setup;
@@ -80,11 +83,12 @@ export function TwoFactorSetup({ onCancel, onDone }: { onCancel?: () => void; on
     );
   }
   const qr = `data:image/svg+xml;base64,${btoa(setup.data.qrSvg)}`;
+  const ready = code.trim().length >= 6 && password.length > 0;
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (code.trim().length >= 6) confirm.mutate({ code: code.trim() });
+        if (ready) confirm.mutate({ code: code.trim(), password });
       }}
     >
       <Stack gap="md" data-testid="two-factor-setup">
@@ -105,17 +109,28 @@ export function TwoFactorSetup({ onCancel, onDone }: { onCancel?: () => void; on
           value={code}
           onChange={(event) => {
             setCode(event.currentTarget.value);
-            setError(null);
+            setErrors(({ code: _, ...rest }) => rest);
           }}
-          error={error}
+          error={errors.code}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={8}
-          w={220}
+          w={{ base: '100%', xs: 280 }}
           data-autofocus
         />
+        <PasswordInput
+          label={c.yourPassword}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setErrors(({ password: _, ...rest }) => rest);
+          }}
+          error={errors.password}
+          autoComplete="current-password"
+          w={{ base: '100%', xs: 280 }}
+        />
         <Group gap="sm">
-          <Button type="submit" loading={confirm.isPending} disabled={code.trim().length < 6}>
+          <Button type="submit" loading={confirm.isPending} disabled={!ready}>
             {c.confirm}
           </Button>
           {onCancel ? (
