@@ -100,6 +100,8 @@ export const ZEnvSchema = z.object({
   PENDING_HOLD_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 14).default(24)),
   /** Uploads to local storage pause while the disk would be left with less than this (MiB) free. */
   UPLOADS_MIN_FREE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(1024)),
+  /** Memory for uploads arriving through this server at once; at least one upload at the largest limit (10 MB). */
+  UPLOADS_MAX_BUFFERED_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(1_000_000).default(128)),
   /** Mounts GET /api/bench/baseline, the in-memory reference `npm run bench` measures against. Never in production. */
   BENCH_BASELINE: flag,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),

@@ -204,6 +204,16 @@ async function explainRefusedAttach(ctx: ServiceContext, keys: string[], claimed
 
 /** How long a caller is asked to wait when uploads pause for the disk. */
 const DISK_RETRY_SECONDS = 15 * 60;
+/** When an upload refused for want of memory may try again: others are arriving and will be done soon. */
+const BUSY_RETRY_SECONDS = 10;
+
+/**
+ * Bytes this process has set aside for uploads arriving through it now: each holds room for what it
+ * may still send (its declared length, else its limit) from before its first byte is read until it
+ * is stored or refused. Past UPLOADS_MAX_BUFFERED_MB an upload waits its turn (503), so many slow
+ * uploads at once cannot take the server's memory.
+ */
+let uploadBytesHeld = 0;
 
 /**
  * Refuses (503) an upload that could leave the disk with less than UPLOADS_MIN_FREE_MB free: the
@@ -264,28 +274,43 @@ export async function acceptUpload(
   }
   if (storage instanceof LocalStorage) await refuseWhenDiskLow(ctx.deps, storage, grant.maxBytes);
 
+  const room = Math.min(grant.maxBytes, grant.contentLength ?? request.contentLength ?? grant.maxBytes);
+  if (uploadBytesHeld + room > ctx.deps.env.UPLOADS_MAX_BUFFERED_MB * 2 ** 20) {
+    log.warn('upload.memory.full', { heldMiB: Math.ceil(uploadBytesHeld / 2 ** 20), maxMiB: ctx.deps.env.UPLOADS_MAX_BUFFERED_MB });
+    throw new AppError('SERVICE_UNAVAILABLE', messages.errors.uploadsBusy, { retryAfter: BUSY_RETRY_SECONDS });
+  }
+  uploadBytesHeld += room;
+  try {
+    const body = await readUpTo(request.body, room, () => new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]()));
+    if (body.length === 0) throw new AppError('BAD_REQUEST', messages.errors.emptyFile);
+    const type = sniffContentType(body.subarray(0, 16));
+    if (!type || !UPLOAD_RULES[upload.kind].types.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[upload.kind]());
+    if (grant.contentType && grant.contentType !== type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.errors.uploadContentType);
+    await storage.put(key, body, type);
+    return { objectPath: objectPath(key) };
+  } finally {
+    uploadBytesHeld -= room;
+  }
+}
+
+/** A request body read whole, refused (`tooLarge`) as soon as it passes `limit` bytes. */
+async function readUpTo(stream: ReadableStream<Uint8Array> | null, limit: number, tooLarge: () => AppError): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
+  if (stream) {
+    const reader = stream.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > grant.maxBytes) {
+      if (size > limit) {
         await reader.cancel();
-        throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]());
+        throw tooLarge();
       }
       chunks.push(value);
     }
   }
-  const body = Buffer.concat(chunks);
-  if (body.length === 0) throw new AppError('BAD_REQUEST', messages.errors.emptyFile);
-  const type = sniffContentType(body.subarray(0, 16));
-  if (!type || !UPLOAD_RULES[upload.kind].types.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[upload.kind]());
-  if (grant.contentType && grant.contentType !== type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.errors.uploadContentType);
-  await storage.put(key, body, type);
-  return { objectPath: objectPath(key) };
+  return Buffer.concat(chunks);
 }
 
 /**
