@@ -529,6 +529,18 @@ describe('413: bodies and files too large', () => {
     expect((await putFile(h, fits.body.uploadURL, fileBytes('pdf', 5_242_880), 'application/pdf')).status).toBe(200);
   });
 
+  it('an address signed for a size takes a file of that size only (403 for other bytes, as S3 does), storing nothing', async () => {
+    const ask = await askUpload(h, { kind: 'document', contentType: 'image/png', size: 3000 });
+    await expectUnchangedBy(h, async () => {
+      for (const size of [2999, 3001]) {
+        const put = await putFile(h, ask.body.uploadURL, fileBytes('png', size), 'image/png');
+        expect(put.status, `${size} bytes`).toBe(403);
+        expect(put.body).toEqual({ message: messages.errors.uploadSignature });
+      }
+    });
+    expect((await putFile(h, ask.body.uploadURL, fileBytes('png', 3000), 'image/png')).status).toBe(200);
+  });
+
   it('a bare upload address takes up to 10 MB; a 6 MB file sent there is refused as a document when a booking names it (400)', async () => {
     const bare = await askUpload(h);
     expect((await putFile(h, bare.body.uploadURL, fileBytes('png', 6 * 1024 * 1024), 'image/png')).status).toBe(200);

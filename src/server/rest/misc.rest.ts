@@ -35,7 +35,7 @@ export const miscRoutes = [
     summary: 'Get an upload address',
     description:
       'No body (or no `kind`) asks for an upload of either kind, up to 10 MB, checked when attached by what it becomes: an identity document (JPG, PNG or PDF, at most 5 MB) for a booking, or a car picture (JPG, PNG or WebP, at most 10 MB) when staff attach it to a car. ' +
-      'Send `{kind, contentType, size}` to have the address signed for that type and size; `kind: "car-image"` (JPG, PNG or WebP, at most 10 MB) needs staff. ' +
+      'Send `{kind, contentType, size}` to have the address signed for that type and size (a PUT of other bytes answers 403); `kind: "car-image"` (JPG, PNG or WebP, at most 10 MB) needs staff. ' +
       'PUT the file to `uploadURL` with `headers`, then use `objectPath` in the booking or car. Once attached, the checked bytes are copied to a new path that the answer names (later PUTs to the address change nothing). The address lives 15 minutes; an upload not attached within 24 hours is deleted. With S3 the address is the bucket\'s, signed for the declared `size` (exactly); without `size` it is on this server, which refuses (413) bytes past the limit. Without S3, the PUT answers 503 with `Retry-After` while the server\'s disk is low (`UPLOADS_MIN_FREE_MB`); a PUT to this server answers 503 with `Retry-After` while the uploads arriving at once already hold `UPLOADS_MAX_BUFFERED_MB` of memory.',
     auth: 'public',
     rateLimit: 'uploads',

@@ -208,10 +208,10 @@ const DISK_RETRY_SECONDS = 15 * 60;
 const BUSY_RETRY_SECONDS = 10;
 
 /**
- * Bytes this process has set aside for uploads arriving through it now: each holds room for what it
- * may still send (its declared length, else its limit) from before its first byte is read until it
- * is stored or refused. Past UPLOADS_MAX_BUFFERED_MB an upload waits its turn (503), so many slow
- * uploads at once cannot take the server's memory.
+ * Bytes of the uploads arriving through this process that it holds in memory now (each until it is
+ * stored or refused). UPLOADS_MAX_BUFFERED_MB caps them: an upload that would pass it (by its
+ * declared length before a byte is read, else as its bytes arrive) waits its turn (503), so many
+ * slow uploads at once cannot take the server's memory.
  */
 let uploadBytesHeld = 0;
 
@@ -274,41 +274,54 @@ export async function acceptUpload(
   }
   if (storage instanceof LocalStorage) await refuseWhenDiskLow(ctx.deps, storage, grant.maxBytes);
 
-  const room = Math.min(grant.maxBytes, grant.contentLength ?? request.contentLength ?? grant.maxBytes);
-  if (uploadBytesHeld + room > ctx.deps.env.UPLOADS_MAX_BUFFERED_MB * 2 ** 20) {
+  const budget = ctx.deps.env.UPLOADS_MAX_BUFFERED_MB * 2 ** 20;
+  const busy = () => {
     log.warn('upload.memory.full', { heldMiB: Math.ceil(uploadBytesHeld / 2 ** 20), maxMiB: ctx.deps.env.UPLOADS_MAX_BUFFERED_MB });
-    throw new AppError('SERVICE_UNAVAILABLE', messages.errors.uploadsBusy, { retryAfter: BUSY_RETRY_SECONDS });
-  }
-  uploadBytesHeld += room;
+    return new AppError('SERVICE_UNAVAILABLE', messages.errors.uploadsBusy, { retryAfter: BUSY_RETRY_SECONDS });
+  };
+  if (uploadBytesHeld + (request.contentLength ?? 1) > budget) throw busy();
+  let held = 0;
+  const take = (bytes: number) => {
+    if (uploadBytesHeld + bytes > budget) throw busy();
+    uploadBytesHeld += bytes;
+    held += bytes;
+  };
   try {
-    const body = await readUpTo(request.body, room, () => new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]()));
+    const body = await readUpTo(request.body, grant.maxBytes, take, () => new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]()));
     if (body.length === 0) throw new AppError('BAD_REQUEST', messages.errors.emptyFile);
+    // Signed for a length, as S3 holds a presigned PUT to it: other bytes are not the file it was asked for.
+    if (grant.contentLength !== null && body.length !== grant.contentLength) throw new AppError('FORBIDDEN', messages.errors.uploadSignature);
     const type = sniffContentType(body.subarray(0, 16));
     if (!type || !UPLOAD_RULES[upload.kind].types.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[upload.kind]());
     if (grant.contentType && grant.contentType !== type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.errors.uploadContentType);
     await storage.put(key, body, type);
     return { objectPath: objectPath(key) };
   } finally {
-    uploadBytesHeld -= room;
+    uploadBytesHeld -= held;
   }
 }
 
-/** A request body read whole, refused (`tooLarge`) as soon as it passes `limit` bytes. */
-async function readUpTo(stream: ReadableStream<Uint8Array> | null, limit: number, tooLarge: () => AppError): Promise<Buffer> {
+/**
+ * A request body read whole, each part given to `take` as it arrives (which may refuse it by
+ * throwing), refused (`tooLarge`) as soon as it passes `limit` bytes. A refused body is not read on.
+ */
+async function readUpTo(stream: ReadableStream<Uint8Array> | null, limit: number, take: (bytes: number) => void, tooLarge: () => AppError): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
+  if (!stream) return Buffer.alloc(0);
+  const reader = stream.getReader();
   let size = 0;
-  if (stream) {
-    const reader = stream.getReader();
+  try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        throw tooLarge();
-      }
+      if (size > limit) throw tooLarge();
+      take(value.byteLength);
       chunks.push(value);
     }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
   }
   return Buffer.concat(chunks);
 }
