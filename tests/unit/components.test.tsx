@@ -84,7 +84,8 @@ describe('RentalCalendar', () => {
     expect(day(html, '2026-11-26')).toMatch(/disabled=""/);
     expect(day(html, '2026-11-26')).toMatch(/data-block="booked"/);
     expect(day(html, '2026-11-23')).toMatch(/aria-label="Monday, November 23, 2026 \(today\)"/);
-    expect(day(html, '2026-11-23')).toMatch(/data-today="true"/);
+    expect(day(html, '2026-11-23')).toMatch(/data-garage-today="true"/);
+    expect(html.match(/data-garage-today/g)).toHaveLength(1);
     expect(day(html, '2026-11-24')).not.toMatch(/disabled|data-block/);
     expect(html).toMatch(/aria-label="Previous month"[^>]*disabled=""/);
     for (const legend of ['Booked', 'Selected', 'Past dates']) expect(text(html)).toContain(legend);

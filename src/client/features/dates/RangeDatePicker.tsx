@@ -77,8 +77,9 @@ export function RangeDatePicker({ today, booked, value, onChange, onRefuse, colu
             onClick: () => choose(date),
             'data-date': date,
             'aria-pressed': inSelection(date),
-            // Mantine's own "today" is the browser's; the garage's is Manila's.
-            'data-today': date === today || undefined,
+            // Mantine marks the browser's own today (data-today, which an undefined here cannot
+            // unset: its props drop undefined values); the ring marks the garage's, Manila's.
+            'data-garage-today': date === today || undefined,
             'data-block': refusalOf(value, date, rules) ?? undefined,
           })}
           getDayAriaLabel={(date) => dayLabel(date, refusalOf(value, date, rules))}
