@@ -101,6 +101,8 @@ test.describe('in Filipino', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
     await expect(page.getByRole('heading', { level: 1, name: myBookingFil.manage.heading })).toBeVisible();
     await expect(page.getByText(myBookingFil.manage.status.pending).first()).toBeVisible();
+    await expect(page.getByTestId('my-booking-status')).toHaveText(myBookingFil.manage.status.labels.pending);
+    await expect(page.getByTestId('my-booking-receipt')).toContainText(`${myBookingFil.manage.status.title}: ${myBookingFil.manage.status.labels.pending}.`);
     await expect(page.getByTestId('pay-ahead')).toContainText(stored!.reference);
     await expect(page.getByTestId('messenger-link').first()).toBeVisible();
     await expect(page.getByTestId('facebook-link')).toHaveAttribute('href', E2E_BUSINESS_CHANNELS.BUSINESS_FACEBOOK_URL);

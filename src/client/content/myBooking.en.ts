@@ -41,6 +41,8 @@ export default {
     at: '{date}, {time}',
     status: {
       title: 'Status',
+      /** The status badge's words (its colour comes from statusBadge, shared with the dashboard). */
+      labels: { pending: 'Pending', confirmed: 'Confirmed', cancelled: 'Cancelled', completed: 'Completed' },
       pending: 'We have received your booking and will call you to confirm it.',
       confirmed: 'Your booking is confirmed. Your car will be ready on {date} at {time}.',
       completed: 'This rental is complete. Thank you for renting with us.',

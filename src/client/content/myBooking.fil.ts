@@ -39,6 +39,7 @@ export default {
     at: '{date}, {time}',
     status: {
       title: 'Status',
+      labels: { pending: 'Hinihintay', confirmed: 'Kumpirmado', cancelled: 'Na-cancel', completed: 'Tapos na' },
       pending: 'Natanggap namin ang booking mo at tatawagan ka namin para kumpirmahin ito.',
       confirmed: 'Kumpirmado na ang booking mo. Nakahanda ang sasakyan mo sa {date}, {time}.',
       completed: 'Tapos na ang rental na ito. Salamat sa pagrenta sa amin!',

@@ -34,11 +34,16 @@ const c = myBookingCopy.manage;
 
 type View = TManagedBooking;
 
+/** The status in the page's language (statusBadge's label is the dashboard's English). */
+function statusLabel(status: string): string {
+  const labels = c.status.labels;
+  return status in labels ? labels[status as keyof typeof labels] : labels.pending;
+}
+
 function StatusBadge({ status }: { status: string }) {
-  const badge = statusBadge(status);
   return (
-    <Badge color={badge.color} variant="filled" size="lg" data-testid="my-booking-status">
-      {badge.label}
+    <Badge color={statusBadge(status).color} variant="filled" size="lg" data-testid="my-booking-status">
+      {statusLabel(status)}
     </Badge>
   );
 }
@@ -232,8 +237,6 @@ function BookingView({ view, token }: { view: View; token: string }) {
     },
     onError: failed,
   });
-  const badge = statusBadge(booking.status);
-
   return (
     <>
       <Box className={`${classes.band} ${classes.head} no-print`} py={{ base: 24, md: 40 }}>
@@ -297,7 +300,7 @@ function BookingView({ view, token }: { view: View; token: string }) {
                   <Stack gap={4}>
                     <Text size="sm">
                       <Text span fw={700}>
-                        {c.status.title}: {badge.label}.
+                        {c.status.title}: {statusLabel(booking.status)}.
                       </Text>{' '}
                       {statusText(booking)}
                     </Text>
