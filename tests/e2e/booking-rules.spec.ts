@@ -85,17 +85,21 @@ test.describe('the booking form refuses what it must', () => {
     await expect(submit).toHaveText('Confirm Booking');
   });
 
-  test('a file of the wrong kind or over 5 MB is refused with a notice and not kept', async ({ page, request }) => {
+  test('a file of the wrong kind or over 5 MB is refused with a notice, said in its slot, and not kept', async ({ page, request }) => {
     const { form } = await openForm(page, request);
     const slot = form.locator('[data-field=photoId1Url]');
 
     await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(page.getByRole('alert').filter({ hasText: 'Documents must be JPG, PNG or PDF files' })).toBeVisible();
     await expect(slot).toHaveAttribute('data-state', 'empty');
+    // The reason stays in the slot after the notice has gone, and is read with the field.
+    await expect(slot.getByTestId('document-error')).toHaveText('Documents must be JPG, PNG or PDF files');
+    await expect(form.getByLabel('Photo ID #1', { exact: true })).toHaveAccessibleDescription(/Documents must be JPG, PNG or PDF files/);
 
     await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(largeFile());
     await expect(page.getByRole('alert').filter({ hasText: 'Documents must be at most 5 MB' })).toBeVisible();
     await expect(slot).toHaveAttribute('data-state', 'empty');
+    await expect(slot.getByTestId('document-error')).toHaveText('Documents must be at most 5 MB');
 
     // Named and typed as a PNG, but its bytes are HTML: the server reads them and refuses.
     const before = await query<{ n: string }>('select count(*)::text as n from upload where attached_to is not null');
@@ -107,6 +111,7 @@ test.describe('the booking form refuses what it must', () => {
     await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(pngFile());
     await expect(page.getByRole('alert').filter({ hasText: 'Photo ID #1 Uploaded' })).toBeVisible();
     await expect(slot).toHaveAttribute('data-state', 'uploaded');
+    await expect(slot.getByTestId('document-error')).toHaveCount(0);
   });
 });
 

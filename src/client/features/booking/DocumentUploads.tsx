@@ -18,6 +18,8 @@ export type DocumentValues = Partial<TDocuments>;
 interface SlotState {
   progress: number | null;
   fileName: string | null;
+  /** Why the last file chosen was refused, kept beside the slot after its notice has gone. */
+  error?: string | null;
 }
 
 /** One document: its label and hint, and the file chosen uploaded at once with a progress bar (the booking form's slots, and a document staff asked a renter for). */
@@ -30,6 +32,7 @@ export function DocumentSlot({ field, value, onUploaded, invalid = false }: { fi
   const inputId = `document-${field}`;
 
   const upload = async (file: File) => {
+    const previousName = state.fileName;
     setState({ progress: 0, fileName: file.name });
     try {
       const path = await uploadFile(client, { kind: 'document', file, onProgress: (progress) => setState({ progress, fileName: file.name }) });
@@ -37,15 +40,17 @@ export function DocumentSlot({ field, value, onUploaded, invalid = false }: { fi
       setState({ progress: null, fileName: file.name });
       notify({ title: messages.upload.uploaded[field], message: file.name, color: 'green' });
     } catch (error) {
-      setState({ progress: null, fileName: null });
       const text = error instanceof UploadError ? error.message : messages.upload.nothingProcessed;
+      const notice = splitNotice(text, messages.upload.failedTitle);
+      // A replacement refused leaves the document uploaded before in place: its name stays.
+      setState({ progress: null, fileName: value ? previousName : null, error: notice.message });
       if (!(error instanceof UploadError)) logWarning(`Upload of ${slot.label} failed: ${String(error)}`);
-      notify({ ...splitNotice(text, messages.upload.failedTitle), color: 'red' });
+      notify({ ...notice, color: 'red' });
     }
   };
 
   return (
-    <Card padding="md" radius="md" className="document-slot" data-field={field} data-state={uploading ? 'uploading' : value ? 'uploaded' : 'empty'} style={invalid && !value ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
+    <Card padding="md" radius="md" className="document-slot" data-field={field} data-state={uploading ? 'uploading' : value ? 'uploaded' : 'empty'} style={(invalid && !value) || state.error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
       <Stack gap="xs" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" color={value ? 'green' : 'lagoon'} size={36} radius="md">
@@ -67,13 +72,18 @@ export function DocumentSlot({ field, value, onUploaded, invalid = false }: { fi
           accept={UPLOAD_RULES.document.accept}
           className="visually-hidden-input"
           tabIndex={-1}
-          aria-describedby={`${inputId}-hint`}
+          aria-describedby={state.error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             event.currentTarget.value = '';
             if (file) void upload(file);
           }}
         />
+        {state.error && !uploading ? (
+          <Text size="xs" c="var(--mantine-color-error)" id={`${inputId}-error`} data-testid="document-error">
+            {state.error}
+          </Text>
+        ) : null}
         {uploading ? (
           <Stack gap={4} mt="auto">
             <Progress value={state.progress ?? 0} animated aria-label={d.progress({ label: slot.label })} />
