@@ -64,6 +64,7 @@ export default {
       driver: 'With a driver, the renter provides the driver’s meals and accommodation.',
     },
     full: 'Read the full Terms of Service',
+    privacy: 'Read the Privacy Policy',
     accept: 'I have read and accept the rental terms and the Privacy Policy',
   },
   formLabel: 'Booking form for the {car}',

@@ -64,6 +64,7 @@ export default {
       driver: 'Kung may driver, sagot ng nagre-rent ang pagkain at tutuluyan ng driver.',
     },
     full: 'Basahin ang buong Terms of Service',
+    privacy: 'Basahin ang Privacy Policy',
     accept: 'Nabasa ko at tinatanggap ko ang mga patakaran sa rental at ang Privacy Policy',
   },
   formLabel: 'Booking form para sa {car}',

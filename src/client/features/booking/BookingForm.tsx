@@ -484,9 +484,15 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
                   ))}
                 </List>
               </ScrollArea.Autosize>
-              <Anchor component={Link} to={localePath('/terms')} target="_blank" rel="noopener" size="sm" mt="sm" display="inline-block">
-                {bookingFormCopy.terms.full}
-              </Anchor>
+              {/* The box below accepts both: each opens in a tab of its own, so the form keeps what was typed. */}
+              <Group gap="lg" mt="sm" rowGap={4}>
+                <Anchor component={Link} to={localePath('/terms')} target="_blank" rel="noopener" size="sm">
+                  {bookingFormCopy.terms.full}
+                </Anchor>
+                <Anchor component={Link} to={localePath('/privacy')} target="_blank" rel="noopener" size="sm">
+                  {bookingFormCopy.terms.privacy}
+                </Anchor>
+              </Group>
               <Checkbox mt="md" label={bookingFormCopy.terms.accept} {...form.getInputProps('acceptTerms', { type: 'checkbox' })} />
               <Button
                 type="submit"
