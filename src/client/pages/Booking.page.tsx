@@ -36,10 +36,10 @@ function VehicleOption({ car, quote, selected, onSelect }: { car: TCar; quote?: 
     >
       <img src={carImageSrc(car.image)} alt="" width={96} height={60} loading="lazy" decoding="async" className={classes.thumb} />
       <div style={{ minWidth: 0, flex: 1 }}>
-        <Text fw={700} size="sm" truncate>
+        <Text fw={700} size="sm" lineClamp={2}>
           {car.name}
         </Text>
-        <Text size="xs" c="dimmed" truncate>
+        <Text size="xs" c="dimmed" lineClamp={2}>
           {car.category} · {copy.fleet.seats({ count: car.seats })} · {car.transmission}
         </Text>
         {quote ? (
