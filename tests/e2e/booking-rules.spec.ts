@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
 import { addDays, formatDate, formatLongDate, rangesOverlap, todayInManila } from '../../src/shared/dates';
 import { test, expect, fakeImageFile, largeFile, pngFile, query, staffHeaders } from './support';
-import { bookViaApi, bookedRanges, calendarDay, carByName, chooseDates, freeDates, newRenter, showMonth } from './support/booking';
+import { bookViaApi, bookedRanges, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth } from './support/booking';
+import calendarEn from '../../src/client/content/calendar.en';
 
 const CAR = 'Mitsubishi Xpander GLS';
 
@@ -112,6 +113,26 @@ test.describe('the booking form refuses what it must', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Photo ID #1 Uploaded' })).toBeVisible();
     await expect(slot).toHaveAttribute('data-state', 'uploaded');
     await expect(slot.getByTestId('document-error')).toHaveCount(0);
+  });
+
+  test('dates someone else books while the renter fills the form: the refusal shows the calendar, which clears them and says why', async ({ page, request }) => {
+    const car = await carByName(request, CAR);
+    const { pickup, ret } = await freeDates(request, car.id, 2);
+    await page.goto(`/booking?car=${car.id}&pickup=${pickup}&return=${ret}`);
+    const form = page.getByTestId('booking-form');
+    await expect(form.getByTestId('summary-pickup')).toHaveText(formatLongDate(pickup));
+    await fillRenter(form, newRenter('Carmela'));
+    for (const label of ['Photo ID #1', 'Photo ID #2', 'Proof of Billing']) {
+      await form.getByLabel(label, { exact: true }).setInputFiles(pngFile(`${label}.png`));
+      await expect(form.getByRole('button', { name: `Replace ${label}` })).toBeVisible();
+    }
+    await form.getByLabel(/I have read and accept the rental terms/).check();
+    await bookViaApi(request, car.id, pickup, ret);
+
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Those dates are no longer available for this car' })).toBeVisible();
+    await expect(form.getByText(calendarEn.noLongerFree)).toBeInViewport();
+    await expect(form.getByTestId('summary-pickup')).toHaveText(calendarEn.notChosen);
   });
 });
 

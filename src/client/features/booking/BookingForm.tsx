@@ -229,6 +229,14 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
   const [documents, setDocuments] = useState<DocumentValues>({});
   const [showMissingDocuments, setShowMissingDocuments] = useState(false);
   const [datesTaken, setDatesTaken] = useState(false);
+  // Set when the server refused the booking as taken: the calendar's message is then brought into
+  // view. Dates someone else takes while the renter types are said without moving the page.
+  const showDatesOnConflict = useRef(false);
+  useEffect(() => {
+    if (!datesTaken || !showDatesOnConflict.current) return;
+    showDatesOnConflict.current = false;
+    document.getElementById('booking-step-2')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [datesTaken]);
   const [confirmed, setConfirmed] = useState<TBooking | null>(null);
 
   const form = useForm<BookingFormValues>({
@@ -293,7 +301,11 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
     },
     onError: (error) => {
       notify({ title: messages.booking.failedTitle, message: error.message || messages.booking.failedDefault, color: 'red' });
-      if (error.data?.code === 'CONFLICT') void utils.cars.bookedDates.invalidate({ carId: car.id });
+      if (error.data?.code === 'CONFLICT') {
+        // Dates taken meanwhile: the calendar clears them and says so, out of sight above the button.
+        showDatesOnConflict.current = true;
+        void utils.cars.bookedDates.invalidate({ carId: car.id });
+      }
       if (error.data?.code === 'FORBIDDEN') void utils.blocklist.check.invalidate();
     },
   });
@@ -309,6 +321,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
+    showDatesOnConflict.current = false;
     if (blocked) {
       notify({ title: messages.booking.blockedTitle, message: messages.booking.blockedAlert, color: 'red' });
       return;
