@@ -498,7 +498,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
                 </List>
               </ScrollArea.Autosize>
               {/* The box below accepts both: each opens in a tab of its own, so the form keeps what was typed. */}
-              <Group gap="lg" mt="sm" rowGap={4}>
+              <Group gap="lg" mt="sm" style={{ rowGap: 4 }}>
                 <Anchor component={Link} to={localePath('/terms')} target="_blank" rel="noopener" size="sm">
                   {bookingFormCopy.terms.full}
                 </Anchor>
