@@ -118,6 +118,29 @@ test.describe('staff accounts', () => {
     }
   });
 
+  test('the staff dialog closes with Escape and gives the focus back to Add Staff Member; Edit opens filled with that member', async ({ page }) => {
+    await openDashboard(page, 'staff');
+    const add = page.getByRole('button', { name: 'Add Staff Member' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add Staff Member' });
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+
+    // The dialog stays mounted between openings: each one is filled for its member.
+    const owner = page.getByTestId('staff-account').first();
+    await owner.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Staff Member' });
+    await expect(edit.getByLabel('E-mail')).toHaveValue((await owner.getByText(/@/).first().textContent())!.trim());
+    await page.keyboard.press('Escape');
+    await expect(edit).toBeHidden();
+    await add.click();
+    await expect(dialog.getByLabel('E-mail')).toHaveValue('');
+  });
+
   test('a staff member turns on two-step sign-in, then signs in with a code; My Account lists and ends their sessions', async ({ page, browser }) => {
     test.slow();
     const tag = randomUUID().slice(0, 6);

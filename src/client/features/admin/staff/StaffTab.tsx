@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Code, CopyButton, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { STAFF_ROLES, ZCreateStaffSchema, type StaffRole, type TPasswordLink, type TStaffAccount } from '../../../../shared/schemas/staff.schema';
 import { adminCopy } from '../../../content/admin';
@@ -20,9 +20,18 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
   const utils = trpc.useUtils();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: editing?.name ?? '', email: editing?.email ?? '', role: (editing?.role ?? 'staff') as StaffRole },
+    initialValues: { name: '', email: '', role: 'staff' as StaffRole },
     validate: schemaResolver(ZCreateStaffSchema, { sync: true }),
   });
+  useEffect(() => {
+    if (!opened) return;
+    // Filled anew for each opening: the dialog stays mounted, so that closing it returns the focus to what opened it.
+    const values = { name: editing?.name ?? '', email: editing?.email ?? '', role: (editing?.role ?? 'staff') as StaffRole };
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, editing?.id]);
   const done = async () => {
     form.reset();
     onClose();
@@ -114,7 +123,7 @@ export function StaffTab() {
   const { account: me } = useAccount();
   const utils = trpc.useUtils();
   const staff = trpc.staff.list.useQuery();
-  const [form, setForm] = useState<{ editing: TStaffAccount | null } | null>(null);
+  const [form, setForm] = useState<{ editing: TStaffAccount | null; opened: boolean }>({ editing: null, opened: false });
   const [link, setLink] = useState<{ name: string; link: TPasswordLink } | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const refresh = () => utils.staff.list.invalidate();
@@ -146,7 +155,7 @@ export function StaffTab() {
   return (
     <Stack gap="md">
       <TabHeader title={c.title} lead={c.lead}>
-        <Button onClick={() => setForm({ editing: null })}>{c.add}</Button>
+        <Button onClick={() => setForm({ editing: null, opened: true })}>{c.add}</Button>
       </TabHeader>
       <ListState query={staff} empty={c.empty} isEmpty={items.length === 0}>
         <Card padding={0}>
@@ -189,7 +198,7 @@ export function StaffTab() {
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item onClick={() => setForm({ editing: row })}>{c.edit}</Menu.Item>
+                      <Menu.Item onClick={() => setForm({ editing: row, opened: true })}>{c.edit}</Menu.Item>
                       <Menu.Item disabled={locked} onClick={() => setConfirming({ kind: 'reset', account: row })}>
                         {c.reset}
                       </Menu.Item>
@@ -208,7 +217,7 @@ export function StaffTab() {
           </Stack>
         </Card>
       </ListState>
-      {form ? <StaffFormModal key={form.editing?.id ?? 'new'} editing={form.editing} opened onClose={() => setForm(null)} onLink={(name, l) => setLink({ name, link: l })} /> : null}
+      <StaffFormModal editing={form.editing} opened={form.opened} onClose={() => setForm((current) => ({ ...current, opened: false }))} onLink={(name, l) => setLink({ name, link: l })} />
       <LinkModal shown={link} onClose={() => setLink(null)} />
       <ConfirmDialog
         opened={confirming !== null}
