@@ -66,7 +66,7 @@ export function OverviewTab() {
     <ListState query={overview} empty="" isEmpty={false}>
       {data ? (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
+          <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }} className={classes.stats}>
             <StatCard id="cars" label={c.totalCars} value={String(data.totalCars)} note={c.availableCars(data.availableCars)} icon={<IconCar size={20} aria-hidden />} color="lagoon" />
             <StatCard id="bookings" label={c.totalBookings} value={String(data.totalBookings)} note={c.pendingBookings(data.pendingBookings)} icon={<IconClock size={20} aria-hidden />} color="yellow" />
             <StatCard id="customers" label={c.totalCustomers} value={String(data.totalCustomers)} note={c.customersNote} icon={<IconHeadset size={20} aria-hidden />} color="grape" />
