@@ -29,6 +29,16 @@ test.describe('on a 390 px phone', () => {
     await tabs.getByRole('tab', { name: 'Customers' }).click();
     await expect(page.getByRole('heading', { name: 'Customers', level: 2 })).toBeVisible();
   });
+
+  test('a long dialog refused for its errors shows the first one and focuses its field, far above the button', async ({ page }) => {
+    await openDashboard(page, 'customers');
+    await page.getByRole('button', { name: 'Add Customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Customer' });
+    await dialog.getByRole('button', { name: 'Add Customer' }).click();
+    await expect(dialog.getByLabel('Full name')).toBeFocused();
+    await expect(dialog.getByLabel('Full name')).toBeInViewport();
+    await expect(dialog.getByText(messages.validation.fullName)).toBeInViewport();
+  });
 });
 
 test.describe('a dialog with typed data', () => {

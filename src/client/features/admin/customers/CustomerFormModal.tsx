@@ -12,7 +12,7 @@ import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
 import { fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { FormActions, FormDialog } from '../parts';
+import { FormActions, FormDialog, showFirstError } from '../parts';
 
 const c = adminCopy.customerForm;
 
@@ -113,7 +113,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   const submit = form.onSubmit(({ initialBooking, ...fields }) => {
     if (editing) update.mutate({ id: editing.id, data: fields });
     else create.mutate({ ...fields, initialBooking });
-  });
+  }, showFirstError);
 
   return (
     <FormDialog opened={customer !== null} onClose={onClose} dirty={form.isDirty()} busy={pending} title={editing ? c.editTitle : c.addTitle} size="lg" long>

@@ -10,7 +10,7 @@ import { trpc } from '../../../trpc';
 import { useSiteInfo } from '../../site/useSiteInfo';
 import { fieldErrors } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
-import { FormActions, FormDialog } from '../parts';
+import { FormActions, FormDialog, showFirstError } from '../parts';
 import { CarImagesField } from './CarImagesField';
 
 const c = adminCopy.carForm;
@@ -112,8 +112,9 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
       if (editing) update.mutate({ id: editing.id, data });
       else create.mutate(data);
     },
-    (errors) => {
+    (errors, values, event) => {
       if (errors.image || errors.images) notify({ message: messages.errors.carImageRequired, color: 'red' });
+      showFirstError(errors, values, event);
     },
   );
 
