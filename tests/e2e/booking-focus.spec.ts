@@ -102,3 +102,15 @@ test.describe('the booking form', () => {
     expect(await fullName.evaluate((input) => getComputedStyle(input).color)).not.toBe(dimmed);
   });
 });
+
+test.describe('the keyboard', () => {
+  test('a field reached with Tab shows a 2 px ring, as a button does, not only a border of another colour', async ({ page }) => {
+    await page.goto('/');
+    const seats = page.getByTestId('date-search').getByRole('combobox', { name: 'Seats' });
+    await page.getByTestId('search-return').focus();
+    await page.keyboard.press('Tab');
+    await expect(seats).toBeFocused();
+    await expect(seats).toHaveCSS('outline-style', 'solid');
+    await expect(seats).toHaveCSS('outline-width', '2px');
+  });
+});
