@@ -81,11 +81,16 @@ test.describe('mobile menu at 390 px', () => {
     await expect(page.locator('section#contact').getByRole('heading', { name: 'Contact us' })).toBeInViewport();
   });
 
-  test('Escape closes the menu', async ({ page }) => {
+  test('Escape closes the menu and gives the focus back to its button, the first time as after', async ({ page }) => {
     await page.goto('/pcc');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
+    const burger = page.getByRole('button', { name: 'Open menu' });
+    for (let time = 0; time < 2; time += 1) {
+      await burger.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(burger).toBeFocused();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Burger, Button, Container, Group, Stack, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconPhone, IconSun } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { currentLocale } from '../../../shared/i18n/catalog';
 import { LOCALE_NAMES, localizePath, type Locale } from '../../../shared/i18n/locales';
@@ -118,6 +118,13 @@ export function Header() {
   // Once opened, the drawer stays mounted so that it closes with its transition.
   const [menuMounted, setMenuMounted] = useState(false);
   if (opened && !menuMounted) setMenuMounted(true);
+  // The drawer's first opening mounts it already open, so Mantine never saw what had the focus:
+  // closed with Escape, its close button or a tap outside, it gives the focus back to the burger itself.
+  const burger = useRef<HTMLButtonElement>(null);
+  const closeToBurger = () => {
+    close();
+    window.requestAnimationFrame(() => burger.current?.focus());
+  };
   const business = useSiteInfo();
   return (
     <header className={`${classes.header} no-print`}>
@@ -131,12 +138,12 @@ export function Header() {
             <LanguageSwitch className={classes.link} />
           </Box>
           <ThemeToggle />
-          <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu} />
+          <Burger ref={burger} opened={opened} onClick={toggle} hiddenFrom="lg" aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu} />
         </Group>
       </Container>
       {menuMounted ? (
         <Suspense fallback={null}>
-          <MenuDrawer opened={opened} onClose={close} position="right" size="xs" title={<Logo />} hiddenFrom="lg" closeButtonProps={{ 'aria-label': copy.nav.closeMenu }}>
+          <MenuDrawer opened={opened} onClose={closeToBurger} returnFocus={false} position="right" size="xs" title={<Logo />} hiddenFrom="lg" closeButtonProps={{ 'aria-label': copy.nav.closeMenu }}>
             <Stack gap={4} component="nav" aria-label={copy.nav.mobile}>
               <NavEntries className={classes.drawerLink} onNavigate={close} />
               <LanguageSwitch className={classes.drawerLink} />
