@@ -66,6 +66,11 @@ test.describe('finding a car by dates', () => {
     await expect(page.getByRole('dialog', { name: 'Choose your rental dates' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(search.getByRole('alert')).toHaveText('Choose your pick-up and return dates to see which cars are free.');
+    // Closed unchosen, the calendar gives the focus back to what opened it (its first opening too).
+    await expect(search.getByRole('button', { name: 'Find Cars' })).toBeFocused();
+    await search.getByTestId('search-pickup').click();
+    await page.keyboard.press('Escape');
+    await expect(search.getByTestId('search-pickup')).toBeFocused();
 
     const pickup = addDays(todayInManila(), 40);
     await page.goto(`/booking?pickup=${pickup}&return=${addDays(pickup, 2)}&transmission=Manual&sort=price`);

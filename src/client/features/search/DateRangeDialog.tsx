@@ -39,7 +39,7 @@ export function DateRangeDialog({ opened, onClose, value, onDone }: { opened: bo
   const message = refused ? refusedMessage(refused) : null;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={s.dialog.title} size={720} fullScreen={phone} radius="lg" closeButtonProps={{ 'aria-label': s.dialog.close }} data-testid="search-calendar">
+    <Modal opened={opened} onClose={onClose} returnFocus={false} title={s.dialog.title} size={720} fullScreen={phone} radius="lg" closeButtonProps={{ 'aria-label': s.dialog.close }} data-testid="search-calendar">
       <Text size="sm" c="dimmed" mb="md">
         {s.dialog.lead}
       </Text>

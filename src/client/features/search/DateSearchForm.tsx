@@ -73,9 +73,17 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
     setMissingDates(false);
   }
 
+  // What opened the calendar (a date, or Find Cars with no dates) has the focus again when it closes
+  // unchosen: the dialog, loaded and mounted already open the first time, cannot know it itself.
+  const opener = useRef<HTMLElement | null>(null);
   const openCalendar = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setDialogWanted(true);
     setOpened(true);
+  };
+  const closeCalendar = () => {
+    setOpened(false);
+    window.requestAnimationFrame(() => opener.current?.focus());
   };
   const chooseDates = (selection: DateSelection) => {
     setDraft((current) => ({ ...current, pickupDate: selection.pickupDate, returnDate: selection.returnDate }));
@@ -150,7 +158,7 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
               <Suspense fallback={<Loader size="xs" className={classes.loading} aria-label={s.dialog.loading} />}>
                 <DateRangeDialog
                   opened={opened}
-                  onClose={() => setOpened(false)}
+                  onClose={closeCalendar}
                   value={{ pickupDate: draft.pickupDate && isIsoDate(draft.pickupDate) ? draft.pickupDate : null, returnDate: draft.returnDate && isIsoDate(draft.returnDate) ? draft.returnDate : null }}
                   onDone={chooseDates}
                 />
