@@ -237,6 +237,21 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
     expect(garage.text).toContain(booking.reference);
   });
 
+  it('a renter and a car whose names are as long as allowed book and are mailed: the subjects hold them whole', async () => {
+    const car = await request(h, 'POST', '/api/admin/cars', { name: `Toyota Land Cruiser ${'Premium '.repeat(12)}`.slice(0, 120).trim(), category: 'Premium SUV', dailyRate: '7500', seats: 7, image: 'vios.jpg' }, { staff: true });
+    expect(car.status).toBe(201);
+    const carId = (car.body as { id: string }).id;
+    const email = `long.name.${randomUUID().slice(0, 8)}@example.com`;
+    const fullName = `Maria Concepcion ${'Villanueva '.repeat(10)}`.slice(0, 120).trim();
+    const payload = bookingPayload(carId, await uploadDocuments(h), { customer: { email, fullName } });
+    const answer = await request(h, 'POST', '/api/bookings', payload);
+    expect(answer.status).toBe(201);
+    const { renter, garage } = await bookingMail(h, email);
+    const reference = (answer.body as { booking: { reference: string } }).booking.reference;
+    for (const row of [renter, garage]) expect(row.subject).toContain(reference);
+    expect(garage.subject.length).toBeGreaterThan(200);
+  });
+
   it('runOnce delivers both booking messages over SMTP and marks them sent', async () => {
     const email = 'liza.manalo@example.com';
     const { booking } = await book(h, 1, email, 'Liza Manalo');

@@ -13,7 +13,8 @@ export const MailMessage = defineEntity({
     kind: p.string().length(40),
     to: p.string().length(254),
     replyTo: p.string().length(254).nullable(),
-    subject: p.string().length(200),
+    /** RFC 5322's line length: a booking's subject names the renter, the car and the dates. */
+    subject: p.string().length(998),
     text: p.text(),
     html: p.text(),
     status: p.enum(['queued', 'sent', 'failed'] as const).nativeEnumName('mail_status').default('queued'),
