@@ -166,3 +166,19 @@ test.describe('a page per car', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   });
 });
+
+test.describe('a car with a long name, on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('its page stays within the screen: the breadcrumb cuts the name, the heading has it whole', async ({ page, request }) => {
+    const name = `Toyota Land Cruiser Prado 2.8 Diesel VX Premium Limited Edition ${Date.now()}`;
+    const car = await newCarViaApi(request, staffHeaders(), { name });
+    await page.goto(`/cars/${car.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    const crumb = page.getByLabel('Breadcrumb').locator('[aria-current="page"]');
+    await expect(crumb).toHaveText(name);
+    const box = (await crumb.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

@@ -102,7 +102,8 @@ function CarDetails({ car }: { car: TCar }) {
           <Anchor component={Link} to={`${localePath('/')}#cars`} size="sm">
             {c.fleet}
           </Anchor>
-          <Text size="sm" c="dimmed" aria-current="page">
+          {/* A long name is cut with an ellipsis here (the heading below has it whole), not past the screen's edge. */}
+          <Text size="sm" c="dimmed" aria-current="page" truncate="end" maw="100%">
             {car.name}
           </Text>
         </Breadcrumbs>
