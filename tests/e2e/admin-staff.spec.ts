@@ -137,8 +137,23 @@ test.describe('staff accounts', () => {
     await expect(edit.getByLabel('E-mail')).toHaveValue((await owner.getByText(/@/).first().textContent())!.trim());
     await page.keyboard.press('Escape');
     await expect(edit).toBeHidden();
+    // Opened from the row's menu, it gives the focus back to that row's actions button.
+    const actions = owner.getByRole('button', { name: /^Actions for / });
+    await expect(actions).toBeFocused();
     await add.click();
     await expect(dialog.getByLabel('E-mail')).toHaveValue('');
+    await page.keyboard.press('Escape');
+
+    // So does a confirmation opened from a member's menu.
+    const email = `focus.${randomUUID().slice(0, 6)}@e2e.example`;
+    await addStaffMember(page, 'Focus Return', email);
+    const memberActions = page.getByTestId('staff-account').filter({ hasText: email }).getByRole('button', { name: /^Actions for / });
+    await memberActions.click();
+    await page.getByRole('menuitem', { name: 'Reset Sign-In' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reset this sign-in?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(memberActions).toBeFocused();
   });
 
   test('a staff member turns on two-step sign-in, then signs in with a code; My Account lists and ends their sessions', async ({ page, browser }) => {
@@ -183,7 +198,10 @@ test.describe('staff accounts', () => {
         await second.getByLabel('Code').fill('000000' === codeFor(key) ? '111111' : '000000');
         await second.getByRole('button', { name: 'Verify' }).click();
         await expect(notice(second, 'Access Denied')).toContainText('That code is not right');
+        // The reason stays by the field once the notice has gone, until something new is typed.
+        await expect(second.getByLabel('Code')).toHaveAccessibleDescription(/That code is not right/);
         await second.getByLabel('Code').fill(recovery);
+        await expect(second.getByLabel('Code')).not.toHaveAccessibleDescription(/That code is not right/);
         await second.getByRole('button', { name: 'Verify' }).click();
         await expect(second.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Code, CopyButton, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { STAFF_ROLES, ZCreateStaffSchema, type StaffRole, type TPasswordLink, type TStaffAccount } from '../../../../shared/schemas/staff.schema';
 import { adminCopy } from '../../../content/admin';
@@ -126,6 +126,13 @@ export function StaffTab() {
   const [form, setForm] = useState<{ editing: TStaffAccount | null; opened: boolean }>({ editing: null, opened: false });
   const [link, setLink] = useState<{ name: string; link: TPasswordLink } | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
+  // Each row's actions button. A dialog opened from its menu is opened with the focus on it (the menu
+  // item is gone by the time the dialog closes), so that closing the dialog returns it there.
+  const actionButtons = useRef(new Map<string, HTMLButtonElement>());
+  const fromRow = (id: string, open: () => void) => () => {
+    actionButtons.current.get(id)?.focus();
+    open();
+  };
   const refresh = () => utils.staff.list.invalidate();
   const reset = trpc.staff.reset.useMutation({
     onSuccess: async (answer) => {
@@ -193,19 +200,27 @@ export function StaffTab() {
                   </div>
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>
-                      <ActionIcon variant="default" size="lg" aria-label={c.actions(row.name)}>
+                      <ActionIcon
+                        variant="default"
+                        size="lg"
+                        aria-label={c.actions(row.name)}
+                        ref={(button) => {
+                          if (button) actionButtons.current.set(row.id, button);
+                          else actionButtons.current.delete(row.id);
+                        }}
+                      >
                         <IconDots size={18} aria-hidden />
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item onClick={() => setForm({ editing: row, opened: true })}>{c.edit}</Menu.Item>
-                      <Menu.Item disabled={locked} onClick={() => setConfirming({ kind: 'reset', account: row })}>
+                      <Menu.Item onClick={fromRow(row.id, () => setForm({ editing: row, opened: true }))}>{c.edit}</Menu.Item>
+                      <Menu.Item disabled={locked} onClick={fromRow(row.id, () => setConfirming({ kind: 'reset', account: row }))}>
                         {c.reset}
                       </Menu.Item>
                       {row.status === 'disabled' ? (
                         <Menu.Item onClick={() => enable.mutate({ id: row.id })}>{c.enable}</Menu.Item>
                       ) : (
-                        <Menu.Item color="red" disabled={locked} onClick={() => setConfirming({ kind: 'disable', account: row })}>
+                        <Menu.Item color="red" disabled={locked} onClick={fromRow(row.id, () => setConfirming({ kind: 'disable', account: row }))}>
                           {c.disable}
                         </Menu.Item>
                       )}
