@@ -20,9 +20,12 @@ export function AdminLogin({ email: initialEmail = '' }: { email?: string }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
+  // Why the last attempt was refused, kept by the field to type again once the notice has gone.
+  const [refused, setRefused] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const login = trpc.admin.login.useMutation({
     onSuccess: (state) => {
+      setRefused(null);
       if (state.secondFactorRequired) {
         setNeedsCode(true);
         return;
@@ -33,10 +36,13 @@ export function AdminLogin({ email: initialEmail = '' }: { email?: string }) {
     onError: (error) => {
       if (needsCode) setCode('');
       else setPassword('');
-      notify({ title: messages.admin.accessDenied, message: errorMessage(error, messages.admin.wrongPassword), color: 'red' });
+      const reason = errorMessage(error, messages.admin.wrongPassword);
+      setRefused(reason);
+      notify({ title: messages.admin.accessDenied, message: reason, color: 'red' });
     },
   });
   const startOver = () => {
+    setRefused(null);
     setNeedsCode(false);
     setCode('');
     setPassword('');
@@ -61,7 +67,11 @@ export function AdminLogin({ email: initialEmail = '' }: { email?: string }) {
               label={c.code}
               description={c.codeHint}
               value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
+              onChange={(event) => {
+                setCode(event.currentTarget.value);
+                setRefused(null);
+              }}
+              error={refused}
               autoComplete="one-time-code"
               inputMode="text"
               autoFocus
@@ -82,7 +92,11 @@ export function AdminLogin({ email: initialEmail = '' }: { email?: string }) {
               <PasswordInput
                 label={c.password}
                 value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
+                onChange={(event) => {
+                  setPassword(event.currentTarget.value);
+                  setRefused(null);
+                }}
+                error={refused}
                 autoComplete="current-password"
                 autoFocus={Boolean(initialEmail)}
                 disabled={login.isPending}
