@@ -51,6 +51,7 @@ export default {
       email: 'E-mail',
       phone: 'Phone (optional)',
       subject: 'Subject (optional)',
+      subjectPlaceholder: 'Choose a subject',
       message: 'Message',
       required: 'Fields marked with * are required.',
       send: 'Send Message',

@@ -52,6 +52,7 @@ export default {
       email: 'E-mail',
       phone: 'Phone (puwedeng wala)',
       subject: 'Subject (puwedeng wala)',
+      subjectPlaceholder: 'Pumili ng subject',
       message: 'Mensahe',
       required: 'Kailangang sagutan ang may *.',
       send: 'Ipadala',

@@ -49,6 +49,7 @@ export function ContactForm() {
             </SimpleGrid>
             <Select
               label={homeCopy.contact.form.subject}
+              placeholder={homeCopy.contact.form.subjectPlaceholder}
               data={[...CONTACT_SUBJECTS]}
               clearable
               allowDeselect
