@@ -155,3 +155,18 @@ describe('sign-in', () => {
     }
   }, 300_000);
 });
+
+describe('behind the trusted proxy, without PUBLIC_URL', () => {
+  it('takes the site’s address from the entries the proxy wrote (the last), not what the client sent before them', async () => {
+    const proxied = await createHarness({ env: { TRUST_PROXY: 'true' } });
+    try {
+      // A proxy that appends keeps the client's own X-Forwarded-Host and -Proto first.
+      const forwarded = { 'x-forwarded-host': 'attacker.example, rent.example.ph', 'x-forwarded-proto': 'http, https', 'x-forwarded-for': '203.0.113.9' };
+      const ask = await proxied.app.request('/api/objects/upload', { method: 'POST', headers: forwarded });
+      expect(ask.status).toBe(200);
+      expect(((await ask.json()) as { uploadURL: string }).uploadURL).toMatch(/^https:\/\/rent\.example\.ph\/objects\/upload\//);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

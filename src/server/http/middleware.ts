@@ -47,13 +47,18 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   }
 }
 
-/** The origin the browser used to reach us: PUBLIC_URL when set, else the request's own. */
+/**
+ * The origin the browser used to reach us: PUBLIC_URL when set, else the request's own. Behind the
+ * one trusted proxy, its `X-Forwarded-Host` and `-Proto`: the last entry of each, the one the proxy
+ * wrote (a proxy that appends keeps what the client sent before it), as `clientIp` reads
+ * `X-Forwarded-For`.
+ */
 export function siteOrigin(c: Context<AppEnv>, deps: AppDeps): string {
   if (deps.env.PUBLIC_URL) return deps.env.PUBLIC_URL;
   const url = new URL(c.req.url);
   if (deps.env.TRUST_PROXY) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+    const proto = c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim();
+    const host = c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim();
     if (proto) url.protocol = `${proto}:`;
     if (host) url.host = host;
   }
