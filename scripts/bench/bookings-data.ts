@@ -60,7 +60,7 @@ export async function prepareBookings(server: BenchServer, count: number, log: (
   const smoke = slots.shift()!;
   await api(server.baseURL, 'POST', '/api/bookings', bookingBody({ ...smoke, objectKeys: uploaded.map((path) => keyFromObjectPath(path)!) }, 'smoke'));
 
-  const storage = new LocalStorage(server.dataDir, 'not used for put');
+  const storage = new LocalStorage(server.dataDir);
   const sources = pngs.map(() => `private/${randomUUID()}`);
   await Promise.all(sources.map((key, i) => storage.put(key, pngs[i]!, 'image/png')));
   const keys = Array.from({ length: count * 3 }, () => `private/${randomUUID()}`);

@@ -47,8 +47,8 @@ export interface StartOptions {
   mailPollMs?: number;
 }
 
-async function createStorage(env: Env, secret: string): Promise<Storage> {
-  if (!env.S3_BUCKET) return new LocalStorage(env.DATA_DIR, secret);
+async function createStorage(env: Env): Promise<Storage> {
+  if (!env.S3_BUCKET) return new LocalStorage(env.DATA_DIR);
   const storage = new S3Storage({
     bucket: env.S3_BUCKET,
     region: env.S3_REGION,
@@ -85,7 +85,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const secret = await signingSecret(em);
   const business = businessInfo(env);
   const owner = await ensureOwner(em, env, business.email);
-  const storage = await createStorage(env, secret);
+  const storage = await createStorage(env);
 
   const transport = createMailTransport({ ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), dataDir: env.DATA_DIR });
   const from = env.MAIL_FROM ?? `${business.name} <${business.email}>`;

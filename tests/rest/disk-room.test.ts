@@ -24,7 +24,7 @@ beforeAll(async () => {
   [low, ample, fresh] = await Promise.all([
     createHarness({ env: full }),
     createHarness({ env: roomy }),
-    createHarness({ env: roomy, storage: (secret) => new LocalStorage(unmade, secret) }),
+    createHarness({ env: roomy, storage: () => new LocalStorage(unmade) }),
   ]);
 });
 afterAll(async () => {

@@ -51,7 +51,7 @@ export interface Harness {
  * mail goes to the outbox folder unless `smtpUrl` is given.
  */
 export async function createHarness(
-  options: { storage?: (secret: string) => Storage; env?: Record<string, string>; /** The built site (dist/client) to serve. */ clientDir?: string } = {},
+  options: { storage?: () => Storage; env?: Record<string, string>; /** The built site (dist/client) to serve. */ clientDir?: string } = {},
 ): Promise<Harness> {
   setLogLevel('silent');
   const dataDir = await mkdtemp(join(tmpdir(), 'rental-test-data-'));
@@ -71,7 +71,7 @@ export async function createHarness(
   const secret = await signingSecret(em);
   const business = businessInfo(env);
   await ensureOwner(em, env, business.email);
-  const storage = options.storage ? options.storage(secret) : new LocalStorage(dataDir, secret);
+  const storage = options.storage ? options.storage() : new LocalStorage(dataDir);
   const transport = createMailTransport({ ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}), dataDir });
   const mailWorker = new MailWorker(orm, transport, `Test Garage <${business.email}>`, 60_000);
   const deps: AppDeps = {

@@ -40,7 +40,6 @@ export function throttleDelayMs(failures: number, slowAfter: number): number {
   return failures < slowAfter ? 0 : Math.min(5_000, 250 * 2 ** (failures - slowAfter));
 }
 
-
 export interface SignInAttempt {
   /** The caller's address as the per-address limits count it (`RequestMeta.network`). */
   network: string;

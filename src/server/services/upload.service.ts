@@ -56,11 +56,8 @@ export async function requestUpload(
     expiresInSeconds: UPLOAD_URL_SECONDS,
     origin: request.origin,
   };
-  // A presigned S3 PUT is held to a length only when the length is signed: without one it would
-  // store anything up to 5 GB for any stranger. An upload of undeclared size comes through this
-  // server instead, which counts its bytes against the kind's limit (`acceptUpload`).
-  const { storage } = ctx.deps;
-  const target = storage.kind === 's3' && !input.size ? new UploadAddresses(ctx.deps.signingSecret).create(key, options) : await storage.createUploadUrl(key, options);
+  // Straight to the store when it can hold the upload to its limit, else through this server (`acceptUpload`).
+  const target = (await ctx.deps.storage.createUploadUrl(key, options)) ?? new UploadAddresses(ctx.deps.signingSecret).create(key, options);
   ctx.em.create(Upload, { id, kind, objectKey: key, contentType: input.contentType ?? null });
   await ctx.em.flush();
   return {
@@ -248,8 +245,8 @@ export async function releaseUploads(ctx: ServiceContext, owner: UploadOwner, va
 }
 
 /**
- * Receives a file PUT to this server's own upload address (every upload with local storage; with
- * S3, one whose size was not declared). The address's signature, expiry, type and size limit are
+ * Receives a file PUT to this server's own upload address (every upload the store could not take
+ * itself: all of them on local disk; with S3, those of undeclared size). The address's signature, expiry, type and size limit are
  * checked before the body is read, its bytes counted as they arrive, and the file's real type
  * checked before it is stored.
  */

@@ -6,25 +6,21 @@ import { Readable } from 'node:stream';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { clock } from '../clock';
-import { UploadAddresses } from './upload-address';
-import { OBJECT_KEY_PATTERN, type ListedObject, type ListOptions, type ObjectListing, type ObjectPrefix, type Storage, type StoredObject, type StoredObjectInfo, type UploadUrlOptions } from './storage';
+import { OBJECT_KEY_PATTERN, type ListedObject, type ListOptions, type ObjectListing, type ObjectPrefix, type Storage, type StoredObject, type StoredObjectInfo } from './storage';
 
 /** The suffix of a file `put` is still writing (renamed to the key once whole). */
 const PARTIAL = '.partial';
 
 /**
- * Objects on local disk under `<DATA_DIR>/objects`, with the type beside each file. Uploads go to
- * this server's own signed addresses (`UploadAddresses`).
+ * Objects on local disk under `<DATA_DIR>/objects`, with the type beside each file. The disk has no
+ * address of its own: every upload comes through this server's signed addresses (`UploadAddresses`).
  */
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   private readonly root: string;
 
-  private readonly addresses: UploadAddresses;
-
-  constructor(dataDir: string, secret: string) {
+  constructor(dataDir: string) {
     this.root = resolve(dataDir, 'objects');
-    this.addresses = new UploadAddresses(secret);
   }
 
   /** Bytes the server may still write on the disk that holds the objects (and, by default, the database). */
@@ -39,8 +35,8 @@ export class LocalStorage implements Storage {
     return join(this.root, key);
   }
 
-  async createUploadUrl(key: string, options: UploadUrlOptions) {
-    return this.addresses.create(key, options);
+  async createUploadUrl(): Promise<null> {
+    return null;
   }
 
   async head(key: string): Promise<StoredObjectInfo | null> {

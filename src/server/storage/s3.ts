@@ -64,16 +64,20 @@ export class S3Storage implements Storage {
     });
   }
 
+  /**
+   * A presigned PUT, when the upload's length is declared: S3 holds a presigned PUT to a length only
+   * when that length is signed, and without one would store anything up to 5 GB for any stranger.
+   */
   async createUploadUrl(key: string, options: UploadUrlOptions) {
+    if (!options.contentLength) return null;
     const command = new PutObjectCommand({
       Bucket: this.settings.bucket,
       Key: key,
       ...(options.contentType ? { ContentType: options.contentType } : {}),
-      ...(options.contentLength ? { ContentLength: options.contentLength } : {}),
+      ContentLength: options.contentLength,
     });
-    const signed = new Set<string>();
+    const signed = new Set<string>(['content-length']);
     if (options.contentType) signed.add('content-type');
-    if (options.contentLength) signed.add('content-length');
     const url = await getSignedUrl(this.client, command, {
       expiresIn: options.expiresInSeconds,
       signableHeaders: signed,

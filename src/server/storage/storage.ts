@@ -48,8 +48,12 @@ export interface UploadUrlOptions {
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  /** An address the browser PUTs the file to, signed for this key (and type, when declared). */
-  createUploadUrl(key: string, options: UploadUrlOptions): Promise<{ url: string; headers: Record<string, string> }>;
+  /**
+   * An address of the store itself the browser PUTs the file to, signed for this key (and type,
+   * when declared), or null when the store cannot hold that upload to its limit: the upload then
+   * comes through this server (`UploadAddresses`), which counts its bytes.
+   */
+  createUploadUrl(key: string, options: UploadUrlOptions): Promise<{ url: string; headers: Record<string, string> } | null>;
   head(key: string): Promise<StoredObjectInfo | null>;
   /** The first `length` bytes, to recognise the file's real type. */
   readStart(key: string, length: number): Promise<Uint8Array>;
