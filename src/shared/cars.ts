@@ -51,6 +51,6 @@ export function odometerKilometres(mileage: string): number | null {
 const kilometres = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 0 });
 
 /** 18400 -> "18,400 km", as the odometer is kept and shown. */
-export function formatOdometer(km: number): string {
+export function odometerReading(km: number): string {
   return `${kilometres.format(km)} km`;
 }

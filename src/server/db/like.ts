@@ -24,13 +24,14 @@ export function escapeLike(text: string): string {
  */
 export function uuidPrefixRange(prefix: string): [string, string] | null {
   const text = prefix.toLowerCase();
-  const template = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
-  if (text.length < 4 || text.length > template.length) return null;
+  // A uuid's shape: hex digits (each 0 here) and dashes.
+  const shape = '00000000-0000-0000-0000-000000000000';
+  if (text.length < 4 || text.length > shape.length) return null;
   for (let i = 0; i < text.length; i += 1) {
-    const dash = template[i] === '-';
+    const dash = shape[i] === '-';
     if (dash !== (text[i] === '-') || (!dash && !/[0-9a-f]/.test(text[i]!))) return null;
   }
-  const fill = (digit: string) => text + template.slice(text.length).replace(/x/g, digit);
+  const fill = (digit: string) => text + shape.slice(text.length).replace(/0/g, digit);
   return [fill('0'), fill('f')];
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { todayInManila } from '../dates';
 import { messages } from '../messages';
 import { formatPeso, toCentavos } from '../money';
-import { CAR_CATEGORIES, CAR_SORTS, FUELS, MAX_SEATS, TRANSMISSIONS, carCategoryOf, formatOdometer, odometerKilometres, type CarCategory } from '../cars';
+import { CAR_CATEGORIES, CAR_SORTS, FUELS, MAX_SEATS, TRANSMISSIONS, carCategoryOf, odometerReading, odometerKilometres, type CarCategory } from '../cars';
 import { ZIdSchema, ZIsoDateSchema, ZMoneyOutSchema, ZMoneySchema, ZPositiveMoneySchema, requiredText, text, type LazyMessage } from './common.schema';
 
 const v = messages.validation;
@@ -83,7 +83,7 @@ const ZDepositSchema = z
 const ZOdometerSchema = text()
   .max(60, { error: () => v.tooLong({ max: 60 }) })
   .refine((reading) => reading === '' || odometerKilometres(reading) !== null, { error: () => v.odometer })
-  .transform((reading) => (reading === '' ? '' : formatOdometer(odometerKilometres(reading)!)));
+  .transform((reading) => (reading === '' ? '' : odometerReading(odometerKilometres(reading)!)));
 
 /** A picture: an /objects/public/... path from a car-image upload, or a bundled picture name. */
 const ZCarImageSchema = text('one', () => messages.errors.carImageRequired).min(1, { error: () => messages.errors.carImageRequired }).max(300);

@@ -106,7 +106,7 @@ export type TCustomerFormInput = z.input<typeof ZCustomerFormSchema>;
 /** A booking as a customer's history lists it. */
 export const ZCustomerBookingSchema = z.object({
   id: ZIdSchema,
-  /** The booking's reference (`HI-XXXXXX`), as on the renter's receipt and in the Bookings tab. */
+  /** The booking's reference (`HI-` and six letters or digits, e.g. `HI-7K3QPX`), as on the renter's receipt and in the Bookings tab. */
   reference: z.string(),
   carName: z.string(),
   pickupDate: z.string(),
