@@ -138,7 +138,7 @@ export function toAppError(error: unknown): AppError {
     const code = (Object.entries({
       BAD_REQUEST: 'BAD_REQUEST', PARSE_ERROR: 'BAD_REQUEST', UNAUTHORIZED: 'UNAUTHORIZED', FORBIDDEN: 'FORBIDDEN',
       NOT_FOUND: 'NOT_FOUND', CONFLICT: 'CONFLICT', PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE', UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-      TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS', METHOD_NOT_SUPPORTED: 'BAD_REQUEST', SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+      UNPROCESSABLE_CONTENT: 'UNPROCESSABLE', TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS', METHOD_NOT_SUPPORTED: 'BAD_REQUEST', SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
     } as const).find(([trpc]) => trpc === error.code)?.[1]) ?? 'INTERNAL';
     if (code === 'INTERNAL') return new AppError(code, messages.errors.internal);
     // tRPC words a failure to read the input with its parser's message (JSON.parse, superjson): ours instead.

@@ -136,6 +136,44 @@ test.describe('the booking form refuses what it must', () => {
   });
 });
 
+test.describe('a booking whose answer is lost', () => {
+  test('the renter presses Confirm Booking again and sees the booking made, not "dates taken"; one booking exists', async ({ page, request }) => {
+    const car = await carByName(request, CAR);
+    const { pickup, ret } = await freeDates(request, car.id, 2);
+    const renter = newRenter('Rosario');
+    await page.goto(`/booking?car=${car.id}&pickup=${pickup}&return=${ret}`);
+    const form = page.getByTestId('booking-form');
+    await expect(form.getByTestId('summary-pickup')).toHaveText(formatLongDate(pickup));
+    await fillRenter(form, renter);
+    for (const label of ['Photo ID #1', 'Photo ID #2', 'Proof of Billing']) {
+      await form.getByLabel(label, { exact: true }).setInputFiles(pngFile(`${label}.png`));
+      await expect(form.getByRole('button', { name: `Replace ${label}` })).toBeVisible();
+    }
+    await form.getByLabel(/I have read and accept the rental terms/).check();
+
+    // The first call reaches the server, which books, but its answer never reaches the browser (a phone losing signal).
+    let calls = 0;
+    await page.route('**/trpc/bookings.create**', async (route) => {
+      calls += 1;
+      if (calls > 1) return route.continue();
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Booking Failed' })).toBeVisible();
+    const stored = () => query<{ id: string; reference: string }>('select b.id, b.reference from booking b where b.renter_email = $1', [renter.email]);
+    expect(await stored()).toHaveLength(1);
+
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+    const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
+    await expect(receipt).toBeVisible();
+    const [booking] = await stored();
+    await expect(receipt.getByTestId('receipt-reference')).toHaveText(booking!.reference);
+    expect(await stored()).toHaveLength(1);
+    expect(calls).toBe(2);
+  });
+});
+
 test.describe('/booking', () => {
   test('asks for a car first, then lists the fleet, highlights the chosen car and shows its form', async ({ page }) => {
     await page.goto('/booking');

@@ -6,6 +6,8 @@ import {
   ZBookingSchema,
   ZCreateBookingAnswerSchema,
   ZCreateBookingSchema,
+  ZIdempotencyKeySchema,
+  IDEMPOTENCY_KEY_HOURS,
   ZPaymentSchema,
   ZRequestDocumentSchema,
   ZUpdateBookingDatesSchema,
@@ -28,13 +30,15 @@ export const bookingRoutes = [
       'Prices are computed by the server from the car’s rate; any figures sent (totalDays, subtotal, total, ...) are ignored. ' +
       'The customer is found by e-mail or created. Pick-up is today or later (Asia/Manila) and at most 365 days ahead; a rental lasts 1 to 90 days. ' +
       'The renter’s name, phone, licence and Facebook profile are one line each (a line break or another control character answers 400); the delivery address may have several lines. ' +
-      'Answers 403 for a blocked name (compared as GET /api/blocked-names/check says), 409 when the dates are taken or the car is unavailable.',
+      'Answers 403 for a blocked name (compared as GET /api/blocked-names/check says), 409 when the dates are taken or the car is unavailable. ' +
+      `Send an \`Idempotency-Key\` (a value of your own, new for each booking, such as a UUID) to retry safely: a request with a key that made a booking in the last ${IDEMPOTENCY_KEY_HOURS} hours answers that booking as it is now (201, no new e-mail), also while the first request is still under way; the key with a different request answers 422. A request that was refused made nothing, and may be sent again with its key.`,
     auth: 'public',
     rateLimit: 'bookings',
+    headers: z.object({ 'idempotency-key': ZIdempotencyKeySchema.optional() }),
     body: ZCreateBookingSchema,
     response: { status: 201, schema: ZCreateBookingAnswerSchema, description: 'The booking, its customer and a one-hour document token' },
-    errors: [400, 403, 404, 409, 413, 415, 429, 503],
-    handler: (c, { body }) => createPublicBooking(serviceContext(c), body),
+    errors: [400, 403, 404, 409, 413, 415, 422, 429, 503],
+    handler: (c, { body, headers }) => createPublicBooking(serviceContext(c), body, headers['idempotency-key']),
   }),
   defineRoute({
     method: 'get',

@@ -15,6 +15,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Refused: blocked name, cross-site request, or a bad upload address',
   404: 'Not found',
   409: 'Conflict: the dates are taken, the car is unavailable, or the record is in use',
+  422: 'The Idempotency-Key was sent before with a different request',
   413: 'Body or file too large',
   415: 'Wrong content type (send application/json)',
   429: 'Too many requests: see Retry-After',
@@ -31,7 +32,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const parameters: unknown[] = [];
-    for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
+    for (const [where, schema] of [['path', route.params], ['query', route.query], ['header', route.headers]] as const) {
       if (!schema) continue;
       for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
         parameters.push({ name, in: where, required: where === 'path' || !field.safeParse(undefined).success, schema: jsonSchema(field, 'input') });

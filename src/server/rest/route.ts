@@ -13,10 +13,12 @@ import type { AppEnv } from '../http/variables';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, H = undefined> {
   params: P;
   query: Q;
   body: B;
+  /** The request headers the route reads (`headers`, by their lower-case names). */
+  headers: H;
 }
 
 /**
@@ -48,21 +50,28 @@ export interface RestRoute {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Request headers the route reads, by their lower-case names: checked, and documented as parameters. */
+  headers?: z.ZodObject;
   /** Documented answer: status and schema (or a content type for non-JSON answers). */
   response: { status: number; schema?: z.ZodType; contentType?: string; description: string; headers?: Record<string, string> };
   errors: number[];
-  handler: (c: Context<AppEnv>, input: RouteInput<unknown, unknown, unknown>) => Promise<unknown>;
+  handler: (c: Context<AppEnv>, input: RouteInput<unknown, unknown, unknown, unknown>) => Promise<unknown>;
 }
 
-export function defineRoute<P extends z.ZodObject | undefined, Q extends z.ZodObject | undefined, B extends z.ZodType | undefined>(
-  route: Omit<RestRoute, 'handler' | 'params' | 'query' | 'body'> & {
+type Parsed<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export function defineRoute<
+  P extends z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+  H extends z.ZodObject | undefined = undefined,
+>(
+  route: Omit<RestRoute, 'handler' | 'params' | 'query' | 'body' | 'headers'> & {
     params?: P;
     query?: Q;
     body?: B;
-    handler: (
-      c: Context<AppEnv>,
-      input: RouteInput<P extends z.ZodType ? z.infer<P> : undefined, Q extends z.ZodType ? z.infer<Q> : undefined, B extends z.ZodType ? z.infer<B> : undefined>,
-    ) => Promise<unknown>;
+    headers?: H;
+    handler: (c: Context<AppEnv>, input: RouteInput<Parsed<P>, Parsed<Q>, Parsed<B>, Parsed<H>>) => Promise<unknown>;
   },
 ): RestRoute {
   return route as unknown as RestRoute;
@@ -85,8 +94,8 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-/** A route's input from the request: its path parameters, query and (read beforehand with readJson) body, checked. */
-export function readInput(c: Context<AppEnv>, route: RestRoute, body: unknown): RouteInput<unknown, unknown, unknown> {
+/** A route's input from the request: its path parameters, query, headers and (read beforehand with readJson) body, checked. */
+export function readInput(c: Context<AppEnv>, route: RestRoute, body: unknown): RouteInput<unknown, unknown, unknown, unknown> {
   refuseUndecodableUrl(c.req.url);
   const params = c.req.param();
   const query = c.req.query();
@@ -97,6 +106,7 @@ export function readInput(c: Context<AppEnv>, route: RestRoute, body: unknown): 
     params: route.params ? parse(route.params, params) : undefined,
     query: route.query ? parse(route.query, query) : undefined,
     body: route.body ? parse(route.body, body) : undefined,
+    headers: route.headers ? parse(route.headers, c.req.header()) : undefined,
   };
 }
 

@@ -6,7 +6,7 @@ import {
   ZBookingPageSchema,
   ZBookingSchema,
   ZCreateBookingAnswerSchema,
-  ZCreateBookingSchema,
+  ZCreateBookingCallSchema,
   ZPaymentSchema,
   ZRequestDocumentSchema,
   ZUpdateBookingDatesSchema,
@@ -21,9 +21,9 @@ import { adminProcedure, rateLimited, router } from '../trpc/init';
 
 export const bookingsRouter = router({
   create: rateLimited('bookings')
-    .input(ZCreateBookingSchema)
+    .input(ZCreateBookingCallSchema)
     .output(ZCreateBookingAnswerSchema)
-    .mutation(({ ctx, input }) => createPublicBooking(ctx, input)),
+    .mutation(({ ctx, input: { idempotencyKey, ...booking } }) => createPublicBooking(ctx, booking, idempotencyKey)),
   list: adminProcedure.input(ZBookingListQuerySchema.prefault({})).output(ZBookingPageSchema).query(({ ctx, input }) => listBookings(ctx, input)),
   byId: adminProcedure.input(z.object({ id: ZIdSchema })).output(ZBookingSchema).query(({ ctx, input }) => getBooking(ctx, input.id)),
   payments: adminProcedure

@@ -33,6 +33,7 @@ import { refuseSameFileTwice } from './document.service';
 import { makeDocumentToken, renterMailContext } from './booking-tokens';
 import { toBookingDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
+import { bookingOfKey, idempotentRequest, rememberKey, type IdempotentRequest } from './idempotency.service';
 import { currentLocale } from '../../shared/i18n/catalog';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
 
@@ -243,8 +244,40 @@ function checkPublicDates(rental: { pickupDate: string; returnDate: string }): v
  * inserted with the renter's details and documents as sent, the documents are checked and attached
  * to it, and both e-mails are queued; PostgreSQL's exclusion constraint settles any race for the
  * same days. The answer holds what the request sent plus the booking, nothing read back.
+ *
+ * With an idempotency key (ZIdempotencyKeySchema), the key is recorded in that transaction, and a
+ * request with a key that already made a booking answers that booking as it is now, with no new
+ * e-mail: a retry after a lost answer, or a second click while the first was under way (it waits for
+ * the first to commit), gets the renter's booking instead of a second one or a "dates taken".
  */
-export async function createPublicBooking(ctx: ServiceContext, input: TCreateBooking): Promise<TCreateBookingAnswer> {
+export async function createPublicBooking(ctx: ServiceContext, input: TCreateBooking, idempotencyKey?: string): Promise<TCreateBookingAnswer> {
+  const request = idempotencyKey ? idempotentRequest(idempotencyKey, input) : null;
+  const earlier = request ? await bookingOfKey(ctx.em, request) : null;
+  if (earlier) return createAnswer(ctx, input.customer, toBookingDto(earlier));
+  try {
+    return await bookOnce(ctx, input, request);
+  } catch (error) {
+    const made = request ? await bookingMadeMeanwhile(ctx, request) : null;
+    if (made) return createAnswer(ctx, input.customer, toBookingDto(made));
+    throw error;
+  }
+}
+
+/**
+ * After a refusal: the booking a request with the same key committed meanwhile (its days, or its
+ * key, refused this one), or null. A key of a different request is still refused (422); a lookup
+ * that fails leaves the first refusal to be answered.
+ */
+async function bookingMadeMeanwhile(ctx: ServiceContext, request: IdempotentRequest): Promise<IBooking | null> {
+  try {
+    return await bookingOfKey(ctx.em, request);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNPROCESSABLE') throw error;
+    return null;
+  }
+}
+
+async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: IdempotentRequest | null): Promise<TCreateBookingAnswer> {
   const { customer: renter, booking: rental } = input;
   checkPublicDates(rental);
   const missing = DOCUMENT_FIELDS.filter((field) => !renter[field]);
@@ -262,7 +295,7 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
   const car = (await ctx.deps.fleet.get()).cars.find((candidate) => candidate.id === rental.carId);
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   if (!car.available) throw new AppError('CONFLICT', messages.errors.carUnavailable);
-  const result = await changeBookings(
+  const booking = await changeBookings(
     ctx,
     async (em) => {
       const tx = { ...ctx, em };
@@ -274,16 +307,33 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
       const customerId = await findOrCreateCustomer(em, renter, documents);
       await refuseTooManyUnproven(em, mailboxKey(renter.email), phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
-      const booking = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
-      await attachUploads(tx, plan, 'document', `booking:${booking.id}`, (sealed) => refuseSameFileTwice(ctx.deps.storage, sealed));
-      await queueMail(em, [bookingReceivedMail(booking, renterMailContext(ctx.deps, booking.id)), garageBookingMail(booking, ctx.deps.business, ctx.deps.mail.garageTo)]);
-      const customer = { id: customerId, fullName: renter.fullName, email: renter.email, phone: renter.phone, license: renter.license ?? null, facebookProfile: renter.facebookProfile ?? null, ...documents };
-      return { customer, booking };
+      const made = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
+      await attachUploads(tx, plan, 'document', `booking:${made.id}`, (sealed) => refuseSameFileTwice(ctx.deps.storage, sealed));
+      await queueMail(em, [bookingReceivedMail(made, renterMailContext(ctx.deps, made.id)), garageBookingMail(made, ctx.deps.business, ctx.deps.mail.garageTo)]);
+      if (request && !(await rememberKey(em, request, made.id))) throw new AppError('CONFLICT', messages.errors.idempotencyKeyReused);
+      return made;
     },
-    (created) => [created.booking.carId],
+    (made) => [made.carId],
   );
   ctx.deps.mail.wake();
-  return { ...result, documentToken: makeDocumentToken(ctx.deps.signingSecret, result.booking.id) };
+  return createAnswer(ctx, renter, booking);
+}
+
+/** A create answer: the renter as the request sent them, under their customer record, and the booking with its documents. */
+function createAnswer(ctx: ServiceContext, renter: Renter, booking: TBooking): TCreateBookingAnswer {
+  const customer = {
+    id: booking.customerId,
+    fullName: renter.fullName,
+    email: renter.email,
+    phone: renter.phone ?? '',
+    license: renter.license ?? null,
+    facebookProfile: renter.facebookProfile ?? null,
+    // A website booking always holds its three documents (a day-old retry cannot find them purged).
+    photoId1Url: booking.photoId1Url ?? '',
+    photoId2Url: booking.photoId2Url ?? '',
+    proofOfBillingUrl: booking.proofOfBillingUrl ?? '',
+  };
+  return { customer, booking, documentToken: makeDocumentToken(ctx.deps.signingSecret, booking.id) };
 }
 
 /**

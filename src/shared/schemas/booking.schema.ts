@@ -143,6 +143,20 @@ export const ZCreateBookingSchema = z.object({
 export type TCreateBooking = z.infer<typeof ZCreateBookingSchema>;
 export type TCreateBookingInput = z.input<typeof ZCreateBookingSchema>;
 
+/** How long a booking request's idempotency key is remembered: a retry within it answers the booking it made. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/**
+ * A key the client draws for one booking request and sends again with each retry of it (REST: the
+ * `Idempotency-Key` header; the site's form: `idempotencyKey`): a retry of a request that was booked
+ * answers that booking instead of making another (or finding its own dates taken).
+ */
+export const ZIdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/, { error: () => v.idempotencyKey });
+
+/** The site's form call: the booking and, optionally, the key of this attempt (ZIdempotencyKeySchema). */
+export const ZCreateBookingCallSchema = ZCreateBookingSchema.extend({ idempotencyKey: ZIdempotencyKeySchema.optional() });
+export type TCreateBookingCall = z.input<typeof ZCreateBookingCallSchema>;
+
 /** The renter's details a booking keeps and a customer record also holds: where the two can differ. */
 export const RENTER_RECORD_FIELDS = ['fullName', 'phone', 'license', 'facebookProfile', ...DOCUMENT_FIELDS] as const;
 export type RenterRecordField = (typeof RENTER_RECORD_FIELDS)[number];

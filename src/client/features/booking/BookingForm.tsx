@@ -64,11 +64,13 @@ import {
   PICKUP_TIMES,
   ZBookingFormSchema,
   type TBooking,
+  type TCreateBookingInput,
 } from '../../../shared/schemas/booking.schema';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { bookingFormCopy } from '../../content/bookingForm';
 import { calendarCopy } from '../../content/calendar';
 import { trpc } from '../../trpc';
+import { useRequestKey } from '../../useRequestKey';
 import { BookingConfirmation } from './BookingConfirmation';
 import { DocumentUploads, type DocumentValues } from './DocumentUploads';
 import { PriceSummary } from './PriceSummary';
@@ -293,6 +295,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
       })
     : null;
 
+  const requestKey = useRequestKey();
   const create = trpc.bookings.create.useMutation({
     onSuccess: (answer) => {
       notify({ title: messages.booking.successTitle, message: messages.booking.success, color: 'green' });
@@ -339,7 +342,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
       return;
     }
     const v = form.getValues();
-    create.mutate({
+    const request: TCreateBookingInput = {
       customer: {
         fullName: v.fullName,
         email: v.email,
@@ -359,7 +362,9 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
         deliveryArea: v.wantsDelivery ? v.deliveryArea : null,
         deliveryAddress: v.wantsDelivery ? v.deliveryAddress : null,
       },
-    });
+    };
+    // Sent again unchanged (its answer was lost), the request keeps its key: the booking it made answers.
+    create.mutate({ ...request, idempotencyKey: requestKey(request) });
   };
 
   const dateError = (form.errors.pickupDate ?? form.errors.returnDate ?? null) as string | null;

@@ -8,6 +8,7 @@ import { Car } from './Car.entity';
 import { ContactMessage } from './ContactMessage.entity';
 import { Customer } from './Customer.entity';
 import { CustomerTally } from './CustomerTally.entity';
+import { IdempotencyKey } from './IdempotencyKey.entity';
 import { MailMessage } from './MailMessage.entity';
 import { Payment } from './Payment.entity';
 import { RateLimitWindow } from './RateLimitWindow.entity';
@@ -24,6 +25,7 @@ export * from './Car.entity';
 export * from './ContactMessage.entity';
 export * from './Customer.entity';
 export * from './CustomerTally.entity';
+export * from './IdempotencyKey.entity';
 export * from './MailMessage.entity';
 export * from './Payment.entity';
 export * from './RateLimitWindow.entity';
@@ -31,4 +33,4 @@ export * from './StaffAccount.entity';
 export * from './Upload.entity';
 
 /** Every entity, listed explicitly (no globbing), for the ORM and the CLI. */
-export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally, CustomerTally, RateLimitWindow, StaffAccount];
+export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally, CustomerTally, RateLimitWindow, StaffAccount, IdempotencyKey];

@@ -15,6 +15,7 @@ import { Migration20261126140000_overview_tally } from './Migration2026112614000
 import { Migration20261126191500_booking_locale } from './Migration20261126191500_booking_locale';
 import { Migration20261126200000_booking_mailbox_key } from './Migration20261126200000_booking_mailbox_key';
 import { Migration20261126210000_mail_subject_length } from './Migration20261126210000_mail_subject_length';
+import { Migration20261126220000_idempotency_keys } from './Migration20261126220000_idempotency_keys';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126191500_booking_locale', class: Migration20261126191500_booking_locale },
   { name: 'Migration20261126200000_booking_mailbox_key', class: Migration20261126200000_booking_mailbox_key },
   { name: 'Migration20261126210000_mail_subject_length', class: Migration20261126210000_mail_subject_length },
+  { name: 'Migration20261126220000_idempotency_keys', class: Migration20261126220000_idempotency_keys },
 ];
