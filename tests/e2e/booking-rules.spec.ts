@@ -86,7 +86,7 @@ test.describe('the booking form refuses what it must', () => {
     await expect(submit).toHaveText('Confirm Booking');
   });
 
-  test('a file of the wrong kind or over 5 MB is refused with a notice, said in its slot, and not kept', async ({ page, request }) => {
+  test('a file of the wrong kind, over 5 MB, or held by another slot is refused with a notice, said in its slot, and not kept', async ({ page, request }) => {
     const { form } = await openForm(page, request);
     const slot = form.locator('[data-field=photoId1Url]');
 
@@ -109,10 +109,25 @@ test.describe('the booking form refuses what it must', () => {
     await expect(slot).toHaveAttribute('data-state', 'empty');
     expect(await query<{ n: string }>('select count(*)::text as n from upload where attached_to is not null')).toEqual(before);
 
-    await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(pngFile());
+    const photo = pngFile();
+    await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(photo);
     await expect(page.getByRole('alert').filter({ hasText: 'Photo ID #1 Uploaded' })).toBeVisible();
     await expect(slot).toHaveAttribute('data-state', 'uploaded');
     await expect(slot.getByTestId('document-error')).toHaveCount(0);
+
+    // The same file again, under another name, for the second photo ID: refused in its slot, never uploaded.
+    const second = form.locator('[data-field=photoId2Url]');
+    const uploadsBefore = await query<{ n: string }>('select count(*)::text as n from upload');
+    await form.getByLabel('Photo ID #2', { exact: true }).setInputFiles({ ...photo, name: 'copy.png' });
+    const sameFile = 'The same file cannot be used for two documents. Please upload each document separately.';
+    await expect(page.getByRole('alert').filter({ hasText: sameFile })).toBeVisible();
+    await expect(second.getByTestId('document-error')).toHaveText(sameFile);
+    await expect(second).toHaveAttribute('data-state', 'empty');
+    await expect(form.getByLabel('Photo ID #2', { exact: true })).toHaveAccessibleDescription(new RegExp(sameFile.slice(0, 30)));
+    expect(await query<{ n: string }>('select count(*)::text as n from upload')).toEqual(uploadsBefore);
+    await form.getByLabel('Photo ID #2', { exact: true }).setInputFiles(pngFile('passport.png'));
+    await expect(second).toHaveAttribute('data-state', 'uploaded');
+    await expect(second.getByTestId('document-error')).toHaveCount(0);
   });
 
   test('dates someone else books while the renter fills the form: the refusal shows the calendar, which clears them and says why', async ({ page, request }) => {

@@ -22,8 +22,17 @@ interface SlotState {
   error?: string | null;
 }
 
+interface DocumentSlotProps {
+  field: DocumentField;
+  value: string | undefined;
+  onUploaded: (path: string, file: File) => void;
+  invalid?: boolean;
+  /** Why a file chosen cannot go in this slot before it is uploaded (another slot holds it), or null. */
+  refusal?: (file: File) => Promise<string | null>;
+}
+
 /** One document: its label and hint, and the file chosen uploaded at once with a progress bar (the booking form's slots, and a document staff asked a renter for). */
-export function DocumentSlot({ field, value, onUploaded, invalid = false }: { field: DocumentField; value: string | undefined; onUploaded: (path: string) => void; invalid?: boolean }) {
+export function DocumentSlot({ field, value, onUploaded, invalid = false, refusal }: DocumentSlotProps) {
   const client = trpc.useUtils().client;
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<SlotState>({ progress: null, fileName: null });
@@ -33,10 +42,16 @@ export function DocumentSlot({ field, value, onUploaded, invalid = false }: { fi
 
   const upload = async (file: File) => {
     const previousName = state.fileName;
+    const refused = await refusal?.(file);
+    if (refused) {
+      setState({ progress: null, fileName: value ? previousName : null, error: refused });
+      notify({ title: messages.upload.failedTitle, message: refused, color: 'red' });
+      return;
+    }
     setState({ progress: 0, fileName: file.name });
     try {
       const path = await uploadFile(client, { kind: 'document', file, onProgress: (progress) => setState({ progress, fileName: file.name }) });
-      onUploaded(path);
+      onUploaded(path, file);
       setState({ progress: null, fileName: file.name });
       notify({ title: messages.upload.uploaded[field], message: file.name, color: 'green' });
     } catch (error) {
@@ -125,8 +140,26 @@ export function DocumentSlot({ field, value, onUploaded, invalid = false }: { fi
   );
 }
 
-/** The three required documents, each uploaded through the signed upload flow as soon as it is chosen. */
+/** Whether two files hold the same bytes. */
+async function sameBytes(a: File, b: File): Promise<boolean> {
+  if (a.size !== b.size) return false;
+  const [x, y] = await Promise.all([a.arrayBuffer(), b.arrayBuffer()]).then((buffers) => buffers.map((buffer) => new Uint8Array(buffer)));
+  return x!.every((byte, i) => byte === y![i]);
+}
+
+/**
+ * The three required documents, each uploaded through the signed upload flow as soon as it is
+ * chosen. A file another slot already holds is refused in the slot it was chosen for, before it is
+ * uploaded (the server refuses the booking too, but could not say which slot).
+ */
 export function DocumentUploads({ value, onChange, showMissing }: { value: DocumentValues; onChange: (field: DocumentField, path: string) => void; showMissing: boolean }) {
+  const files = useRef(new Map<DocumentField, File>());
+  const heldElsewhere = async (field: DocumentField, file: File) => {
+    for (const [other, held] of files.current) {
+      if (other !== field && value[other] && (await sameBytes(held, file))) return messages.errors.sameDocumentTwice;
+    }
+    return null;
+  };
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -134,7 +167,17 @@ export function DocumentUploads({ value, onChange, showMissing }: { value: Docum
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         {DOCUMENT_FIELDS.map((field) => (
-          <DocumentSlot key={field} field={field} value={value[field]} onUploaded={(path) => onChange(field, path)} invalid={showMissing} />
+          <DocumentSlot
+            key={field}
+            field={field}
+            value={value[field]}
+            onUploaded={(path, file) => {
+              files.current.set(field, file);
+              onChange(field, path);
+            }}
+            invalid={showMissing}
+            refusal={(file) => heldElsewhere(field, file)}
+          />
         ))}
       </SimpleGrid>
     </Stack>
