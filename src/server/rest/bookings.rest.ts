@@ -34,7 +34,7 @@ export const bookingRoutes = [
       `Send an \`Idempotency-Key\` (a value of your own, new for each booking, such as a UUID) to retry safely: a request with a key that made a booking in the last ${IDEMPOTENCY_KEY_HOURS} hours answers that booking as it is now (201, no new e-mail), also while the first request is still under way; the key with a different request answers 422. A request that was refused made nothing, and may be sent again with its key.`,
     auth: 'public',
     rateLimit: 'bookings',
-    headers: z.object({ 'idempotency-key': ZIdempotencyKeySchema.optional() }),
+    headers: z.object({ 'idempotency-key': ZIdempotencyKeySchema.optional().describe('Idempotency-Key: a value of your own for this booking request (e.g. a UUID), sent again with each retry of it') }),
     body: ZCreateBookingSchema,
     response: { status: 201, schema: ZCreateBookingAnswerSchema, description: 'The booking, its customer and a one-hour document token' },
     errors: [400, 403, 404, 409, 413, 415, 422, 429, 503],
