@@ -9,7 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { openOrm } from './db/orm';
 import type { AppDeps } from './deps';
 import { businessInfo, databaseLimits, type Env } from './env';
-import { capConnections, closeIdleSockets, CONNECTION_TIMEOUTS } from './http/connections';
+import { closeIdleSockets, CONNECTION_TIMEOUTS, guardConnections, type ConnectionGuard } from './http/connections';
 import { describeError, log } from './logger';
 import { createMailTransport } from './mail/transport';
 import { MailWorker } from './mail/worker';
@@ -30,8 +30,10 @@ import type { Storage } from './storage/storage';
 export interface RunningServer {
   url: string;
   port: number;
-  /** The Node HTTP server, with its time limits and connection caps. */
+  /** The Node HTTP server, with its time limits. */
   httpServer: Server;
+  /** Its connection caps and the floor on request bodies. */
+  connections: ConnectionGuard;
   deps: AppDeps;
   mailWorker: MailWorker;
   /** The owner's password, set on the first start when ADMIN_PASSWORD is unset. */
@@ -46,6 +48,8 @@ export interface StartOptions {
   version?: string;
   /** Milliseconds between mail rounds (tests use less). */
   mailPollMs?: number;
+  /** Request bodies are measured only when `connections.check()` is called (tests drive it), not every 2 s. */
+  manualConnectionChecks?: boolean;
 }
 
 async function createStorage(env: Env): Promise<Storage> {
@@ -135,7 +139,11 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const httpServer = server as Server;
   closeIdleSockets(httpServer);
   // Behind a proxy every connection comes from the proxy's address: the proxy limits its clients.
-  capConnections(httpServer, { max: env.MAX_CONNECTIONS, perAddress: env.TRUST_PROXY ? null : env.MAX_CONNECTIONS_PER_ADDRESS });
+  const connections = guardConnections(httpServer, {
+    max: env.MAX_CONNECTIONS,
+    perAddress: env.TRUST_PROXY ? null : env.MAX_CONNECTIONS_PER_ADDRESS,
+    timer: !options.manualConnectionChecks,
+  });
   const port = (server.address() as AddressInfo).port;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = env.PUBLIC_URL ?? `http://${host}:${port}`;
@@ -163,5 +171,5 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
       await embedded?.stop();
     })());
 
-  return { url, port, httpServer, deps, mailWorker, generatedPassword: owner.generated, ownerEmail: owner.email, close };
+  return { url, port, httpServer, connections, deps, mailWorker, generatedPassword: owner.generated, ownerEmail: owner.email, close };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZErrorBodySchema } from './errorSchema';
 import type { RestRoute } from './route';
 import { escapeHtml as escape } from '../html';
+import { CONNECTION_TIMEOUTS, MIN_BODY_RATE } from '../http/connections';
 
 /** Response headers whose values are not plain strings. */
 const HEADER_SCHEMAS: Record<string, object> = {
@@ -78,7 +79,8 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
         'Staff paths need the session cookie from POST /api/admin/login or `Authorization: Bearer <ADMIN_API_TOKEN>`. Writes with a body must be `application/json`. ' +
         'Text must be well-formed Unicode with no NUL: a lone surrogate (a `\\ud800` escape) in a body, or a %-escape in the URL that is not UTF-8, answers 400, as does JSON nested more than 20 levels deep. ' +
         'One-line fields (names, phones, subjects) refuse line breaks and other control characters; multi-line ones (messages, descriptions, notes, addresses) keep line breaks and tabs only. ' +
-        'Messages (errors and their `issues`) are in the language the request asks for with `Accept-Language`: Filipino for `fil` (or `tl`), English otherwise; such answers carry `Vary: Accept-Language`.',
+        'Messages (errors and their `issues`) are in the language the request asks for with `Accept-Language`: Filipino for `fil` (or `tl`), English otherwise; such answers carry `Vary: Accept-Language`. ' +
+        `Slow connections are closed with a bare answer (no body): 408 for headers not all sent within ${CONNECTION_TIMEOUTS.headersTimeout / 1000} s, or a body slower than ${MIN_BODY_RATE.bytesPerSecond} bytes a second once ${MIN_BODY_RATE.graceSeconds} s of it are spent; 503 for a request under way when the server is full and its caller holds the most connections.`,
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     paths,
