@@ -215,7 +215,7 @@ function percentile(values: number[], p: number): number {
 
 function describeLatency(samples: Sample[]): string {
   const ms = samples.map((s) => s.ms);
-  return `n=${ms.length} p50=${percentile(ms, 50).toFixed(1)}ms p95=${percentile(ms, 95).toFixed(1)}ms p99=${percentile(ms, 99).toFixed(1)}ms max=${Math.max(...ms).toFixed(1)}ms`;
+  return `n=${ms.length} p50=${percentile(ms, 50).toFixed(1)}ms p95=${percentile(ms, 95).toFixed(1)}ms p99=${percentile(ms, 99).toFixed(1)}ms max=${ms.reduce((most, value) => Math.max(most, value), 0).toFixed(1)}ms`;
 }
 
 function tally(samples: Array<{ status: number }>): Record<string, number> {
