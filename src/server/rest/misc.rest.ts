@@ -5,7 +5,7 @@ import { ZContactSchema } from '../../shared/schemas/contact.schema';
 import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadCheckSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
 import { listAudit, overview } from '../services/admin.service';
 import { sendContactMessage } from '../services/contact.service';
-import { health } from '../services/health.service';
+import { HEALTH_REUSE_MS, health } from '../services/health.service';
 import { login, logout, sessionState } from '../services/session.service';
 import { createContext } from '../trpc/context';
 import { checkUpload, requestUpload } from '../services/upload.service';
@@ -74,7 +74,9 @@ export const miscRoutes = [
     anonymous: true,
     tag: 'Site',
     summary: 'Health',
-    description: 'Database and storage reachability. 200 when both answer, 503 otherwise.',
+    description:
+      `Database and storage reachability. 200 when both answer, 503 otherwise. One check runs at a time, its answer shared by every call that arrives meanwhile, and a healthy answer is reused for ${HEALTH_REUSE_MS / 1000} s ` +
+      '(so calls cost the database and the storage nothing more, however many); a failure is never reused: the next call checks again.',
     auth: 'public',
     response: {
       status: 200,
