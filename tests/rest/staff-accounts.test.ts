@@ -163,6 +163,35 @@ describe('staff accounts', () => {
   });
 });
 
+describe('the activity log of staff accounts', () => {
+  /** The account's entries in the log, oldest first, as [action, actor, before, after]. */
+  async function entriesOf(id: string) {
+    const log = await call(h, 'GET', '/api/admin/audit?entityType=staff_account&limit=200', undefined, { cookie: owner });
+    return log.body.items
+      .filter((entry: any) => entry.entityId === id)
+      .reverse()
+      .map((entry: any) => [entry.action, entry.actor, entry.before, entry.after]);
+  }
+
+  it('records disabling, enabling, a reset and the account’s own password change, each with who, before and after', async () => {
+    const account = await createAccount(h, { password: 'logged password 1', name: 'Lorna Logged' });
+    const lorna = (await signInWith(h, { email: account.email, password: 'logged password 1' })).cookie!;
+    const changed = await call(h, 'POST', '/api/admin/account/password', { currentPassword: 'logged password 1', newPassword: 'logged password 2' }, { cookie: lorna, headers: JSON_WRITE });
+    expect(changed.status).toBe(200);
+    expect((await call(h, 'POST', `/api/admin/staff/${account.id}/disable`, undefined, { cookie: owner })).status).toBe(200);
+    expect((await call(h, 'POST', `/api/admin/staff/${account.id}/enable`, undefined, { cookie: owner })).status).toBe(200);
+    expect((await call(h, 'POST', `/api/admin/staff/${account.id}/reset`, undefined, { cookie: owner })).status).toBe(200);
+
+    const who = { name: 'Lorna Logged' };
+    expect((await entriesOf(account.id)).filter(([action]: [string]) => action !== 'staff_account.create')).toEqual([
+      ['staff_account.password', 'Lorna Logged', null, { ...who, passwordChanged: true }],
+      ['staff_account.disable', 'Owner', expect.objectContaining({ ...who, status: 'active' }), expect.objectContaining({ ...who, status: 'disabled' })],
+      ['staff_account.enable', 'Owner', expect.objectContaining({ status: 'disabled' }), expect.objectContaining({ status: 'active' })],
+      ['staff_account.reset', 'Owner', expect.objectContaining({ status: 'active' }), expect.objectContaining({ status: 'invited' })],
+    ]);
+  });
+});
+
 describe('sessions', () => {
   it('a password change ends the account’s other sessions and keeps this one', async () => {
     const account = await createAccount(h, { password: 'first password 1' });

@@ -40,9 +40,10 @@ async function confirmPassword(ctx: OwnAccountContext, account: IStaffAccount, p
   await signInThrottle.succeed(attempt);
 }
 
-function auditOwn(ctx: OwnAccountContext, action: string, after: object, before: object | null = null): void {
+/** Records a change of the signed-in account; `em` is the transaction's when the change is flushed in one. */
+function auditOwn(ctx: OwnAccountContext, action: string, after: object, before: object | null = null, em = ctx.em): void {
   const name = { name: ctx.session.account.name };
-  audit({ em: ctx.em, actor: accountActor(ctx.session) }, action, 'staff_account', ctx.session.account.id, before && { ...name, ...before }, { ...name, ...(after as object) });
+  audit({ em, actor: accountActor(ctx.session) }, action, 'staff_account', ctx.session.account.id, before && { ...name, ...before }, { ...name, ...(after as object) });
 }
 
 /**
@@ -55,9 +56,9 @@ export async function changePassword(ctx: OwnAccountContext, input: TChangePassw
   account.passwordHash = await hashPassword(input.newPassword);
   ctx.cookie.setDevice(rememberDevice(ctx.cookie.device, ctx.deps.signingSecret, account));
   account.passwordChangedAt = clock.now();
-  auditOwn(ctx, 'staff_account.password', { passwordChanged: true });
   let ended = 0;
   await ctx.em.transactional(async (em) => {
+    auditOwn(ctx, 'staff_account.password', { passwordChanged: true }, null, em);
     await em.flush();
     ended = await endSessionsOf(em, account.id, ctx.session.id);
   });

@@ -123,8 +123,9 @@ export async function disableStaff(ctx: AdminContext, id: string): Promise<TStaf
     account.disabledAt = clock.now();
     account.linkTokenHash = null;
     account.linkExpiresAt = null;
-    audit(ctx, 'staff_account.disable', 'staff_account', account.id, before, snapshot(account));
+    // In the transaction's own EntityManager: an entry made in `ctx.em` would not be flushed by it.
     await ctx.em.transactional(async (em) => {
+      audit({ ...ctx, em }, 'staff_account.disable', 'staff_account', account.id, before, snapshot(account));
       await em.flush();
       await endSessionsOf(em, account.id);
     });
@@ -154,8 +155,8 @@ export async function resetStaff(ctx: AdminContext, id: string): Promise<{ accou
   const before = snapshot(account);
   Object.assign(account, { passwordHash: null, totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: null });
   const link = issueLink(ctx, account);
-  audit(ctx, 'staff_account.reset', 'staff_account', account.id, before, snapshot(account));
   await ctx.em.transactional(async (em) => {
+    audit({ ...ctx, em }, 'staff_account.reset', 'staff_account', account.id, before, snapshot(account));
     await em.flush();
     await endSessionsOf(em, account.id);
   });
