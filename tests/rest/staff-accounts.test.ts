@@ -76,6 +76,18 @@ describe('staff accounts', () => {
     expect(list.body.find((row: any) => row.id === account.id)).toMatchObject({ status: 'active', activeSessions: 1, lastSignInAt: expect.any(String) });
   });
 
+  it('a name blocked by a signed-in account is shown as blocked by that person, whatever blockedBy says; the API token keeps its own', async () => {
+    await createAccount(h, { email: 'marites@example.com', name: 'Marites Cruz', password: 'marites password 1' });
+    const marites = (await signInWith(h, { email: 'marites@example.com', password: 'marites password 1' })).cookie!;
+    const plain = await call(h, 'POST', '/api/admin/blocked-names', { fullName: 'Blocked By Marites' }, { cookie: marites, headers: JSON_WRITE });
+    expect(plain.body).toMatchObject({ blockedBy: 'Marites Cruz' });
+    const claimed = await call(h, 'POST', '/api/admin/blocked-names', { fullName: 'Claimed For Owner', blockedBy: 'Owner' }, { cookie: marites, headers: JSON_WRITE });
+    expect(claimed.body).toMatchObject({ blockedBy: 'Marites Cruz' });
+    const listed = await call(h, 'GET', '/api/admin/blocked-names?q=Blocked%20By%20Marites', undefined, { cookie: marites });
+    expect(listed.body.map((row: any) => row.blockedBy)).toEqual(['Marites Cruz']);
+    expect((await call(h, 'POST', '/api/admin/blocked-names', { fullName: 'Blocked By Token' }, { staff: true })).body).toMatchObject({ blockedBy: 'admin' });
+  });
+
   it('answers a wrong e-mail address as it answers a wrong password, and {password} alone still signs in the owner', async () => {
     await createAccount(h, { email: 'known@example.com', password: 'known password 1' });
     const wrongPassword = await signInWith(h, { email: 'known@example.com', password: 'not it at all' });

@@ -38,7 +38,7 @@ export const blocklistRoutes = [
     tag: 'Admin: blocklist',
     summary: 'Block a name',
     description:
-      '`fullName` is trimmed, required and one line; an empty `reason` (which may have several lines) becomes null; `blockedBy` defaults to "admin". ' +
+      '`fullName` is trimmed, required and one line; an empty `reason` (which may have several lines) becomes null; `blockedBy` is the signed-in account\'s name (the API token may give one; it defaults to "admin"). ' +
       'A name with the same skeleton as one already blocked (see GET /api/blocked-names/check) is the same entry and answers 409.',
     auth: 'admin',
     body: ZBlockNameSchema,

@@ -53,7 +53,8 @@ export async function blockName(ctx: AdminContext, input: TBlockName): Promise<T
     fullName: tidyName(input.fullName),
     normalizedName: skeleton,
     reason: input.reason,
-    blockedBy: input.blockedBy,
+    // A person signed in is who blocked it; only the API token (integrators) names someone, or 'admin'.
+    blockedBy: (ctx.actor.kind === 'account' ? ctx.actor.label : input.blockedBy).slice(0, 60),
     createdAt: clock.now(),
   });
   audit(ctx, 'blocked_name.create', 'blocked_name', row.id, null, toBlockedNameDto(row));
