@@ -63,7 +63,10 @@ test('staff add a customer with a first booking, edit them, and export the CSV',
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`customers-${todayInManila()}.csv`);
   await expect(notice(page, 'Export Complete')).toBeVisible();
-  const csv = await readFile((await download.path())!, 'utf8');
+  const bytes = await readFile((await download.path())!);
+  // The byte order mark that makes Excel read the file as UTF-8 survives the download.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = bytes.subarray(3).toString('utf8');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe('Name,Email,Phone,License,Total Bookings,Total Spent,Registration Date,Booking History');
   const row = lines.find((line) => line.includes(renter.email));

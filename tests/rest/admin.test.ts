@@ -3,7 +3,7 @@ import { addDays, todayInManila } from '../../src/shared/dates';
 import { formatPeso } from '../../src/shared/money';
 import { messages } from '../../src/shared/messages';
 import { daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
-import { createHarness, type Harness } from '../utils/harness';
+import { createHarness, TEST_API_TOKEN, type Harness } from '../utils/harness';
 import {
   SPEC,
   UUID_PATTERN,
@@ -619,6 +619,16 @@ describe('GET /api/admin/customers/export.csv', () => {
     expect(await spent()).toEqual(['3', '1250.50']);
     const card = await call(h, 'GET', `/api/admin/customers?q=${encodeURIComponent(email)}`, undefined, staff);
     expect(card.body[0].totals.paid).toBe('1250.50');
+  });
+
+  it('starts with the UTF-8 byte order mark, so a spreadsheet opened by a double click reads accented and other non-ASCII names right', async () => {
+    expect((await call(h, 'POST', '/api/admin/customers', { fullName: 'José Peña-Ñiguez 李', email: 'pena@csv.example.com', phone: '0917 000 4444' }, staff)).status).toBe(201);
+    const response = await h.app.request('/api/admin/customers/export.csv', { headers: { authorization: `Bearer ${TEST_API_TOKEN}` } });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split(/\r?\n/)[0]).toBe(SPEC.csvHeader);
+    expect(text).toContain('José Peña-Ñiguez 李,pena@csv.example.com,');
   });
 
   it('quotes commas and quotes, and neutralises spreadsheet formulas', async () => {

@@ -49,7 +49,7 @@ export const customerRoutes = [
     path: '/api/admin/customers/export.csv',
     tag: 'Admin: customers',
     summary: 'Export customers as CSV',
-    description: 'Columns: Name, Email, Phone, License (N/A if none), Total Bookings, Total Spent (the payments received on bookings that were not cancelled; unpaid amounts are not spent), Registration Date, Booking History.',
+    description: 'Columns: Name, Email, Phone, License (N/A if none), Total Bookings, Total Spent (the payments received on bookings that were not cancelled; unpaid amounts are not spent), Registration Date, Booking History. UTF-8, starting with a byte order mark (so spreadsheets read non-ASCII names right).',
     auth: 'admin',
     response: { status: 200, contentType: 'text/csv', description: 'The CSV file, named customers-YYYY-MM-DD.csv' },
     errors: [401, 503],

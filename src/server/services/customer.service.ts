@@ -185,6 +185,12 @@ export function customersCsv(rows: Array<Array<string | number>>): string {
   return stringify(rows.map((row) => row.map(neutraliseFormula)), { quoted_match: /[;\t]/ });
 }
 
+/**
+ * The UTF-8 byte order mark the export starts with: without it, Excel opens a CSV by a double click
+ * in the computer's legacy code page, and "Peña" reads "PeÃ±a".
+ */
+export const CSV_BOM = '\uFEFF';
+
 /** The CSV export with the spec's columns. */
 export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filename: string; csv: string }> {
   const customers = await ctx.em.find(Customer, {}, { orderBy: { createdAt: 'asc' } });
@@ -208,6 +214,6 @@ export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filenam
       history.map((b) => `${b.carName} (${b.pickupDate} to ${b.returnDate}, ${b.status}, ${b.total})`).join('; '),
     ];
   });
-  const csv = customersCsv([[...CUSTOMER_CSV_COLUMNS], ...rows]);
+  const csv = CSV_BOM + customersCsv([[...CUSTOMER_CSV_COLUMNS], ...rows]);
   return { filename: `customers-${todayInManila(clock.now())}.csv`, csv };
 }
