@@ -85,8 +85,20 @@ test('the server’s message is shown when a status change is refused', async ({
   await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
   const card = page.getByRole('article', { name: `${renter.fullName}, ${booking.carName}` });
   await expect(card).toBeVisible();
+  // Cancelling asks first: kept, nothing changes.
+  const status = card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` });
+  await choose(page, status, 'Cancelled');
+  const asking = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await expect(asking).toContainText(`${renter.fullName} is e-mailed that the booking is cancelled`);
+  await asking.getByRole('button', { name: 'Keep Booking' }).click();
+  await expect(asking).toBeHidden();
+  await expect(card.getByTestId('status-badge')).toHaveText('Pending');
+  await expect(status).toHaveValue('Pending');
+  const [kept] = await query<{ status: string }>('select status from booking where id = $1', [booking.id]);
+  expect(kept!.status).toBe('pending');
   // Cancel it, let someone else take the same days, then try to re-activate it.
-  await choose(page, card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` }), 'Cancelled');
+  await choose(page, status, 'Cancelled');
+  await asking.getByRole('button', { name: 'Cancel Booking' }).click();
   await expect(card.getByTestId('status-badge')).toHaveText('Cancelled');
   const [row] = await query<{ car_id: string; pickup_date: string; return_date: string }>(
     "select car_id, to_char(pickup_date, 'YYYY-MM-DD') as pickup_date, to_char(return_date, 'YYYY-MM-DD') as return_date from booking where id = $1",

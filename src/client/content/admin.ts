@@ -284,6 +284,12 @@ export const adminCopy = {
     paid: 'Paid',
     balance: 'Balance',
     changeStatus: (name: string) => `Status of ${name}'s booking`,
+    cancelTitle: 'Cancel this booking?',
+    cancelText: (name: string, car: string, dates: string, paid: string | null) =>
+      `${name}'s ${car}, ${dates}. Its days become free for other renters, and ${name} is e-mailed that the booking is cancelled.` +
+      (paid ? ` ${paid} was paid on it: the payments stay recorded; refund them as agreed.` : ''),
+    cancelConfirm: 'Cancel Booking',
+    keepBooking: 'Keep Booking',
     priceLines: 'Price breakdown',
     showPayments: 'Show payments',
     hidePayments: 'Hide payments',

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatInstant } from '../../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, distanceServiceLabel, driverServiceLabel } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
-import { formatPeso } from '../../../../shared/money';
+import { formatPeso, toCentavos } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { BOOKING_STATUSES, OCCUPYING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
@@ -120,13 +120,24 @@ function BookingCard({
 }) {
   const utils = trpc.useUtils();
   const [showPayments, setShowPayments] = useState(false);
+  // Cancelling e-mails the renter and frees the days: a slip in the status list must not do it.
+  const [cancelling, setCancelling] = useState(false);
   const update = trpc.bookings.updateStatus.useMutation({
     onSuccess: async () => {
+      setCancelling(false);
       notifySuccess(messages.admin.success.updateStatus);
       await Promise.all([utils.bookings.invalidate(), utils.customers.invalidate(), utils.admin.overview.invalidate(), utils.cars.bookedDates.invalidate()]);
     },
-    onError: (error) => notifyError(error, messages.admin.failed.updateStatus),
+    onError: (error) => {
+      setCancelling(false);
+      notifyError(error, messages.admin.failed.updateStatus);
+    },
   });
+  const changeStatus = (value: string | null) => {
+    if (!value || value === booking.status) return;
+    if (value === 'cancelled') setCancelling(true);
+    else update.mutate({ id: booking.id, status: value as BookingStatus });
+  };
   // Still to come: staff may ask its renter for a document.
   const open = (OCCUPYING_STATUSES as readonly string[]).includes(booking.status);
   const services = [
@@ -155,7 +166,7 @@ function BookingCard({
           aria-label={c.changeStatus(booking.customerName)}
           data={STATUS_OPTIONS}
           value={booking.status}
-          onChange={(value) => value && value !== booking.status && update.mutate({ id: booking.id, status: value as BookingStatus })}
+          onChange={changeStatus}
           allowDeselect={false}
           disabled={update.isPending}
           w={150}
@@ -254,6 +265,22 @@ function BookingCard({
         </Stack>
       </SimpleGrid>
       {booking.customerDiffers.length ? <CustomerDiffers booking={booking} /> : null}
+      <ConfirmDialog
+        opened={cancelling}
+        title={c.cancelTitle}
+        text={c.cancelText(
+          booking.customerName,
+          booking.carName,
+          `${shortDate(booking.pickupDate)} – ${shortDate(booking.returnDate)}`,
+          toCentavos(booking.amountPaid) > 0 ? formatPeso(booking.amountPaid) : null,
+        )}
+        confirmLabel={c.cancelConfirm}
+        cancelLabel={c.keepBooking}
+        focusCancel
+        pending={update.isPending}
+        onConfirm={() => update.mutate({ id: booking.id, status: 'cancelled' })}
+        onClose={() => setCancelling(false)}
+      />
     </Card>
   );
 }
