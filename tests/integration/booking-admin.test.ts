@@ -329,6 +329,8 @@ describe('bookings.addPayment and bookings.payments', () => {
     const entry = await auditEntry(h, 'payment', one.payment.id, 'payment.create');
     expect(entry.before).toEqual({ amountPaid: '0.00' });
     expect(entry.after).toMatchObject({ amount: '1500.00', bookingId: booking.id });
+    // The log says whose booking was paid, and what it then stood at.
+    expect(entry.after).toMatchObject({ reference: booking.reference, customerName: booking.customerName, amountPaid: '1500.00' });
   });
 
   it('refuses a payment above the balance (BAD_REQUEST) and one on a fully paid booking (CONFLICT)', async () => {

@@ -224,4 +224,15 @@ describe('describeAuditEntry', () => {
       'Recorded payment of ₱1,500 (GCash)',
     );
   });
+
+  it('names the booking a payment was for, and what was paid on it before and after', () => {
+    expect(
+      describeAuditEntry({
+        action: 'payment.create',
+        entityType: 'payment',
+        before: { amountPaid: '1000.00' },
+        after: { amount: '1500.50', method: 'cash', reference: 'HI-7K3QPX', customerName: 'Ana Cruz', amountPaid: '2500.50' },
+      }),
+    ).toBe('Recorded payment of ₱1,500.50 (Cash) for Ana Cruz, HI-7K3QPX: paid ₱1,000 → ₱2,500.50');
+  });
 });

@@ -41,7 +41,9 @@ export async function addPayment(ctx: AdminContext, id: string, input: TAddPayme
     const before = { amountPaid: booking.amountPaid, ...(booking.holdUntil ? { holdUntil: booking.holdUntil.toISOString() } : {}) };
     booking.amountPaid = fromCentavos(toCentavos(booking.amountPaid) + amount);
     booking.holdUntil = null;
-    audit({ ...ctx, em }, 'payment.create', 'payment', payment.id, before, toPaymentDto(payment));
+    // Whose booking was paid, and what it then stood at: the payment alone names only an id.
+    const after = { ...toPaymentDto(payment), reference: booking.reference, customerName: booking.renterName, amountPaid: booking.amountPaid };
+    audit({ ...ctx, em }, 'payment.create', 'payment', payment.id, before, after);
     const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
     await queueMail(em, [paymentRecordedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, id))]);
     await em.flush();

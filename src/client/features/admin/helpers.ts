@@ -146,7 +146,9 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   if (entry.entityType === 'payment') {
     const amount = typeof either.amount === 'string' ? formatPeso(either.amount) : show(either.amount);
     const method = PAYMENT_METHOD_LABELS[either.method as keyof typeof PAYMENT_METHOD_LABELS] ?? show(either.method);
-    return `Recorded payment of ${amount} (${method})`;
+    const booking = [either.customerName, either.reference].filter((part) => typeof part === 'string').join(', ');
+    const paid = typeof before?.amountPaid === 'string' && typeof after?.amountPaid === 'string' ? `: paid ${formatPeso(before.amountPaid)} → ${formatPeso(after.amountPaid)}` : '';
+    return `Recorded payment of ${amount} (${method})${booking ? ` for ${booking}` : ''}${paid}`;
   }
   if (entry.entityType === 'blocked_name') {
     return `${entry.action.endsWith('delete') ? 'Unblocked' : 'Blocked'} ${show(either.fullName)}`;
