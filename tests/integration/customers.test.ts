@@ -229,6 +229,20 @@ describe('customers.delete', () => {
     expect(await h.orm.em.fork().count(Payment, { booking: past.id })).toBe(0);
     const entry = await auditEntry(h, 'customer', customerId, 'customer.delete');
     expect(entry).toMatchObject({ after: null, before: { id: customerId, email } });
+    // The bookings and payments that went with them stay on record in the log.
+    expect((entry.before as { bookings: unknown[] }).bookings).toEqual([
+      {
+        reference: past.reference,
+        carName: past.carName,
+        pickupDate: past.pickupDate,
+        returnDate: past.returnDate,
+        status: 'completed',
+        total: '3000.00',
+        amountPaid: '3000.00',
+        payments: [{ amount: '3000.00', method: 'cash', recordedBy: 'test staff', createdAt: expect.any(String) }],
+      },
+      expect.objectContaining({ reference: active.reference, status: 'cancelled', amountPaid: '0.00', payments: [] }),
+    ]);
   });
 
   it('is refused while a booking of theirs is being made at that moment, instead of deleting that booking with them', async () => {

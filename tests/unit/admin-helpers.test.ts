@@ -219,6 +219,16 @@ describe('describeAuditEntry', () => {
     expect(describeAuditEntry({ action: 'blocked_name.delete', entityType: 'blocked_name', before: { fullName: 'Juan Dela Cruz' }, after: null })).toBe('Unblocked Juan Dela Cruz');
   });
 
+  it('says how many bookings, and what was paid on them, went with a deleted customer', () => {
+    const bookings = [{ amountPaid: '3000.00' }, { amountPaid: '500.50' }];
+    expect(describeAuditEntry({ action: 'customer.delete', entityType: 'customer', before: { fullName: 'Ana Cruz', bookings }, after: null })).toBe(
+      'Deleted customer Ana Cruz with 2 bookings (₱3,500.50 paid)',
+    );
+    expect(describeAuditEntry({ action: 'customer.delete', entityType: 'customer', before: { fullName: 'Ana Cruz', bookings: [{ amountPaid: '0.00' }] }, after: null })).toBe(
+      'Deleted customer Ana Cruz with 1 booking (₱0 paid)',
+    );
+  });
+
   it('gives a payment’s amount and method', () => {
     expect(describeAuditEntry({ action: 'payment.create', entityType: 'payment', before: { amountPaid: '0.00' }, after: { amount: '1500.00', method: 'gcash' } })).toBe(
       'Recorded payment of ₱1,500 (GCash)',

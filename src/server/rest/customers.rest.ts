@@ -99,7 +99,7 @@ export const customerRoutes = [
     path: '/api/admin/customers/{id}',
     tag: 'Admin: customers',
     summary: 'Delete a customer',
-    description: 'Owner only (an owner account or the API token). Deletes the customer with their past bookings and payments. Refused (409) while one of their bookings is pending or confirmed and not over.',
+    description: 'Owner only (an owner account or the API token). Deletes the customer with their past bookings and payments (the activity log\'s entry keeps each booking and its payments). Refused (409) while one of their bookings is pending or confirmed and not over.',
     auth: 'owner',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZDeletedSchema, description: 'Deleted' },

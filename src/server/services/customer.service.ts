@@ -18,7 +18,7 @@ import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
 import { containsPattern, searchTextMatches, wholeEmail } from '../db/like';
 import { countSearch, exactTotal, searchPage } from '../db/paging';
-import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
+import { Booking, Car, Customer, Payment, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
 import { changeBookings, lockCustomerWithBookings } from './booking-change.service';
@@ -159,9 +159,23 @@ export async function deleteCustomer(ctx: AdminContext, id: string): Promise<voi
     if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
     const active = await em.count(Booking, { customer: id, status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: todayInManila(clock.now()) } });
     if (active > 0) throw new AppError('CONFLICT', messages.errors.customerHasBookings);
-    const bookings = await em.find(Booking, { customer: id }, { fields: ['id'] });
+    const bookings = await em.find(Booking, { customer: id }, { orderBy: { pickupDate: 'asc', id: 'asc' } });
+    const payments = bookings.length ? await em.find(Payment, { booking: { $in: bookings.map((booking) => booking.id) } }, { orderBy: { createdAt: 'asc' } }) : [];
     await releaseOwners(tx, [`customer:${id}`, ...bookings.map((booking) => `booking:${booking.id}` as const)]);
-    audit(tx, 'customer.delete', 'customer', id, toCustomerDto(customer), null);
+    // The bookings and payments go with the customer: the log keeps what they were.
+    const history = bookings.map((booking) => ({
+      reference: booking.reference,
+      carName: booking.carName,
+      pickupDate: booking.pickupDate,
+      returnDate: booking.returnDate,
+      status: booking.status,
+      total: booking.total,
+      amountPaid: booking.amountPaid,
+      payments: payments
+        .filter((payment) => payment.booking.id === booking.id)
+        .map((payment) => ({ amount: payment.amount, method: payment.method, recordedBy: payment.recordedBy, createdAt: payment.createdAt.toISOString() })),
+    }));
+    audit(tx, 'customer.delete', 'customer', id, { ...toCustomerDto(customer), bookings: history }, null);
     em.remove(customer);
     await em.flush();
   });

@@ -162,6 +162,12 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   const noun = ENTITY_NOUNS[entry.entityType];
   const name = either.name ?? either.fullName ?? (either.customerName ? `for ${show(either.customerName)}` : null);
   const subject = name ? `${verb} ${noun} ${show(name)}` : `${verb} ${noun}`;
+  // A deleted customer's bookings and payments went with them: the entry keeps them (before.bookings).
+  if (entry.action === 'customer.delete' && Array.isArray(before?.bookings) && before.bookings.length) {
+    const history = before.bookings as Array<{ amountPaid?: unknown }>;
+    const paid = history.reduce((sum, booking) => sum + (typeof booking.amountPaid === 'string' ? toCentavos(booking.amountPaid) : 0), 0);
+    return `${subject} with ${history.length} ${history.length === 1 ? 'booking' : 'bookings'} (${formatPeso(paid, 'centavos')} paid)`;
+  }
   if (!before || !after || WITHOUT_DETAILS.has(action)) return subject;
   const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'balance');
   if (!changed.length) return subject;
