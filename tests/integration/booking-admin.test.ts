@@ -310,6 +310,20 @@ describe('bookings.updateDates', () => {
   });
 });
 
+describe('bookings.applyToCustomer after a booking staff entered', () => {
+  it('a booking entered without a phone or licence differs only in what it holds, and applying it keeps the customer\'s phone and licence', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('phoned');
+    const { customer } = await staff().customers.create({ fullName: 'Perla Mendoza', email, phone: '0917 555 1234', license: 'N01-22-333444' });
+    const booking = await staff().bookings.createAdmin({ customerEmail: email, customerName: 'Perla M. Mendoza', carId: car.id, pickupDate: daysFromToday(3), returnDate: daysFromToday(5) });
+    const listed = (await staff().bookings.list({ q: booking.reference })).items[0]!;
+    expect(listed.customerDiffers).toEqual(['fullName']);
+
+    await staff().bookings.applyToCustomer({ id: booking.id });
+    expect(await staff().customers.byId({ id: customer.id })).toMatchObject({ fullName: 'Perla M. Mendoza', phone: '0917 555 1234', license: 'N01-22-333444' });
+  });
+});
+
 describe('bookings.addPayment and bookings.payments', () => {
   it('adds ledger rows, keeps amountPaid as their sum and lists them', async () => {
     const car = await newCar(h);

@@ -123,7 +123,7 @@ export async function applyBookingToCustomer(ctx: AdminContext, id: string): Pro
     const released = differs.filter((field): field is DocumentField => (DOCUMENT_FIELDS as readonly string[]).includes(field)).map((field) => customer[field]);
     Object.assign(customer, {
       fullName: booking.renterName,
-      phone: booking.renterPhone,
+      ...(booking.renterPhone ? { phone: booking.renterPhone } : {}),
       ...(booking.renterLicense ? { license: booking.renterLicense } : {}),
       ...(booking.facebookProfile ? { facebookProfile: booking.facebookProfile } : {}),
       ...Object.fromEntries(DOCUMENT_FIELDS.filter((field) => booking[field]).map((field) => [field, booking[field]])),

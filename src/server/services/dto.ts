@@ -17,7 +17,8 @@ export type BookingView = Omit<IBooking, 'customer' | 'car' | 'searchText'> & { 
 function renterDetails(b: BookingView): Record<RenterRecordField, string | null> {
   return {
     fullName: b.renterName,
-    phone: b.renterPhone,
+    // A booking staff entered without a phone holds '' (none given), not a number to apply.
+    phone: b.renterPhone || null,
     license: b.renterLicense ?? null,
     facebookProfile: b.facebookProfile ?? null,
     photoId1Url: b.photoId1Url ?? null,
