@@ -113,3 +113,16 @@ test('the server’s message is shown when a status change is refused', async ({
   await expect(error).toContainText('Those dates are no longer available for this car');
   await expect(card.getByTestId('status-badge')).toHaveText('Cancelled');
 });
+
+test('the activity log says whose booking a payment was for, and offers only the kinds of changes it records', async ({ page }) => {
+  const renter = uniqueRenter('Logged');
+  const booking = await bookThroughPublicSite(page.request, renter);
+  await openDashboard(page, 'bookings');
+  const paid = await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: '1000', method: 'gcash' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await page.getByRole('button', { name: 'Activity Log' }).click();
+  const log = page.getByRole('dialog', { name: 'Activity Log' });
+  await expect(log.getByTestId('audit-entry').filter({ hasText: new RegExp(`^Recorded payment of ₱1,000 \\(GCash\\) for ${renter.fullName}, HI-[0-9A-Z]{6}: paid ₱0 → ₱1,000`) })).toBeVisible();
+  await log.getByRole('combobox', { name: 'Show' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Cars', 'Bookings', 'Payments', 'Customers', 'Blocked names', 'Staff accounts']);
+});

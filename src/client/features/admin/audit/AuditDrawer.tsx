@@ -9,6 +9,8 @@ import classes from './AuditDrawer.module.css';
 
 const c = adminCopy.audit;
 const PAGE_SIZE = ADMIN_PAGE_SIZES.audit;
+/** The kinds of records the log holds changes of: no change is recorded as a 'session' (sign-ins are in each account's sessions). */
+const SHOWN_ENTITIES = AUDIT_ENTITIES.filter((entity) => entity !== 'session');
 
 function AuditList() {
   const [entity, setEntity] = useState<TAuditEntry['entityType'] | null>(null);
@@ -26,7 +28,7 @@ function AuditList() {
       <Select
         label={c.entity}
         placeholder={c.all}
-        data={AUDIT_ENTITIES.map((value) => ({ value, label: c.entities[value] }))}
+        data={SHOWN_ENTITIES.map((value) => ({ value, label: c.entities[value] }))}
         value={entity}
         onChange={(value) => {
           setEntity(value as TAuditEntry['entityType'] | null);
