@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Booking, Payment } from '../../src/server/db/entities';
+import { Booking, MailMessage, Payment } from '../../src/server/db/entities';
+import { formatLongDate } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { formatPeso } from '../../src/shared/money';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/schemas/booking.schema';
@@ -277,6 +278,24 @@ describe('bookings.updateDates', () => {
     const entry = await auditEntry(h, 'booking', booking.id, 'booking.dates');
     expect(entry.before).toMatchObject({ pickupDate: daysFromToday(5), total: '7000.00' });
     expect(entry.after).toMatchObject({ pickupDate: daysFromToday(10), total: '14000.00' });
+  });
+
+  it('e-mails the renter the new dates and price of an open booking; not of a cancelled one, nor when the days stay', async () => {
+    const car = await newCar(h, { dailyRate: '2000' });
+    const email = uniqueEmail('moved');
+    const booking = await adminBooking(h, { carId: car.id, from: 5, to: 7, email, name: 'Mila Moved', status: 'confirmed' });
+    const mails = () => h.orm.em.fork().find(MailMessage, { to: email, kind: 'booking.dates_changed' }, { orderBy: { createdAt: 'asc' } });
+
+    await staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(10), returnDate: daysFromToday(13) } });
+    const [moved, ...more] = await mails();
+    expect(more).toEqual([]);
+    expect(moved!.subject).toContain(booking.reference);
+    for (const text of [formatLongDate(daysFromToday(10)), formatLongDate(daysFromToday(13)), formatPeso('6500')]) expect(moved!.text).toContain(text);
+
+    await staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(10), returnDate: daysFromToday(13) } });
+    await staff().bookings.updateStatus({ id: booking.id, status: 'cancelled' });
+    await staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(20), returnDate: daysFromToday(21) } });
+    expect(await mails()).toHaveLength(1);
   });
 
   it('refuses days that overlap another booking of the car and leaves the booking as it was', async () => {

@@ -37,6 +37,10 @@ export default {
     subject: 'Booking confirmed: {what} ({reference})',
     lead: 'Good news: your booking is confirmed. We will have the {car} ready for you on {date} at {time}.',
   },
+  datesChanged: {
+    subject: 'New dates: {what} ({reference})',
+    lead: 'Your booking now runs from {pickup} to {return}. Your receipt with the new dates and price is below.',
+  },
   cancelled: {
     subject: 'Booking cancelled: {what} ({reference})',
     renter: 'As you asked, your booking is cancelled. Nothing more is due for it.',

@@ -36,6 +36,10 @@ export default {
     subject: 'Kumpirmado ang booking: {what} ({reference})',
     lead: 'Magandang balita: kumpirmado na ang booking mo. Nakahanda na ang {car} para sa iyo sa {date}, {time}.',
   },
+  datesChanged: {
+    subject: 'Bagong petsa: {what} ({reference})',
+    lead: 'Ang booking mo ay mula {pickup} hanggang {return} na. Nasa ibaba ang resibo mo na may bagong petsa at presyo.',
+  },
   cancelled: {
     subject: 'Na-cancel ang booking: {what} ({reference})',
     renter: 'Gaya ng hiniling mo, na-cancel na ang booking mo. Wala ka nang babayaran para dito.',

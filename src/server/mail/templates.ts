@@ -162,6 +162,19 @@ export function bookingConfirmedMail(booking: TBooking, context: RenterMailConte
   );
 }
 
+/** Staff moved the booking: its new dates, and the receipt at the new price. */
+export function bookingDatesChangedMail(booking: TBooking, context: RenterMailContext): MailDraft {
+  return inRenterLanguage(booking, () =>
+    renterMail(booking, context, {
+      kind: 'booking.dates_changed',
+      subject: mail.datesChanged.subject({ what: when(booking), reference: booking.reference }),
+      lead: [mail.datesChanged.lead({ pickup: formatLongDate(booking.pickupDate), return: formatLongDate(booking.returnDate) })],
+      receipt: true,
+      action: mail.actions.manage,
+    }),
+  );
+}
+
 export function bookingCancelledMail(booking: TBooking, by: CancelledBy, context: RenterMailContext): MailDraft {
   return inRenterLanguage(booking, () =>
     renterMail(booking, context, {

@@ -107,7 +107,7 @@ export const bookingRoutes = [
     path: '/api/admin/bookings/{id}/dates',
     tag: 'Admin: bookings',
     summary: 'Move a booking',
-    description: 'Re-prices the booking for the new dates (at most 366 days). Answers 409 when the days are taken.',
+    description: 'Re-prices the booking for the new dates (at most 366 days); the renter of a pending or confirmed booking is e-mailed the new dates and receipt. Answers 409 when the days are taken.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateBookingDatesSchema,

@@ -4,13 +4,13 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice } from '../../shared/pricing';
-import { DOCUMENT_FIELDS, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument } from '../../shared/schemas/booking.schema';
+import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument } from '../../shared/schemas/booking.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { announceCommitted, CHANNELS } from '../infra/change-feed';
 import { clock } from '../clock';
 import { queueMail } from '../mail/outbox';
-import { bookingCancelledMail, bookingConfirmedMail, documentRequestMail } from '../mail/templates';
+import { bookingCancelledMail, bookingConfirmedMail, bookingDatesChangedMail, documentRequestMail } from '../mail/templates';
 import { audit } from './audit.service';
 import { renterMailContext } from './booking-tokens';
 import { toBookingDto, toCustomerDto } from './dto';
@@ -136,12 +136,12 @@ export async function applyBookingToCustomer(ctx: AdminContext, id: string): Pro
 }
 
 /**
- * Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. A new
- * pick-up day gets its own reminder the day before (`sendPickupReminders` tells by the day the last
- * one went).
+ * Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. The
+ * renter of an open booking is e-mailed the new dates and receipt. A new pick-up day gets its own
+ * reminder the day before (`sendPickupReminders` tells by the day the last one went).
  */
 export async function updateBookingDates(ctx: AdminContext, id: string, dates: { pickupDate: string; returnDate: string }): Promise<TBooking> {
-  return changeBookings(
+  const result = await changeBookings(
     ctx,
     async (em) => {
       const booking = await lockBooking(em, id);
@@ -162,10 +162,15 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
         insurance: price.insurance,
         total: fromCentavos(total),
       });
-      audit({ ...ctx, em }, 'booking.dates', 'booking', id, before, toBookingDto(booking));
+      const after = toBookingDto(booking);
+      audit({ ...ctx, em }, 'booking.dates', 'booking', id, before, after);
+      const moved = before.pickupDate !== after.pickupDate || before.returnDate !== after.returnDate;
+      if (moved && (OCCUPYING_STATUSES as readonly string[]).includes(after.status)) await queueMail(em, [bookingDatesChangedMail(after, renterMailContext(ctx.deps, id))]);
       await em.flush();
-      return toBookingDto(booking);
+      return after;
     },
     (booking) => [booking.carId],
   );
+  ctx.deps.mail.wake();
+  return result;
 }
