@@ -126,3 +126,19 @@ test('the activity log says whose booking a payment was for, and offers only the
   await log.getByRole('combobox', { name: 'Show' }).click();
   await expect(page.getByRole('option')).toHaveText(['Cars', 'Bookings', 'Payments', 'Customers', 'Blocked names', 'Staff accounts']);
 });
+
+test('asking for another document says which open request it replaces', async ({ page }) => {
+  const renter = uniqueRenter('Twice');
+  const booking = await bookThroughPublicSite(page.request, renter);
+  await openDashboard(page, 'bookings');
+  const asked = await page.request.post(`/api/admin/bookings/${booking.id}/document-request`, { data: { field: 'photoId1Url', note: 'The photo is blurred.' } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
+  const card = page.getByRole('article', { name: `${renter.fullName}, ${booking.carName}` });
+  await expect(card.getByTestId('document-requested')).toContainText('Asked for a new Photo ID #1: The photo is blurred.');
+  await card.getByRole('button', { name: /^Request a new document: / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a new document' });
+  await expect(dialog.getByTestId('request-replaces')).toHaveText(
+    'This replaces the open request for a new Photo ID #1 (“The photo is blurred.”): the renter’s page then asks only for the document you choose here.',
+  );
+});

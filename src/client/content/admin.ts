@@ -325,6 +325,8 @@ export const adminCopy = {
     note: 'What is wrong with it',
     notePlaceholder: 'The photo is blurred: the name and the expiry date cannot be read.',
     hint: 'The renter gets an e-mail with your note and a link to upload a new file on their booking’s page.',
+    replaces: (label: string, note: string) =>
+      `This replaces the open request for a new ${label} (“${note}”): the renter’s page then asks only for the document you choose here.`,
     submit: 'Send Request',
   },
   customers: {

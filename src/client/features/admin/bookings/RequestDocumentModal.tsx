@@ -1,4 +1,4 @@
-import { Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { DOCUMENT_LABELS } from '../../../../shared/labels';
@@ -53,6 +53,11 @@ export function RequestDocumentModal({ booking, onClose }: { booking: TBooking |
                 {c.hint}
               </Text>
             </div>
+            {booking.requestedDocument ? (
+              <Alert color="yellow" variant="light" p="sm" data-testid="request-replaces">
+                <Text size="sm">{c.replaces(DOCUMENT_LABELS[booking.requestedDocument], booking.documentRequestNote ?? '')}</Text>
+              </Alert>
+            ) : null}
             <Select label={c.document} placeholder={c.documentPlaceholder} data={documentOptions()} withAsterisk allowDeselect={false} data-autofocus {...form.getInputProps('field')} value={form.getValues().field || null} />
             <Textarea label={c.note} placeholder={c.notePlaceholder} withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('note')} />
             <FormActions submit={c.submit} pending={request.isPending} onCancel={onClose} />
