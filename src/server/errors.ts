@@ -89,8 +89,17 @@ export function refuseUndecodableUrl(url: string): void {
   if (issues.length) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues });
 }
 
+/** A field's issues, each message once: two rules of a field may share one ("=1+1" is too short and no phone number). */
 export function zodIssues(error: ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const seen = new Set<string>();
+  return error.issues
+    .map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+    .filter((issue) => {
+      const key = JSON.stringify([issue.path, issue.message]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /**

@@ -71,6 +71,13 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     });
   });
 
+  it('a field that breaks two of its rules with one message is named once', async () => {
+    // "=1+1" is both too short and not a phone number: the rules share their message.
+    const answer = await call(h, 'POST', '/api/admin/customers', { fullName: 'Twice Refused', email: 'twice@example.com', phone: '=1+1' }, { staff: true });
+    expect(answer.status).toBe(400);
+    expect(answer.body.issues).toEqual([{ path: 'phone', message: messages.validation.phone }]);
+  });
+
   it('missing fields answer 400 with the spec’s messages', async () => {
     await expectUnchangedBy(h, async () => {
       const empty = await call(h, 'POST', '/api/bookings', {});
