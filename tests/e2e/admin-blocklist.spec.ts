@@ -1,3 +1,4 @@
+import { addDays, todayInManila } from '../../src/shared/dates';
 import { expect, query, test } from './support';
 import { bookThroughPublicSite, notice, openDashboard, uniqueRenter } from './admin-helpers';
 
@@ -53,4 +54,27 @@ test('a blocked name cannot book on the public site until it is unblocked', asyn
   expect(await checkName(renter.fullName)).toEqual({ isBlocked: false });
   const booking = await bookThroughPublicSite(page.request, renter);
   expect(booking.id).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('blocking a name that already has a booking ahead says which, and leaves the booking as it is', async ({ page }) => {
+  const renter = uniqueRenter('Booked');
+  await openDashboard(page, 'blocked');
+  const cars = (await (await page.request.get('/api/cars')).json()) as Array<{ id: string; available: boolean; name: string }>;
+  const car = cars.find((one) => one.available && !/^E2E /.test(one.name))!;
+  let made: { id: string; reference: string; pickupDate: string; returnDate: string } | null = null;
+  for (let attempt = 0; attempt < 8 && !made; attempt += 1) {
+    const pickupDate = addDays(todayInManila(), 30 + Math.floor(Math.random() * 300));
+    const answer = await page.request.post('/api/admin/bookings', {
+      data: { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate, returnDate: addDays(pickupDate, 2), status: 'confirmed' },
+    });
+    if (answer.status() === 409) continue;
+    expect(answer.status(), await answer.text()).toBe(201);
+    made = (await answer.json()) as typeof made;
+  }
+  await page.getByRole('button', { name: 'Block Name' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Block Name' });
+  await dialog.getByLabel('Full name').fill(renter.fullName.toUpperCase());
+  await dialog.getByRole('button', { name: 'Block Name' }).click();
+  await expect(notice(page, 'Name blocked successfully!')).toContainText(`Already booked under ${renter.fullName.toUpperCase()}: ${made!.reference} (${car.name},`);
+  expect(await query('select status from booking where id = $1', [made!.id])).toEqual([{ status: 'confirmed' }]);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockedName, Customer } from '../../src/server/db/entities';
 import { messages } from '../../src/shared/messages';
 import { createHarness, type Harness } from '../utils/harness';
-import { auditEntry, expectError, issueMessages, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+import { adminBooking, auditEntry, expectError, issueMessages, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,6 +24,23 @@ describe('blocklist.block', () => {
     expect(other).toMatchObject({ reason: 'Unpaid damages', blockedBy: 'Manager Liza' });
     const noReason = await staff().blocklist.block({ fullName: `Nena ${word}`, blockedBy: '' });
     expect(noReason).toMatchObject({ reason: null, blockedBy: 'admin' });
+  });
+
+  it('answers the bookings already made under the name that are still to come or under way, in any spelling; not cancelled or past ones', async () => {
+    const word = uniqueWord('Bantay');
+    const car = await newCar(h);
+    const upcoming = await adminBooking(h, { carId: car.id, from: 3, to: 5, name: `Ramon ${word}`, status: 'confirmed' });
+    const respelled = await adminBooking(h, { carId: car.id, from: 8, to: 9, name: `${word.toUpperCase()}, Ramón`, status: 'pending' });
+    await adminBooking(h, { carId: car.id, from: 12, to: 13, name: `Ramon ${word}`, status: 'cancelled' });
+    await adminBooking(h, { carId: car.id, from: -9, to: -7, name: `Ramon ${word}`, status: 'completed' });
+    await adminBooking(h, { carId: car.id, from: 15, to: 16, name: `Ramona ${word}`, status: 'confirmed' });
+
+    const blocked = await staff().blocklist.block({ fullName: `Ramon ${word}` });
+    expect(blocked.openBookings).toEqual([
+      { id: upcoming.id, reference: upcoming.reference, renterName: `Ramon ${word}`, carName: car.name, pickupDate: upcoming.pickupDate, returnDate: upcoming.returnDate, status: 'confirmed' },
+      { id: respelled.id, reference: respelled.reference, renterName: `${word.toUpperCase()}, Ramón`, carName: car.name, pickupDate: respelled.pickupDate, returnDate: respelled.returnDate, status: 'pending' },
+    ]);
+    expect((await staff().blocklist.block({ fullName: `Nobody ${word}` })).openBookings).toEqual([]);
   });
 
   it('refuses a blank name', async () => {

@@ -406,6 +406,9 @@ export const adminCopy = {
     submit: 'Block Name',
     noReason: 'No reason given',
     blockedOn: (date: string, by: string) => `Blocked ${date} by ${by}`,
+    /** Blocking stops new website bookings only: the ones already made under the name are staff's to look at. */
+    openBookings: (name: string, bookings: string[]) =>
+      `Already booked under ${name}: ${bookings.join('; ')}. Blocking stops new website bookings only; look at ${bookings.length === 1 ? 'this booking' : 'these bookings'} with the renter.`,
     unblock: 'Unblock',
     confirmTitle: 'Unblock this name?',
     confirmText: (name: string) => `${name} will be able to book online again.`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBlockNameSchema, ZBlockedNameSchema, ZCheckNameAnswerSchema, ZCheckNameSchema } from '../../shared/schemas/blocklist.schema';
+import { ZBlockNameAnswerSchema, ZBlockNameSchema, ZBlockedNameSchema, ZCheckNameAnswerSchema, ZCheckNameSchema } from '../../shared/schemas/blocklist.schema';
 import { blockName, isNameBlocked, listBlockedNames, unblockName } from '../services/blocklist.service';
 import { ZListQuerySchema } from '../../shared/schemas/common.schema';
 import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
@@ -39,10 +39,11 @@ export const blocklistRoutes = [
     summary: 'Block a name',
     description:
       '`fullName` is trimmed, required and one line; an empty `reason` (which may have several lines) becomes null; `blockedBy` is the signed-in account\'s name (the API token may give one; it defaults to "admin"). ' +
-      'A name with the same skeleton as one already blocked (see GET /api/blocked-names/check) is the same entry and answers 409.',
+      'A name with the same skeleton as one already blocked (see GET /api/blocked-names/check) is the same entry and answers 409. ' +
+      'Bookings already made under the name are left as they are; the answer lists those still to come or under way (`openBookings`), for staff to look at.',
     auth: 'admin',
     body: ZBlockNameSchema,
-    response: { status: 201, schema: ZBlockedNameSchema, description: 'The blocked name' },
+    response: { status: 201, schema: ZBlockNameAnswerSchema, description: 'The blocked name, and the open bookings under it' },
     errors: [400, 401, 409, 415, 503],
     handler: (c, { body }) => blockName(adminContext(c), body),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBlockNameSchema, ZBlockedNameSchema, ZCheckNameAnswerSchema, ZCheckNameSchema } from '../../shared/schemas/blocklist.schema';
+import { ZBlockNameAnswerSchema, ZBlockNameSchema, ZBlockedNameSchema, ZCheckNameAnswerSchema, ZCheckNameSchema } from '../../shared/schemas/blocklist.schema';
 import { ZIdSchema, ZListQuerySchema, pageOf } from '../../shared/schemas/common.schema';
 import { blockName, isNameBlocked, listBlockedNames, unblockName } from '../services/blocklist.service';
 import { adminProcedure, rateLimited, router } from '../trpc/init';
@@ -10,6 +10,6 @@ export const blocklistRouter = router({
     .output(ZCheckNameAnswerSchema)
     .query(async ({ ctx, input }) => ({ isBlocked: await isNameBlocked(ctx, input.name) })),
   list: adminProcedure.input(ZListQuerySchema.prefault({})).output(pageOf(ZBlockedNameSchema)).query(({ ctx, input }) => listBlockedNames(ctx, input)),
-  block: adminProcedure.input(ZBlockNameSchema).output(ZBlockedNameSchema).mutation(({ ctx, input }) => blockName(ctx, input)),
+  block: adminProcedure.input(ZBlockNameSchema).output(ZBlockNameAnswerSchema).mutation(({ ctx, input }) => blockName(ctx, input)),
   unblock: adminProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => unblockName(ctx, input.id)),
 });

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { tidyName } from '../../shared/names';
-import type { TBlockName, TBlockedName } from '../../shared/schemas/blocklist.schema';
+import { todayInManila } from '../../shared/dates';
+import type { TBlockName, TBlockNameAnswer, TBlockedName, TOpenBookingUnderName } from '../../shared/schemas/blocklist.schema';
+import { OCCUPYING_STATUSES } from '../../shared/schemas/booking.schema';
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
 import { containsPattern } from '../db/like';
@@ -40,7 +42,24 @@ export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): 
   return { items: rows.map(toBlockedNameDto), ...total };
 }
 
-export async function blockName(ctx: AdminContext, input: TBlockName): Promise<TBlockedName> {
+/**
+ * The bookings under a name's skeleton that are still to come or under way: pending or confirmed,
+ * returned today or later. Read as plain rows, and compared in the server (the skeleton is computed
+ * here only).
+ */
+async function openBookingsUnder(ctx: ServiceContext, skeleton: string): Promise<TOpenBookingUnderName[]> {
+  const rows = await ctx.em.execute<Array<{ id: string; reference: string; renter_name: string; car_name: string; pickup_date: string; return_date: string; status: TOpenBookingUnderName['status'] }>>(
+    `select id, reference, renter_name, car_name, to_char(pickup_date, 'YYYY-MM-DD') as pickup_date, to_char(return_date, 'YYYY-MM-DD') as return_date, status
+     from booking where status in (${OCCUPYING_STATUSES.map(() => '?').join(', ')}) and return_date >= ? order by pickup_date, id`,
+    [...OCCUPYING_STATUSES, todayInManila(clock.now())],
+  );
+  return rows
+    .filter((row) => nameSkeleton(row.renter_name) === skeleton)
+    .map((row) => ({ id: row.id, reference: row.reference, renterName: row.renter_name, carName: row.car_name, pickupDate: row.pickup_date, returnDate: row.return_date, status: row.status }));
+}
+
+/** Blocks a name; the answer names the bookings already made under it, which stay as they are for staff to look at. */
+export async function blockName(ctx: AdminContext, input: TBlockName): Promise<TBlockNameAnswer> {
   const skeleton = nameSkeleton(input.fullName);
   // A name of punctuation alone has nothing to compare; one of hundreds of ligatures would not fit.
   if (!skeleton) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: [{ path: 'fullName', message: messages.validation.fullName }] });
@@ -59,7 +78,7 @@ export async function blockName(ctx: AdminContext, input: TBlockName): Promise<T
   });
   audit(ctx, 'blocked_name.create', 'blocked_name', row.id, null, toBlockedNameDto(row));
   await ctx.em.flush();
-  return toBlockedNameDto(row);
+  return { ...toBlockedNameDto(row), openBookings: await openBookingsUnder(ctx, skeleton) };
 }
 
 export async function unblockName(ctx: AdminContext, id: string): Promise<void> {

@@ -7,7 +7,7 @@ import { ZBlockNameSchema, type TBlockedName } from '../../../../shared/schemas/
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { fieldErrors, shortDate } from '../helpers';
-import { notifyError, notifySuccess } from '../notify';
+import { notify, notifyError, notifySuccess } from '../notify';
 import { ConfirmDialog, FormActions, FormDialog, ListState, Pager, SearchField, TabHeader } from '../parts';
 import { usePagedSearch } from '../usePagedSearch';
 import classes from './BlockedNamesTab.module.css';
@@ -24,8 +24,12 @@ function BlockNameModal({ opened, onClose: close }: { opened: boolean; onClose: 
     close();
   };
   const block = trpc.blocklist.block.useMutation({
-    onSuccess: async () => {
-      notifySuccess(messages.admin.success.blockName);
+    onSuccess: async (answer) => {
+      if (answer.openBookings.length) {
+        // Stays until closed: these bookings need a look, and the notice says which.
+        const bookings = answer.openBookings.map((b) => `${b.reference} (${b.carName}, ${shortDate(b.pickupDate)} – ${shortDate(b.returnDate)})`);
+        notify({ title: messages.admin.success.blockName, message: c.openBookings(answer.fullName, bookings), color: 'orange', autoClose: false });
+      } else notifySuccess(messages.admin.success.blockName);
       form.reset();
       onClose();
       await utils.blocklist.invalidate();
