@@ -195,6 +195,27 @@ describe('bookings.createAdmin', () => {
     await adminBooking(h, { carId: car.id, from: 11, to: 13, status: 'cancelled' });
   });
 
+  it('e-mails the renter of a pending or confirmed booking its receipt and manage link; not of a completed or cancelled one', async () => {
+    const car = await newCar(h);
+    const entered: Array<[BookingStatus, number, string | null]> = [
+      ['pending', 2, 'booking.confirmation'],
+      ['confirmed', 5, 'booking.confirmed'],
+      ['completed', -9, null],
+      ['cancelled', 8, null],
+    ];
+    for (const [status, from, kind] of entered) {
+      const email = uniqueEmail(`staff-${status}`);
+      const booking = await adminBooking(h, { carId: car.id, from, to: from + 1, email, status });
+      const mails = await h.orm.em.fork().find(MailMessage, { to: email });
+      expect(mails.map((mail) => mail.kind), status).toEqual(kind ? [kind] : []);
+      if (kind) {
+        expect(mails[0]!.subject).toContain(booking.reference);
+        expect(mails[0]!.text).toContain(formatPeso(booking.total));
+        expect(mails[0]!.text).toMatch(/\/my-booking#\S+/);
+      }
+    }
+  });
+
   it('is refused to the public', async () => {
     const car = await newCar(h);
     await expectError(adminBooking(h, { carId: car.id, from: 2, to: 3, caller: h.caller() }), 'UNAUTHORIZED');

@@ -60,7 +60,7 @@ export const bookingRoutes = [
     description:
       'The customer is found by e-mail or created (an existing customer’s details are left as they are). `carId` may replace `carName`. ' +
       'A `total` different from the price list is kept, the difference shown as an adjustment. Staff may book a car marked unavailable (for example for dates after a repair). ' +
-      'A rental entered by staff lasts at most 366 days.',
+      'A rental entered by staff lasts at most 366 days. The renter of a pending or confirmed booking is e-mailed its receipt and manage link.',
     auth: 'admin',
     body: ZAdminCreateBookingSchema,
     response: { status: 201, schema: ZBookingSchema, description: 'The booking' },

@@ -25,7 +25,7 @@ import { escapeLike } from '../db/like';
 import { Booking, Car, Customer, type IBooking, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
-import { bookingReceivedMail, garageBookingMail } from '../mail/templates';
+import { bookingConfirmedMail, bookingReceivedMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
 import { changeBookings } from './booking-change.service';
 import { isNameBlocked } from './blocklist.service';
@@ -339,7 +339,9 @@ function createAnswer(ctx: ServiceContext, renter: Renter, booking: TBooking): T
 /**
  * A booking entered by staff (phone or walk-in), inside the caller's transaction. An existing
  * customer's details are left as they are; a given total is kept, its difference to the price list
- * shown as an adjustment. Staff may book a car marked unavailable.
+ * shown as an adjustment. Staff may book a car marked unavailable. The renter of a pending or
+ * confirmed booking is e-mailed its receipt and manage link (received, or confirmed); one entered
+ * as completed or cancelled (a record of the past) is not.
  */
 export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateBooking): Promise<TBooking> {
   const em = ctx.em;
@@ -349,10 +351,17 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
   const customerId = await findOrCreateCustomer(em, renter);
   const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total, garageDeposit: ctx.deps.business.deposit });
   audit(ctx, 'booking.create', 'booking', booking.id, null, booking);
+  const renterMail = STAFF_BOOKING_MAIL[booking.status];
+  if (renterMail) await queueMail(em, [renterMail(booking, renterMailContext(ctx.deps, booking.id))]);
   await em.flush();
   return booking;
 }
 
+/** The e-mail the renter of a booking staff entered gets, by its status: a completed or cancelled one has none. */
+const STAFF_BOOKING_MAIL: Partial<Record<BookingStatus, typeof bookingReceivedMail>> = { pending: bookingReceivedMail, confirmed: bookingConfirmedMail };
+
 export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreateBooking): Promise<TBooking> {
-  return changeBookings(ctx, (em) => createAdminBooking({ ...ctx, em }, input), (booking) => [booking.carId]);
+  const booking = await changeBookings(ctx, (em) => createAdminBooking({ ...ctx, em }, input), (made) => [made.carId]);
+  ctx.deps.mail.wake();
+  return booking;
 }

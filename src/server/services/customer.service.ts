@@ -89,7 +89,7 @@ async function ensureEmailFree(ctx: ServiceContext, email: string, exceptId?: st
 /** Adds a customer and, when all of car, dates and total are given, their first booking — in one transaction. */
 export async function createCustomer(ctx: AdminContext, input: TCreateCustomer): Promise<{ customer: TCustomer; booking: TBooking | null }> {
   // Through changeBookings: the initial booking, if any, takes days.
-  return changeBookings(ctx, async (em) => {
+  const created = await changeBookings(ctx, async (em) => {
     const tx = { ...ctx, em };
     await ensureEmailFree(tx, input.email);
     const customer = em.create(Customer, {
@@ -124,6 +124,8 @@ export async function createCustomer(ctx: AdminContext, input: TCreateCustomer):
     }
     return { customer: toCustomerDto(customer), booking };
   }, (result) => [result.booking?.carId]);
+  if (created.booking) ctx.deps.mail.wake();
+  return created;
 }
 
 export async function updateCustomer(ctx: AdminContext, id: string, input: TUpdateCustomer): Promise<TCustomer> {
