@@ -27,6 +27,7 @@ export default {
     required: 'This field is required',
     initialBookingIncomplete: 'Fill in the car, both dates and the total, or choose "No booking".',
     carName: 'Car name is required',
+    chooseCar: 'Choose a car',
     category: 'Category is required',
     dailyRate: 'Daily rate is required',
     seats: 'Seats must be a whole number from 1 to 60',

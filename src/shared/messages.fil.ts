@@ -27,6 +27,7 @@ export default {
     required: 'Kailangang sagutan ito',
     initialBookingIncomplete: 'Ilagay ang sasakyan, ang dalawang petsa at ang total, o piliin ang "No booking".',
     carName: 'Kailangan ang pangalan ng sasakyan',
+    chooseCar: 'Pumili ng sasakyan',
     category: 'Kailangan ang category',
     dailyRate: 'Kailangan ang daily rate',
     seats: 'Buong numero mula 1 hanggang 60 ang upuan',

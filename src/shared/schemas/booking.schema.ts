@@ -269,7 +269,7 @@ export const ZAdminCreateBookingSchema = z
     status: z.enum(BOOKING_STATUSES).default('pending'),
   })
   .superRefine((input, ctx) => {
-    if (!input.carId && !input.carName) ctx.addIssue({ code: 'custom', message: 'Choose a car', path: ['carId'] });
+    if (!input.carId && !input.carName) ctx.addIssue({ code: 'custom', message: v.chooseCar, path: ['carId'] });
     if (input.returnDate <= input.pickupDate) {
       ctx.addIssue({ code: 'custom', message: v.returnAfterPickup, path: ['returnDate'] });
     } else if (isRentalTooLong(input.pickupDate, input.returnDate, MAX_STAFF_RENTAL_DAYS)) {
