@@ -321,6 +321,18 @@ describe('line breaks and control characters in text fields', () => {
     expect(issuesOf(ZContactSchema, { ...contact, email: 'ana@example.com\r\nBcc: x@victim.example' }).email).toEqual([messages.validation.email]);
   });
 
+  /** The free-text ones among them (phones, plates, odometers and picture names have shapes of their own). */
+  const freeTextFields = oneLineFields.filter(([label]) => !/phone|image|mileage|plate/.test(label));
+
+  it.each(freeTextFields)('the %s drops zero-width spaces, word joiners and byte order marks', (_label, schema, build, path) => {
+    const parsed = parseOk(schema, build('Ana\u200B Reyes\u2060Cruz \uFEFF\u200B'));
+    expect(path.split('.').reduce((at: any, key) => at?.[key], parsed)).toBe('Ana ReyesCruz');
+  });
+
+  it('keeps the zero-width joiners a name or an emoji needs', () => {
+    expect(parseOk(ZBlockNameSchema, { fullName: 'Ana \u200C\u200D Reyes' }).fullName).toBe('Ana \u200C\u200D Reyes');
+  });
+
   it('a trailing line break is trimmed away like any other outer space', () => {
     expect(parseOk(ZContactSchema, { ...contact, firstName: 'Ana\r\n' }).firstName).toBe('Ana');
   });

@@ -26,9 +26,21 @@ export type Lines = 'one' | 'many';
  */
 export type LazyMessage = () => string;
 
-/** A trimmed string of one line, or of several lines when `lines` is 'many'. */
+/**
+ * Characters with no width and no use in a field's text: the zero-width space, the word joiner and a
+ * byte order mark inside the text. Pasted along from web pages and chats, they would make two
+ * names that read the same differ (and keep a space where a name seems to end), so they are dropped
+ * before the text is trimmed and checked. The joiners that shape scripts and emoji (U+200C, U+200D)
+ * stay.
+ */
+const INVISIBLE = /[\u200B\u2060\uFEFF]/g;
+
+/** A trimmed string of one line, or of several lines when `lines` is 'many', without invisible characters (INVISIBLE). */
 export function text(lines: Lines = 'one', message?: LazyMessage) {
-  const base = z.string(message ? { error: message } : undefined).trim();
+  const base = z
+    .string(message ? { error: message } : undefined)
+    .overwrite((value) => value.replace(INVISIBLE, ''))
+    .trim();
   return lines === 'one' ? base.regex(ONE_LINE_PATTERN, { error: () => v.oneLine }) : base.regex(MULTI_LINE_PATTERN, { error: () => v.controlCharacter });
 }
 
