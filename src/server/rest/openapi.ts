@@ -78,7 +78,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
         'REST API of the car rental site. Every path calls the same services as the web app. Errors are JSON `{message}` (with `issues` for invalid fields). ' +
         'Staff paths need the session cookie from POST /api/admin/login or `Authorization: Bearer <ADMIN_API_TOKEN>`. Writes with a body must be `application/json`. ' +
         'Text must be well-formed Unicode with no NUL: a lone surrogate (a `\\ud800` escape) in a body, or a %-escape in the URL that is not UTF-8, answers 400, as does JSON nested more than 20 levels deep. ' +
-        'One-line fields (names, phones, subjects) refuse line breaks and other control characters; multi-line ones (messages, descriptions, notes, addresses) keep line breaks and tabs only. ' +
+        'One-line fields (names, phones, subjects) refuse line breaks and other control characters; multi-line ones (messages, descriptions, notes, addresses) keep line breaks and tabs only; zero-width spaces, word joiners and byte order marks inside text are dropped. ' +
         'Messages (errors and their `issues`) are in the language the request asks for with `Accept-Language`: Filipino for `fil` (or `tl`), English otherwise; such answers carry `Vary: Accept-Language`. ' +
         `Slow connections are closed with a bare answer (no body): 408 for headers not all sent within ${CONNECTION_TIMEOUTS.headersTimeout / 1000} s, or a body slower than ${MIN_BODY_RATE.bytesPerSecond} bytes a second once ${MIN_BODY_RATE.graceSeconds} s of it are spent; 503 for a request under way when the server is full and its caller holds the most connections.`,
     },
