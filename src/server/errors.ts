@@ -132,6 +132,11 @@ function databaseError(error: unknown): { code: string; constraint: string } | n
   return typeof code === 'string' ? { code, constraint: typeof constraint === 'string' ? constraint : '' } : null;
 }
 
+/** Whether PostgreSQL ended the statement's transaction to break a deadlock (40P01). */
+export function isDeadlock(error: unknown): boolean {
+  return databaseError(error)?.code === '40P01';
+}
+
 /**
  * Turns anything thrown into an AppError: rules broken (already AppError), bad input (zod),
  * constraint violations (by constraint name), an unreachable database (503), and — for anything

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
+import { isDeadlock } from '../errors';
 import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice } from '../../shared/pricing';
@@ -30,6 +31,22 @@ export async function changeBookings<T>(ctx: ServiceContext, work: (em: EntityMa
     void announceCommitted(ctx.deps.orm, CHANNELS.bookings, carIds);
   }
   return result;
+}
+
+/**
+ * Runs a statement that gives a booking its days (an insert, a new range, a re-activation). Two such
+ * statements for overlapping days at the same instant can each find the other's new row and wait
+ * for it; PostgreSQL then ends one of them as a deadlock instead of refusing it by the exclusion
+ * constraint (src/backend/executor/execIndexing.c). For its caller it is the same answer: the days
+ * are taken.
+ */
+export async function takingDays<T>(statement: Promise<T>): Promise<T> {
+  try {
+    return await statement;
+  } catch (error) {
+    if (isDeadlock(error)) throw new AppError('CONFLICT', messages.errors.datesTaken);
+    throw error;
+  }
 }
 
 /** A booking, its row locked until the transaction ends, with its customer and car. */
@@ -82,7 +99,7 @@ export async function updateBookingStatus(ctx: AdminContext, id: string, status:
       const context = renterMailContext(ctx.deps, id);
       if (status === 'confirmed') await queueMail(em, [bookingConfirmedMail(after, context)]);
       if (cancelled) await queueMail(em, [bookingCancelledMail(after, 'staff', context)]);
-      await em.flush();
+      await takingDays(em.flush());
       return after;
     },
     (booking) => [booking.carId],
@@ -166,7 +183,7 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
       audit({ ...ctx, em }, 'booking.dates', 'booking', id, before, after);
       const moved = before.pickupDate !== after.pickupDate || before.returnDate !== after.returnDate;
       if (moved && (OCCUPYING_STATUSES as readonly string[]).includes(after.status)) await queueMail(em, [bookingDatesChangedMail(after, renterMailContext(ctx.deps, id))]);
-      await em.flush();
+      await takingDays(em.flush());
       return after;
     },
     (booking) => [booking.carId],

@@ -27,7 +27,7 @@ import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
 import { bookingConfirmedMail, bookingReceivedMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
-import { changeBookings } from './booking-change.service';
+import { changeBookings, takingDays } from './booking-change.service';
 import { isNameBlocked } from './blocklist.service';
 import { refuseSameFileTwice } from './document.service';
 import { makeDocumentToken, renterMailContext } from './booking-tokens';
@@ -142,13 +142,15 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
   // A reference already taken (about one in ten thousand at 100,000 bookings) is drawn again; any other
   // conflict (the booking's days) still fails the insert.
   for (;;) {
-    const inserted: Array<{ id: string }> = await em
-      .createQueryBuilder(Booking)
-      .insert({ ...withoutNulls(row), customer: draft.customerId, car: car.id })
-      .onConflict('reference')
-      .ignore()
-      .returning(['id'])
-      .execute('all');
+    const inserted: Array<{ id: string }> = await takingDays(
+      em
+        .createQueryBuilder(Booking)
+        .insert({ ...withoutNulls(row), customer: draft.customerId, car: car.id })
+        .onConflict('reference')
+        .ignore()
+        .returning(['id'])
+        .execute('all'),
+    );
     if (inserted.length) break;
     row.reference = newReference();
   }
