@@ -9,7 +9,7 @@ import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
 import { containsPattern } from '../db/like';
 import { countSearch, exactTotal, searchPage, type ListTotal } from '../db/paging';
-import { BlockedName, type IBlockedName } from '../db/entities';
+import { BlockedName, Booking, type IBlockedName } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
 import { NAME_SKELETON_MAX, nameSkeleton } from './name-skeleton';
@@ -44,18 +44,17 @@ export async function listBlockedNames(ctx: ServiceContext, query: TListQuery): 
 
 /**
  * The bookings under a name's skeleton that are still to come or under way: pending or confirmed,
- * returned today or later. Read as plain rows, and compared in the server (the skeleton is computed
- * here only).
+ * returned today or later, compared in the server (the skeleton is computed here only).
  */
 async function openBookingsUnder(ctx: ServiceContext, skeleton: string): Promise<TOpenBookingUnderName[]> {
-  const rows = await ctx.em.execute<Array<{ id: string; reference: string; renter_name: string; car_name: string; pickup_date: string; return_date: string; status: TOpenBookingUnderName['status'] }>>(
-    `select id, reference, renter_name, car_name, to_char(pickup_date, 'YYYY-MM-DD') as pickup_date, to_char(return_date, 'YYYY-MM-DD') as return_date, status
-     from booking where status in (${OCCUPYING_STATUSES.map(() => '?').join(', ')}) and return_date >= ? order by pickup_date, id`,
-    [...OCCUPYING_STATUSES, todayInManila(clock.now())],
+  const bookings = await ctx.em.find(
+    Booking,
+    { status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: todayInManila(clock.now()) } },
+    { fields: ['reference', 'renterName', 'carName', 'pickupDate', 'returnDate', 'status'], orderBy: { pickupDate: 'asc', id: 'asc' } },
   );
-  return rows
-    .filter((row) => nameSkeleton(row.renter_name) === skeleton)
-    .map((row) => ({ id: row.id, reference: row.reference, renterName: row.renter_name, carName: row.car_name, pickupDate: row.pickup_date, returnDate: row.return_date, status: row.status }));
+  return bookings
+    .filter((booking) => nameSkeleton(booking.renterName) === skeleton)
+    .map(({ id, reference, renterName, carName, pickupDate, returnDate, status }) => ({ id, reference, renterName, carName, pickupDate, returnDate, status: status as TOpenBookingUnderName['status'] }));
 }
 
 /** Blocks a name; the answer names the bookings already made under it, which stay as they are for staff to look at. */

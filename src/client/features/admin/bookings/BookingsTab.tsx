@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatInstant } from '../../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, distanceServiceLabel, driverServiceLabel } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
-import { formatPeso, toCentavos } from '../../../../shared/money';
+import { formatPeso, nonZeroAmount } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { BOOKING_STATUSES, OCCUPYING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
@@ -140,6 +140,7 @@ function BookingCard({
   };
   // Still to come: staff may ask its renter for a document.
   const open = (OCCUPYING_STATUSES as readonly string[]).includes(booking.status);
+  const paid = nonZeroAmount(booking.amountPaid);
   const services = [
     booking.driverService !== 'none' ? driverServiceLabel(booking.driverService).label : null,
     booking.distanceService !== 'none' ? distanceServiceLabel(booking.distanceService).label : null,
@@ -272,7 +273,7 @@ function BookingCard({
           booking.customerName,
           booking.carName,
           `${shortDate(booking.pickupDate)} – ${shortDate(booking.returnDate)}`,
-          toCentavos(booking.amountPaid) > 0 ? formatPeso(booking.amountPaid) : null,
+          paid ? formatPeso(paid) : null,
         )}
         confirmLabel={c.cancelConfirm}
         cancelLabel={c.keepBooking}
