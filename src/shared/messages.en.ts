@@ -81,6 +81,7 @@ export default {
     alreadyBlocked: 'That name is already on the blocklist',
     emailTaken: 'Another customer already uses that e-mail address',
     carHasBookings: 'This car has pending or confirmed bookings. Cancel or complete them first, or mark the car unavailable.',
+    customerErased: 'This customer’s personal data was erased at their request; their record can no longer be changed.',
     customerHasBookings: 'This customer has pending or confirmed bookings. Cancel or complete them first.',
     paymentAboveBalance: 'The payment is more than the remaining balance of {balance}',
     nothingToPay: 'This booking is already fully paid',

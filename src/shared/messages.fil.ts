@@ -81,6 +81,7 @@ export default {
     alreadyBlocked: 'Nasa blocklist na ang pangalang iyan',
     emailTaken: 'May ibang customer na gumagamit ng e-mail address na iyan',
     carHasBookings: 'May pending o confirmed na booking ang sasakyang ito. I-cancel o tapusin muna ang mga iyon, o gawing unavailable ang sasakyan.',
+    customerErased: 'Binura na ang personal na datos ng customer na ito ayon sa kanyang hiling; hindi na mababago ang kanyang record.',
     customerHasBookings: 'May pending o confirmed na booking ang customer na ito. I-cancel o tapusin muna ang mga iyon.',
     paymentAboveBalance: 'Mas malaki ang bayad kaysa sa natitirang balance na {balance}',
     nothingToPay: 'Bayad na nang buo ang booking na ito',

@@ -27,7 +27,7 @@ const adminMessages = {
     deleteCar: 'Failed to delete car',
     addCustomer: 'Failed to add customer',
     updateCustomer: 'Failed to update customer',
-    deleteCustomer: 'Failed to delete customer',
+    eraseCustomer: 'Failed to erase the customer’s personal data',
     updateStatus: 'Failed to update booking status',
     updatePayment: 'Failed to update payment',
     blockName: 'Failed to block name',

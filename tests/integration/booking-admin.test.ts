@@ -129,8 +129,8 @@ describe('bookings.list', () => {
 
     await staff().cars.delete({ id: other.id });
     await staff().bookings.updateStatus({ id: staffMade.id, status: 'cancelled' });
-    await staff().customers.delete({ id: staffMade.customerId });
-    await expectTotalsCounted('after a car was deleted and a customer with three bookings');
+    await staff().customers.erase({ id: staffMade.customerId });
+    await expectTotalsCounted('after a car was deleted and a customer with three bookings erased');
   });
 
   it('treats LIKE wildcards in the search as plain text', async () => {

@@ -1,15 +1,16 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
-import { Booking, Customer, Payment, Upload } from '../../src/server/db/entities';
+import { Booking, Customer, MailMessage, Payment, Upload } from '../../src/server/db/entities';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { formatLongDate, todayInManila } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
-import { CUSTOMER_CSV_COLUMNS, type TCreateCustomerInput } from '../../src/shared/schemas/customer.schema';
+import { CUSTOMER_CSV_COLUMNS, ERASED_NAME, erasedAddress, type TCreateCustomerInput } from '../../src/shared/schemas/customer.schema';
 import { daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { DOCUMENT_FIELDS, type DocumentField } from '../../src/shared/schemas/booking.schema';
 import { createHarness, staffActor, type Harness } from '../utils/harness';
-import { deleteCustomer, exportCustomersCsv } from '../../src/server/services/customer.service';
+import { exportCustomersCsv } from '../../src/server/services/customer.service';
+import { ERASED_VALUE, eraseCustomer } from '../../src/server/services/erasure.service';
 import { lockCustomer } from '../../src/server/services/booking-change.service';
 import { parseCsv } from '../utils/csv';
 import { adminBooking, adminBookingIn, auditEntry, expectError, newCar, openTransaction, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
@@ -208,75 +209,117 @@ describe('customers.update', () => {
   });
 });
 
-describe('customers.delete', () => {
-  it('is refused while the customer has a pending or confirmed booking ahead, then removes the customer with their past bookings', async () => {
+describe('customers.erase', () => {
+  it('is refused while a booking is pending or confirmed ahead, then erases the personal data everywhere and keeps the bookings and payments', async () => {
     const car = await newCar(h);
     const email = uniqueEmail('leaving');
-    const past = await adminBooking(h, { carId: car.id, from: -30, to: -27, email, status: 'completed', total: '3000' });
+    const name = `Leaving ${uniqueWord()}`;
+    const past = await adminBooking(h, { carId: car.id, from: -30, to: -27, email, name, status: 'completed', total: '3000' });
     await staff().bookings.addPayment({ id: past.id, payment: { amount: '3000' } });
-    const active = await adminBooking(h, { carId: car.id, from: 5, to: 7, email, status: 'confirmed' });
+    const active = await adminBooking(h, { carId: car.id, from: 5, to: 7, email, name, status: 'confirmed' });
     const customerId = active.customerId;
     expect(past.customerId).toBe(customerId);
+    await staff().customers.update({ id: customerId, data: { address: `${name}'s house, Poblacion`, license: 'N01-99-123456' } });
+    await h.caller().contact.send({ firstName: 'Leaving', lastName: 'Renter', email: email.toUpperCase(), message: 'Can I extend?' });
+    const someoneElse = uniqueEmail('staying');
+    await h.caller().contact.send({ firstName: 'Staying', lastName: 'Renter', email: someoneElse, message: 'Hello' });
 
-    await expectError(staff().customers.delete({ id: customerId }), 'CONFLICT', messages.errors.customerHasBookings);
-    expect((await staff().customers.byId({ id: customerId })).bookings).toHaveLength(2);
+    await expectError(staff().customers.erase({ id: customerId }), 'CONFLICT', messages.errors.customerHasBookings);
+    expect((await staff().customers.byId({ id: customerId })).fullName).toBe(name);
 
     await staff().bookings.updateStatus({ id: active.id, status: 'cancelled' });
-    await staff().customers.delete({ id: customerId });
-    await expectError(staff().customers.byId({ id: customerId }), 'NOT_FOUND');
-    await expectError(staff().bookings.byId({ id: past.id }), 'NOT_FOUND');
-    await expectError(staff().bookings.byId({ id: active.id }), 'NOT_FOUND');
-    expect(await h.orm.em.fork().count(Payment, { booking: past.id })).toBe(0);
-    const entry = await auditEntry(h, 'customer', customerId, 'customer.delete');
-    expect(entry).toMatchObject({ after: null, before: { id: customerId, email } });
-    // The bookings and payments that went with them stay on record in the log.
-    expect((entry.before as { bookings: unknown[] }).bookings).toEqual([
-      {
-        reference: past.reference,
-        carName: past.carName,
-        pickupDate: past.pickupDate,
-        returnDate: past.returnDate,
-        status: 'completed',
-        total: '3000.00',
-        amountPaid: '3000.00',
-        payments: [{ amount: '3000.00', method: 'cash', recordedBy: 'test staff', createdAt: expect.any(String) }],
-      },
-      expect.objectContaining({ reference: active.reference, status: 'cancelled', amountPaid: '0.00', payments: [] }),
-    ]);
+    expect(await staff().customers.erase({ id: customerId })).toEqual({ ok: true, bookingsKept: 2 });
+
+    const erased = await staff().customers.byId({ id: customerId });
+    expect(erased).toMatchObject({ fullName: ERASED_NAME, email: erasedAddress(customerId), phone: '', license: null, address: null, erasedAt: expect.any(String) });
+    expect(erased.bookings.map((b) => b.reference).sort()).toEqual([past.reference, active.reference].sort());
+    expect(erased.totals).toMatchObject({ bookings: 2, paid: '3000.00' });
+    expect(await staff().bookings.byId({ id: past.id })).toMatchObject({ reference: past.reference, total: '3000.00', amountPaid: '3000.00', status: 'completed', carName: past.carName });
+    expect(await h.orm.em.fork().count(Payment, { booking: past.id })).toBe(1);
+
+    // Nothing of theirs is left in the database: not in a row, not in the activity log, not in a sent e-mail or an enquiry.
+    const [left] = (await h.orm.em.fork().getConnection().execute(
+      `select (select count(*)::int from booking where customer_id = ? and (renter_name ilike ? or renter_email ilike ? or renter_phone <> '')) as bookings,
+              (select count(*)::int from audit_entry where (before::text || coalesce(after::text, '')) ilike any(array[?, ?])) as log,
+              (select count(*)::int from mail_message where "to" ilike ?) as mail,
+              (select count(*)::int from contact_message where email ilike ?) as enquiries,
+              (select count(*)::int from contact_message where email = ?) as others`,
+      [customerId, `%${name}%`, `%${email}%`, `%${name}%`, `%${email}%`, `%${email}%`, `%${email}%`, someoneElse],
+    )) as Array<Record<string, number>>;
+    expect(left).toEqual({ bookings: 0, log: 0, mail: 0, enquiries: 0, others: 1 });
+    // The log keeps who did what, with the personal data replaced.
+    const created = await auditEntry(h, 'booking', past.id, 'booking.create');
+    expect(created.after).toMatchObject({ reference: past.reference, total: '3000.00' });
+    expect(JSON.stringify(created.after)).toContain(ERASED_VALUE);
+    const entry = await auditEntry(h, 'customer', customerId, 'customer.erase');
+    expect(entry).toMatchObject({ before: { bookingsKept: 2 }, after: { erasedAt: erased.erasedAt } });
+
+    // Erasing again answers the same; the record can no longer be changed.
+    expect(await staff().customers.erase({ id: customerId })).toEqual({ ok: true, bookingsKept: 2 });
+    await expectError(staff().customers.update({ id: customerId, data: { fullName: name } }), 'CONFLICT', messages.errors.customerErased);
+    await expectError(staff().customers.saveDocuments({ id: customerId, documents: await uploadDocuments(h) }), 'CONFLICT', messages.errors.customerErased);
+    // No message is ever queued for the erased renter (a booking of theirs changing status, say).
+    await staff().bookings.updateStatus({ id: active.id, status: 'confirmed' });
+    expect(await h.orm.em.fork().count(MailMessage, { to: erasedAddress(customerId) })).toBe(0);
+    await staff().bookings.updateStatus({ id: active.id, status: 'cancelled' });
+
+    // The renter may book again, as a new customer.
+    const again = await adminBooking(h, { carId: car.id, from: 20, to: 22, email, name, status: 'confirmed' });
+    expect(again.customerId).not.toBe(customerId);
+    expect((await staff().customers.byId({ id: again.customerId })).fullName).toBe(name);
   });
 
-  it('is refused while a booking of theirs is being made at that moment, instead of deleting that booking with them', async () => {
+  it('deletes a customer without bookings outright, and no form accepts the stand-in address', async () => {
+    const { customer } = await staff().customers.create(customerInput());
+    expect(await staff().customers.erase({ id: customer.id })).toEqual({ ok: true, bookingsKept: 0 });
+    await expectError(staff().customers.byId({ id: customer.id }), 'NOT_FOUND');
+    expect(JSON.stringify((await auditEntry(h, 'customer', customer.id, 'customer.create')).after)).not.toContain(customer.email);
+    await expect(staff().customers.create(customerInput({ email: erasedAddress(randomUUID()) }))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('waits for a booking being made for them at that moment, and is then refused, instead of erasing it', async () => {
     const car = await newCar(h);
     const email = uniqueEmail('returning');
     const past = await adminBooking(h, { carId: car.id, from: -30, to: -27, email, status: 'completed' });
     // The renter books again: the booking's transaction has found their record and is about to commit.
     const booking = await openTransaction(h, (em) => adminBookingIn(h, em, { carId: car.id, from: 5, to: 7, email, name: 'Returning Renter', status: 'confirmed' }));
-    const { running: deletion } = await startWhileLocked(h, () => staff().customers.delete({ id: past.customerId }));
+    const { running: erasure } = await startWhileLocked(h, () => staff().customers.erase({ id: past.customerId }));
     await booking.commit();
 
-    await expectError(deletion, 'CONFLICT', messages.errors.customerHasBookings);
-    expect(await staff().bookings.byId({ id: booking.result.id })).toMatchObject({ customerId: past.customerId, status: 'confirmed' });
+    await expectError(erasure, 'CONFLICT', messages.errors.customerHasBookings);
+    expect(await staff().bookings.byId({ id: booking.result.id })).toMatchObject({ customerId: past.customerId, status: 'confirmed', customerName: 'Returning Renter' });
 
-    // The other way round: a booking arriving while the deletion is committing waits for it, then gets a new record.
+    // The other way round: a booking arriving while the erasure is committing waits for it, then gets a new record.
     await staff().bookings.updateStatus({ id: booking.result.id, status: 'cancelled' });
-    const deleting = await openTransaction(h, (em) => deleteCustomer({ em, deps: h.deps, actor: staffActor }, past.customerId));
+    const erasing = await openTransaction(h, (em) => eraseCustomer({ em, deps: h.deps, actor: staffActor }, past.customerId));
     const { running: again } = await startWhileLocked(h, () => adminBooking(h, { carId: car.id, from: 5, to: 7, email, status: 'confirmed' }));
-    await deleting.commit();
+    await erasing.commit();
     const rebooked = await again;
     expect(rebooked.customerId).not.toBe(past.customerId);
     expect((await staff().customers.byId({ id: rebooked.customerId })).bookings.map((b) => b.id)).toEqual([rebooked.id]);
   });
 
-  it('releases the deleted customer’s documents for the clean-up', async () => {
+  it('waits for staff editing the record at that moment; the edit that comes second is refused, not written over the erasure', async () => {
+    const car = await newCar(h);
+    const past = await adminBooking(h, { carId: car.id, from: -30, to: -27, email: uniqueEmail('editing'), status: 'completed' });
+    const erasing = await openTransaction(h, (em) => eraseCustomer({ em, deps: h.deps, actor: staffActor }, past.customerId));
+    const { running: edit } = await startWhileLocked(h, () => staff().customers.update({ id: past.customerId, data: { fullName: 'Back Again' } }));
+    await erasing.commit();
+    await expectError(edit, 'CONFLICT', messages.errors.customerErased);
+    expect((await staff().customers.byId({ id: past.customerId })).fullName).toBe(ERASED_NAME);
+  });
+
+  it('releases the erased customer’s documents for the clean-up', async () => {
     const car = await newCar(h);
     const { answer, documents } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
     await staff().bookings.updateStatus({ id: answer.booking.id, status: 'completed' });
     expect(await uploadAttachedTo(documents.photoId1Url)).toBe(`booking:${answer.booking.id}`);
     const own = held(await staff().customers.saveDocuments({ id: answer.customer.id, documents: await uploadDocuments(h) }));
     expect(await uploadAttachedTo(own.photoId1Url)).toBe(`customer:${answer.customer.id}`);
-    await staff().customers.delete({ id: answer.customer.id });
+    await staff().customers.erase({ id: answer.customer.id });
     for (const path of Object.values(own)) expect(await uploadAttachedTo(path)).toBeNull();
     for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBeNull();
+    expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject({ photoId1Url: null, photoId2Url: null, proofOfBillingUrl: null });
   });
 
   it('waits for a renter replacing their booking’s documents at that moment instead of deadlocking with them', async () => {
@@ -284,24 +327,24 @@ describe('customers.delete', () => {
     const { answer } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(3), returnDate: daysFromToday(4) } });
     await staff().bookings.updateStatus({ id: answer.booking.id, status: 'cancelled' });
     const replacement = await uploadDocuments(h);
-    // Another change holds the customer's row: the deletion waits for it, then the renter comes.
+    // Another change holds the customer's row: the erasure waits for it, then the renter comes.
     const holding = await openTransaction(h, (em) => lockCustomer(em, answer.customer.id));
-    const { running: deletion } = await startWhileLocked(h, () => staff().customers.delete({ id: answer.customer.id }));
+    const { running: erasure } = await startWhileLocked(h, () => staff().customers.erase({ id: answer.customer.id }));
     const renter = h.caller().customers.saveDocuments({ id: answer.customer.id, documents: replacement, documentToken: answer.documentToken });
     renter.catch(() => undefined);
     await vi.waitFor(async () => expect(await sessionsWaitingOnALock(h)).toBe(2), { timeout: 10_000 });
     await holding.commit();
 
-    await deletion;
-    // The renter's change came second: the booking is gone with its customer (a deadlock would fail one of them with a 409).
-    await expectError(renter, 'NOT_FOUND', messages.errors.customerNotFound);
-    await expectError(staff().customers.byId({ id: answer.customer.id }), 'NOT_FOUND');
+    await erasure;
+    // The renter's change came second: it is refused (a deadlock would fail one of them with a 409 of another kind).
+    await expectError(renter, 'CONFLICT', messages.errors.customerErased);
+    expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject({ customerName: ERASED_NAME, photoId1Url: null });
   });
 
   it('answers NOT_FOUND for an unknown customer and UNAUTHORIZED to the public', async () => {
-    await expectError(staff().customers.delete({ id: randomUUID() }), 'NOT_FOUND');
+    await expectError(staff().customers.erase({ id: randomUUID() }), 'NOT_FOUND');
     const { customer } = await staff().customers.create(customerInput());
-    await expectError(h.caller().customers.delete({ id: customer.id }), 'UNAUTHORIZED');
+    await expectError(h.caller().customers.erase({ id: customer.id }), 'UNAUTHORIZED');
     expect((await staff().customers.byId({ id: customer.id })).id).toBe(customer.id);
   });
 });

@@ -729,7 +729,7 @@ describe('GET /api/admin/audit', () => {
       201,
     );
     await expectEntry('blocked_name.delete', 'blocked_name', () => call(h, 'DELETE', `/api/admin/blocked-names/${blockedId}`, undefined, staff), 200);
-    await expectEntry('customer.delete', 'customer', () => call(h, 'DELETE', `/api/admin/customers/${customerId}`, undefined, staff), 200);
+    await expectEntry('customer.erase', 'customer', () => call(h, 'DELETE', `/api/admin/customers/${customerId}`, undefined, staff), 200);
     entry = await expectEntry('car.delete', 'car', () => call(h, 'DELETE', `/api/admin/cars/${car.body.id}`, undefined, staff), 200);
     expect(entry.after).toBeNull();
 

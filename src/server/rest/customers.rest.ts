@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { ZBookingSchema, ZDocumentsSchema, ZSavedDocumentsSchema } from '../../shared/schemas/booking.schema';
 import { ZListQuerySchema } from '../../shared/schemas/common.schema';
-import { ZAdminCustomerSchema, ZCreateCustomerSchema, ZCustomerSchema, ZUpdateCustomerSchema } from '../../shared/schemas/customer.schema';
+import { ZAdminCustomerSchema, ZCreateCustomerSchema, ZCustomerSchema, ZErasedCustomerSchema, ZUpdateCustomerSchema } from '../../shared/schemas/customer.schema';
 import {
   createCustomer,
-  deleteCustomer,
   exportCustomersCsv,
   getCustomer,
   listCustomers,
   updateCustomer,
 } from '../services/customer.service';
 import { saveDocuments } from '../services/document.service';
-import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
+import { eraseCustomer } from '../services/erasure.service';
+import { ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
 
 export const customerRoutes = [
   defineRoute({
@@ -98,15 +98,13 @@ export const customerRoutes = [
     method: 'delete',
     path: '/api/admin/customers/{id}',
     tag: 'Admin: customers',
-    summary: 'Delete a customer',
-    description: 'Owner only (an owner account or the API token). Deletes the customer with their past bookings and payments (the activity log\'s entry keeps each booking and its payments). Refused (409) while one of their bookings is pending or confirmed and not over.',
+    summary: "Erase a customer's personal data",
+    description:
+      "Owner only (an owner account or the API token). At the customer's request (the Data Privacy Act's right to erasure): their name, e-mail address, phone, licence, address, Facebook profile and documents are erased from their record, from each of their bookings and from the activity log's entries about them; the e-mails sent to them and the enquiries they sent are deleted. Their bookings and payments stay for the accounts (about 7 years), under the name \"Erased customer\", and `bookingsKept` says how many; a customer without bookings is deleted outright (`bookingsKept` 0, then 404). The record reads `erasedAt` and can no longer be changed (409); the renter may book again as a new customer. Erasing again answers the same. Refused (409) while one of their bookings is pending or confirmed and not over.",
     auth: 'owner',
     params: ZIdParamsSchema,
-    response: { status: 200, schema: ZDeletedSchema, description: 'Deleted' },
+    response: { status: 200, schema: ZErasedCustomerSchema, description: 'Erased' },
     errors: [400, 401, 403, 404, 409, 503],
-    handler: async (c, { params }) => {
-      await deleteCustomer(adminContext(c), params.id);
-      return { ok: true };
-    },
+    handler: (c, { params }) => eraseCustomer(adminContext(c), params.id),
   }),
 ];

@@ -4,19 +4,20 @@ import { ZIdSchema, ZListQuerySchema } from '../../shared/schemas/common.schema'
 import {
   ZAdminCustomerSchema,
   ZCreateCustomerSchema,
+  ZErasedCustomerSchema,
   ZCustomerPageSchema,
   ZCustomerSchema,
   ZUpdateCustomerSchema,
 } from '../../shared/schemas/customer.schema';
 import {
   createCustomer,
-  deleteCustomer,
   exportCustomersCsv,
   getCustomer,
   listCustomers,
   updateCustomer,
 } from '../services/customer.service';
 import { saveDocuments } from '../services/document.service';
+import { eraseCustomer } from '../services/erasure.service';
 import { adminProcedure, ownerProcedure, rateLimited, router } from '../trpc/init';
 
 export const customersRouter = router({
@@ -30,7 +31,8 @@ export const customersRouter = router({
     .input(z.object({ id: ZIdSchema, data: ZUpdateCustomerSchema }))
     .output(ZCustomerSchema)
     .mutation(({ ctx, input }) => updateCustomer(ctx, input.id, input.data)),
-  delete: ownerProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => deleteCustomer(ctx, input.id)),
+  /** The customer's personal data erased at their request; their bookings and payments stay (erasure.service.ts). */
+  erase: ownerProcedure.input(z.object({ id: ZIdSchema })).output(ZErasedCustomerSchema).mutation(({ ctx, input }) => eraseCustomer(ctx, input.id)),
   /** Staff, or the renter with the document token from their booking's answer. */
   saveDocuments: rateLimited('documents')
     .input(z.object({ id: ZIdSchema, documents: ZDocumentsSchema, documentToken: z.string().max(200).optional() }))

@@ -70,6 +70,11 @@ export async function lockCustomer(em: EntityManager, id: string): Promise<ICust
   return em.findOne(Customer, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
+/** Refuses (409) a change to an erased customer's record (erasure.service.ts): what it holds stands in for data that must not come back. */
+export function refuseErased(customer: Pick<ICustomer, 'erasedAt'>): void {
+  if (customer.erasedAt) throw new AppError('CONFLICT', messages.errors.customerErased);
+}
+
 /**
  * A customer and every booking of theirs, locked in the order `lockCustomer` names (their bookings,
  * in one order, then their row), or null. A booking made for them meanwhile (it locks the customer's
@@ -135,6 +140,7 @@ export async function applyBookingToCustomer(ctx: AdminContext, id: string): Pro
     const booking = await lockBooking(em, id);
     // Locked and read afresh: the files it holds now are the ones to release.
     const customer = (await lockCustomer(em, booking.customer.id))!;
+    refuseErased(customer);
     const before = toCustomerDto(customer);
     const differs = toBookingDto(booking).customerDiffers;
     const released = differs.filter((field): field is DocumentField => (DOCUMENT_FIELDS as readonly string[]).includes(field)).map((field) => customer[field]);

@@ -4,10 +4,11 @@ import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../shared/errors';
 import { formatLongDate, todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
-import { OCCUPYING_STATUSES, type TBooking } from '../../shared/schemas/booking.schema';
+import type { TBooking } from '../../shared/schemas/booking.schema';
 import {
   CUSTOMER_CSV_COLUMNS,
   customerTotals,
+  isErasedAddress,
   type TAdminCustomer,
   type TCustomerPage,
   type TCreateCustomer,
@@ -18,13 +19,12 @@ import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
 import { containsPattern, searchTextMatches, wholeEmail } from '../db/like';
 import { countSearch, exactTotal, searchPage } from '../db/paging';
-import { Booking, Car, Customer, Payment, type IBooking, type ICustomer } from '../db/entities';
+import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit } from './audit.service';
-import { changeBookings, lockCustomerWithBookings } from './booking-change.service';
+import { changeBookings, lockCustomer, refuseErased } from './booking-change.service';
 import { createAdminBooking } from './booking.service';
 import { toCustomerDto } from './dto';
-import { releaseOwners } from './upload.service';
 
 function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer {
   return {
@@ -131,8 +131,10 @@ export async function createCustomer(ctx: AdminContext, input: TCreateCustomer):
 export async function updateCustomer(ctx: AdminContext, id: string, input: TUpdateCustomer): Promise<TCustomer> {
   return ctx.em.transactional(async (em) => {
     const tx = { ...ctx, em };
-    const customer = await em.findOne(Customer, { id });
+    // Locked, so that an erasure committing meanwhile is seen, and refused, not written over.
+    const customer = await lockCustomer(em, id);
     if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
+    refuseErased(customer);
     if (input.email) await ensureEmailFree(tx, input.email, id);
     const before = toCustomerDto(customer);
     if (input.fullName !== undefined) customer.fullName = input.fullName;
@@ -144,42 +146,6 @@ export async function updateCustomer(ctx: AdminContext, id: string, input: TUpda
     audit(tx, 'customer.update', 'customer', id, before, toCustomerDto(customer));
     await em.flush();
     return toCustomerDto(customer);
-  });
-}
-
-/**
- * Deletes a customer with their past bookings; refused while a booking of theirs is pending or
- * confirmed. The customer's row is locked (after their bookings': see `lockCustomer`) before
- * anything is counted: a booking for them that is being made (it finds the record by e-mail,
- * locking it) is then either counted here or made after, for a new record; never deleted with this
- * one by the cascade.
- */
-export async function deleteCustomer(ctx: AdminContext, id: string): Promise<void> {
-  await ctx.em.transactional(async (em) => {
-    const tx = { ...ctx, em };
-    const customer = await lockCustomerWithBookings(em, id);
-    if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
-    const active = await em.count(Booking, { customer: id, status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: todayInManila(clock.now()) } });
-    if (active > 0) throw new AppError('CONFLICT', messages.errors.customerHasBookings);
-    const bookings = await em.find(Booking, { customer: id }, { orderBy: { pickupDate: 'asc', id: 'asc' } });
-    const payments = bookings.length ? await em.find(Payment, { booking: { $in: bookings.map((booking) => booking.id) } }, { orderBy: { createdAt: 'asc' } }) : [];
-    await releaseOwners(tx, [`customer:${id}`, ...bookings.map((booking) => `booking:${booking.id}` as const)]);
-    // The bookings and payments go with the customer: the log keeps what they were.
-    const history = bookings.map((booking) => ({
-      reference: booking.reference,
-      carName: booking.carName,
-      pickupDate: booking.pickupDate,
-      returnDate: booking.returnDate,
-      status: booking.status,
-      total: booking.total,
-      amountPaid: booking.amountPaid,
-      payments: payments
-        .filter((payment) => payment.booking.id === booking.id)
-        .map((payment) => ({ amount: payment.amount, method: payment.method, recordedBy: payment.recordedBy, createdAt: payment.createdAt.toISOString() })),
-    }));
-    audit(tx, 'customer.delete', 'customer', id, { ...toCustomerDto(customer), bookings: history }, null);
-    em.remove(customer);
-    await em.flush();
   });
 }
 
@@ -251,7 +217,8 @@ export async function exportCustomersCsv(ctx: ServiceContext): Promise<{ filenam
     const history = byCustomer.get(c.id) ?? [];
     return [
       c.full_name,
-      c.email,
+      // An erased customer stays (their bookings and payments are the garage's accounts) without an address.
+      isErasedAddress(c.email) ? '' : c.email,
       c.phone,
       c.license || 'N/A',
       history.length,

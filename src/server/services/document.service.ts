@@ -6,7 +6,7 @@ import { Booking } from '../db/entities';
 import type { ServiceContext } from '../deps';
 import { keyFromObjectPath, type Storage } from '../storage/storage';
 import { audit, RENTER_DOCUMENT_ACTOR } from './audit.service';
-import { lockCustomer } from './booking-change.service';
+import { lockCustomer, refuseErased } from './booking-change.service';
 import { documentTokenBooking } from './booking-tokens';
 import { toBookingDto, toCustomerDto } from './dto';
 import { attachUploads, planUploads, releaseUploads, type UploadOwner } from './upload.service';
@@ -76,6 +76,7 @@ export async function saveDocuments(ctx: ServiceContext, customerId: string, doc
     const booking = bookingId ? await em.findOne(Booking, { id: bookingId, customer: customerId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     const customer = await lockCustomer(em, customerId);
     if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
+    refuseErased(customer);
     if (ctx.actor) {
       const before = toCustomerDto(customer);
       await replaceDocuments(tx, customer, documents, `customer:${customer.id}`);

@@ -102,6 +102,7 @@ export function toCustomerDto(c: ICustomer): TCustomer {
     photoId2Url: c.photoId2Url ?? null,
     proofOfBillingUrl: c.proofOfBillingUrl ?? null,
     createdAt: c.createdAt.toISOString(),
+    erasedAt: c.erasedAt?.toISOString() ?? null,
   };
 }
 

@@ -28,8 +28,23 @@ export const ZCustomerSchema = z.object({
   photoId2Url: z.string().nullable(),
   proofOfBillingUrl: z.string().nullable(),
   createdAt: ZTimestampSchema,
+  /** When staff erased the customer's personal data at their request (their bookings and payments stay for the accounts), or null. */
+  erasedAt: ZTimestampSchema.nullable(),
 });
 export type TCustomer = z.infer<typeof ZCustomerSchema>;
+
+/**
+ * What an erased customer's record and their bookings hold instead of the renter's name and e-mail
+ * address. The address is no address (no "@"): no form accepts it, no message can be sent to it, and
+ * it keeps the customer's e-mail unique.
+ */
+export const ERASED_NAME = 'Erased customer';
+export const erasedAddress = (customerId: string): string => `erased:${customerId}`;
+export const isErasedAddress = (email: string): boolean => email.startsWith('erased:');
+
+/** The answer to erasing a customer: how many of their bookings (with their payments) stay, without the personal data. None: the record itself is gone. */
+export const ZErasedCustomerSchema = z.object({ ok: z.literal(true), bookingsKept: z.number().int() });
+export type TErasedCustomer = z.infer<typeof ZErasedCustomerSchema>;
 
 const ZCustomerFieldsSchema = z.object({
   fullName: ZFullNameSchema,

@@ -25,6 +25,8 @@ export const Customer = defineEntity({
     photoId1Url: p.string().length(80).nullable().fieldName('photo_id1_url'),
     photoId2Url: p.string().length(80).nullable().fieldName('photo_id2_url'),
     proofOfBillingUrl: p.string().length(80).nullable(),
+    /** When staff erased the customer's personal data (see erasure.service.ts); their bookings stay. */
+    erasedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     /**

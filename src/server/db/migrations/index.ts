@@ -16,6 +16,7 @@ import { Migration20261126191500_booking_locale } from './Migration2026112619150
 import { Migration20261126200000_booking_mailbox_key } from './Migration20261126200000_booking_mailbox_key';
 import { Migration20261126210000_mail_subject_length } from './Migration20261126210000_mail_subject_length';
 import { Migration20261126220000_idempotency_keys } from './Migration20261126220000_idempotency_keys';
+import { Migration20261127010000_customer_erasure } from './Migration20261127010000_customer_erasure';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126200000_booking_mailbox_key', class: Migration20261126200000_booking_mailbox_key },
   { name: 'Migration20261126210000_mail_subject_length', class: Migration20261126210000_mail_subject_length },
   { name: 'Migration20261126220000_idempotency_keys', class: Migration20261126220000_idempotency_keys },
+  { name: 'Migration20261127010000_customer_erasure', class: Migration20261127010000_customer_erasure },
 ];
