@@ -101,7 +101,7 @@ const TRPC: Record<string, Access> = {
   'customers.byId': 'staff',
   'customers.create': 'staff',
   'customers.update': 'staff',
-  'customers.delete': 'owner',
+  'customers.erase': 'owner',
   'customers.saveDocuments': 'public',
   'customers.exportCsv': 'staff',
   'blocklist.check': 'public',

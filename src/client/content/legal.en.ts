@@ -144,7 +144,7 @@ export default {
       {
         title: '6. How to exercise your rights',
         paragraphs: [
-          'E-mail or call us using the details below, say which right you want to exercise and how we can reach you. We will verify that the request comes from you and answer within 15 days. Records the law obliges us to keep (such as bookings and payments) are kept until that duty ends, but we will tell you what we keep and why.',
+          'E-mail or call us using the details below, say which right you want to exercise and how we can reach you. We will verify that the request comes from you and answer within 15 days. Records the law obliges us to keep (such as bookings and payments) are kept until that duty ends, but we will tell you what we keep and why. When we erase your data, those records stay without your name, contact details or documents.',
         ],
       },
       {

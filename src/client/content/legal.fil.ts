@@ -146,7 +146,7 @@ export default {
       {
         title: '6. Paano gamitin ang mga karapatan mo',
         paragraphs: [
-          'Mag-e-mail o tumawag sa amin gamit ang mga detalye sa ibaba, sabihin kung aling karapatan ang gusto mong gamitin at paano ka namin makokontak. Titiyakin naming ikaw talaga ang humihiling at sasagot kami sa loob ng 15 araw. Ang mga talaang kailangan naming itago ayon sa batas (gaya ng booking at bayad) ay itatago hanggang matapos ang obligasyong iyon, pero sasabihin namin sa iyo kung ano ang itinatago namin at bakit.',
+          'Mag-e-mail o tumawag sa amin gamit ang mga detalye sa ibaba, sabihin kung aling karapatan ang gusto mong gamitin at paano ka namin makokontak. Titiyakin naming ikaw talaga ang humihiling at sasagot kami sa loob ng 15 araw. Ang mga talaang kailangan naming itago ayon sa batas (gaya ng booking at bayad) ay itatago hanggang matapos ang obligasyong iyon, pero sasabihin namin sa iyo kung ano ang itinatago namin at bakit. Kapag binura namin ang iyong datos, mananatili ang mga talaang iyon nang wala ang iyong pangalan, contact details o mga dokumento.',
         ],
       },
       {

@@ -5,7 +5,7 @@ import { OCCUPYING_STATUSES } from '../../shared/schemas/booking.schema';
 import { ERASED_NAME, erasedAddress, type TErasedCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 import { escapeLike } from '../db/like';
-import { AuditEntry, Booking, ContactMessage, MailMessage, Payment, type IBooking, type ICustomer } from '../db/entities';
+import { AuditEntry, Booking, ContactMessage, IdempotencyKey, MailMessage, Payment, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext } from '../deps';
 import { audit } from './audit.service';
 import { lockCustomerWithBookings } from './booking-change.service';
@@ -20,8 +20,9 @@ export const ERASED_VALUE = '[erased]';
  * years (the privacy page), with the renter's name, e-mail address, phone, licence, Facebook
  * profile, delivery address and documents gone from the customer record, from every booking, and
  * from every activity-log entry about them, their bookings and payments. Their document files are
- * released for the clean-up; the e-mails sent to them and the enquiries they sent from that address
- * are deleted. A customer without bookings is deleted outright: nothing of theirs must stay.
+ * released for the clean-up; the e-mails sent to them, the enquiries they sent from that address and
+ * their booking requests' idempotency keys are deleted. A customer without bookings is deleted
+ * outright: nothing of theirs must stay.
  *
  * Refused (409) while one of their bookings is pending or confirmed and not over. Erasing again
  * changes nothing. An erased record can no longer be changed (`refuseErased`); the renter may book
@@ -44,6 +45,8 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
     const addresses = [...new Set([customer.email, ...bookings.map((booking) => booking.renterEmail.toLowerCase())])];
     await em.nativeDelete(MailMessage, { $or: addresses.map((address) => ({ to: { $ilike: escapeLike(address) } })) });
     await em.nativeDelete(ContactMessage, { $or: addresses.map((address) => ({ email: { $ilike: escapeLike(address) } })) });
+    // A booking request's key is kept with a digest of the request, renter and all.
+    if (bookings.length) await em.nativeDelete(IdempotencyKey, { booking: { $in: bookings.map((booking) => booking.id) } });
 
     if (!bookings.length) {
       audit(tx, 'customer.erase', 'customer', id, { bookingsKept: 0 }, null);
