@@ -125,6 +125,19 @@ export function computePrice(input: PriceInput): PriceSummary {
   };
 }
 
+/**
+ * A booking moved to other dates: priced again at its own daily rate and services, the adjustment
+ * staff agreed kept. The server stores it; the dashboard shows it before staff save. `total` is in
+ * centavos.
+ */
+export function repriceForDates(
+  booking: Pick<PriceInput, 'dailyRate' | 'driverService' | 'distanceService' | 'deliveryArea'> & { adjustment: string },
+  dates: { pickupDate: IsoDate; returnDate: IsoDate },
+): { price: PriceSummary; total: Centavos } {
+  const price = computePrice({ ...booking, ...dates });
+  return { price, total: toCentavos(price.total) + toCentavos(booking.adjustment) };
+}
+
 /** What renting a car for a range costs before any service: its days, subtotal, insurance and total. */
 export interface RentalQuote {
   totalDays: number;

@@ -1,5 +1,7 @@
 import { expect, query, test } from './support';
-import { bookThroughPublicSite, choose, notice, openDashboard, uniqueRenter } from './admin-helpers';
+import { bookThroughPublicSite, choose, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
+import { newCarViaApi } from './support/booking';
+import { addDays, todayInManila } from '../../src/shared/dates';
 import { formatPeso, toCentavos } from '../../src/shared/money';
 
 test('a booking made on the public site is listed, its status changed, and paid in two parts', async ({ page }) => {
@@ -141,4 +143,41 @@ test('asking for another document says which open request it replaces', async ({
   await expect(dialog.getByTestId('request-replaces')).toHaveText(
     'This replaces the open request for a new Photo ID #1 (“The photo is blurred.”): the renter’s page then asks only for the document you choose here.',
   );
+});
+
+test('staff move a booking to other days: the new total shows before saving, the renter is e-mailed, and taken days are refused', async ({ page }) => {
+  await openDashboard(page, 'bookings');
+  const car = await newCarViaApi(page.request, {}, { dailyRate: '2000' });
+  const renter = uniqueRenter('Moving');
+  const pickup = addDays(todayInManila(), 40);
+  const made = await page.request.post('/api/admin/bookings', {
+    data: { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 2), status: 'confirmed', total: '4000' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const booking = (await made.json()) as { id: string; reference: string; total: string };
+  // Another renter has the days just after the new ones.
+  const other = await page.request.post('/api/admin/bookings', {
+    data: { customerEmail: uniqueRenter('Next').email, customerName: 'Next Renter', carId: car.id, pickupDate: addDays(pickup, 6), returnDate: addDays(pickup, 8), status: 'confirmed' },
+  });
+  expect(other.status(), await other.text()).toBe(201);
+
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
+  const card = page.getByRole('article', { name: `${renter.fullName}, ${car.name}` });
+  await card.getByRole('button', { name: `Change dates: ${renter.fullName}, ${booking.reference}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change the dates' });
+  await expect(dialog).toContainText('The renter is e-mailed the new dates and receipt.');
+  // Two more days at ₱2,000 (the agreed total had no adjustment: it was the price list's).
+  await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 4));
+  await expect(dialog.getByTestId('repriced')).toContainText(`New dates: 4 days, ${formatPeso(toCentavos(booking.total) / 100 + 4000)}`);
+  // Days another booking holds: refused, nothing changes.
+  await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 7));
+  await dialog.getByRole('button', { name: 'Save Dates' }).click();
+  await expect(notice(page, 'Error')).toContainText('Those dates are no longer available for this car');
+  await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 4));
+  await dialog.getByRole('button', { name: 'Save Dates' }).click();
+  await expect(notice(page, 'Dates changed!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('booking-total')).toHaveText(formatPeso(toCentavos(booking.total) / 100 + 4000));
+  expect(await query("select to_char(return_date, 'YYYY-MM-DD') as return_date, total_days from booking where id = $1", [booking.id])).toEqual([{ return_date: addDays(pickup, 4), total_days: 4 }]);
+  expect(await query("select count(*)::int as n from mail_message where kind = 'booking.dates_changed' and \"to\" = $1", [renter.email.toLowerCase()])).toEqual([{ n: 1 }]);
 });

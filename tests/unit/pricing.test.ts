@@ -8,6 +8,7 @@ import {
   DISTANCE_SERVICES,
   DRIVER_SERVICES,
   computePrice,
+  repriceForDates,
   rentalDays,
   type DeliveryArea,
   type PriceLineKey,
@@ -224,5 +225,22 @@ describe('computePrice', () => {
         },
       ),
     );
+  });
+});
+
+describe('repriceForDates', () => {
+  const booking = { dailyRate: '1800.00', driverService: 'within_pangasinan' as const, distanceService: 'none' as const, deliveryArea: 'bolinao' as const, adjustment: '-400.00' };
+
+  it('prices the new days at the booking’s own rate and services, keeping the agreed adjustment', () => {
+    const { price, total } = repriceForDates(booking, { pickupDate: '2027-03-01', returnDate: '2027-03-06' });
+    expect(price.days).toBe(5);
+    expect(total).toBe(toCentavos(price.total) - 40_000);
+    expect(total).toBe(toCentavos(computePrice({ ...booking, pickupDate: '2027-03-01', returnDate: '2027-03-06' }).total) - 40_000);
+    expect(fromCentavos(total)).toBe(fromCentavos(5 * 180_000 + toCentavos(price.driverFee) + toCentavos(price.deliveryFee) + toCentavos(price.insurance) - 40_000));
+  });
+
+  it('adds a surcharge as it subtracts a discount', () => {
+    const dates = { pickupDate: '2027-03-01', returnDate: '2027-03-03' };
+    expect(repriceForDates({ ...booking, adjustment: '250.00' }, dates).total - repriceForDates({ ...booking, adjustment: '0.00' }, dates).total).toBe(25_000);
   });
 });

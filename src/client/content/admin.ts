@@ -317,6 +317,20 @@ export const adminCopy = {
       return { fullName: 'Name', phone: 'Phone', license: 'License', facebookProfile: 'Facebook', ...DOCUMENT_LABELS };
     },
   },
+  changeDates: {
+    open: 'Change dates',
+    title: 'Change the dates',
+    for: (reference: string, name: string, car: string) => `${reference} — ${name}, ${car}`,
+    pickup: 'Pick-up date',
+    return: 'Return date',
+    now: (dates: string, total: string) => `Now: ${dates}, ${total}`,
+    repriced: (days: string, total: string) => `New dates: ${days}, ${total}`,
+    kept: (adjustment: string) => `at the booking's daily rate and services, with the agreed adjustment of ${adjustment} kept`,
+    atRate: "at the booking's daily rate and services",
+    renterMailed: 'The renter is e-mailed the new dates and receipt.',
+    notMailed: 'The renter is not e-mailed: the booking is no longer open.',
+    submit: 'Save Dates',
+  },
   documentRequest: {
     title: 'Request a new document',
     for: (reference: string, name: string) => `${reference} — ${name}`,

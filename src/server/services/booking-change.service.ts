@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import { isDeadlock } from '../errors';
 import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
-import { computePrice } from '../../shared/pricing';
+import { repriceForDates } from '../../shared/pricing';
 import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument } from '../../shared/schemas/booking.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
@@ -169,8 +169,7 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
     async (em) => {
       const booking = await lockBooking(em, id);
       const before = toBookingDto(booking);
-      const price = computePrice({ ...booking, ...dates });
-      const total = toCentavos(price.total) + toCentavos(booking.adjustment);
+      const { price, total } = repriceForDates(booking, dates);
       // An agreed discount larger than the new dates' price would leave nothing (or less) to pay.
       if (total <= 0) throw new AppError('CONFLICT', messages.errors.totalNotAboveZero({ total: formatPeso(fromCentavos(total)) }));
       if (total < toCentavos(booking.amountPaid)) {

@@ -16,6 +16,7 @@ import { ConfirmDialog, ListState, Pager, PaymentState, StatusBadge, SearchField
 import { useNow } from '../useNow';
 import { usePagedSearch } from '../usePagedSearch';
 import classes from './BookingsTab.module.css';
+import { ChangeDatesModal } from './ChangeDatesModal';
 import { RequestDocumentModal } from './RequestDocumentModal';
 
 const c = adminCopy.bookings;
@@ -111,12 +112,14 @@ function BookingCard({
   onPay,
   onOpenDocument,
   onRequestDocument,
+  onChangeDates,
 }: {
   booking: TBooking;
   now: Date;
   onPay: (booking: PayableBooking) => void;
   onOpenDocument: (path: string) => void;
   onRequestDocument: (booking: TBooking) => void;
+  onChangeDates: (booking: TBooking) => void;
 }) {
   const utils = trpc.useUtils();
   const [showPayments, setShowPayments] = useState(false);
@@ -216,9 +219,14 @@ function BookingCard({
           <Text size="sm" fw={600}>
             {booking.carName}
           </Text>
-          <Text size="sm">
-            {shortDate(booking.pickupDate)} – {shortDate(booking.returnDate)} · {c.days(booking.totalDays)}
-          </Text>
+          <Group gap={6} align="baseline">
+            <Text size="sm">
+              {shortDate(booking.pickupDate)} – {shortDate(booking.returnDate)} · {c.days(booking.totalDays)}
+            </Text>
+            <Button size="compact-xs" variant="subtle" onClick={() => onChangeDates(booking)} aria-label={`${adminCopy.changeDates.open}: ${booking.customerName}, ${booking.reference}`}>
+              {adminCopy.changeDates.open}
+            </Button>
+          </Group>
           <Text size="xs" c="dimmed">
             {c.pickupAt(booking.pickupTime)}
             {services.length ? ` · ${services.join(' · ')}` : ''}
@@ -292,6 +300,7 @@ export function BookingsTab() {
   const [status, setStatus] = useState<BookingStatus | null>(null);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
   const [requesting, setRequesting] = useState<TBooking | null>(null);
+  const [moving, setMoving] = useState<TBooking | null>(null);
   const now = useNow(60_000);
   const documents = useDocumentViewer();
   const bookings = trpc.bookings.list.useQuery({ ...paged.input, ...(status ? { status } : {}) }, paged.queryOptions);
@@ -316,13 +325,14 @@ export function BookingsTab() {
       <ListState query={bookings} empty={c.empty} isEmpty={items.length === 0}>
         <Stack gap="md" style={{ opacity: bookings.isPlaceholderData ? 0.6 : 1 }}>
           {items.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} now={now} onPay={setPaying} onOpenDocument={documents.open} onRequestDocument={setRequesting} />
+            <BookingCard key={booking.id} booking={booking} now={now} onPay={setPaying} onOpenDocument={documents.open} onRequestDocument={setRequesting} onChangeDates={setMoving} />
           ))}
         </Stack>
       </ListState>
       {bookings.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={bookings.data.total} capped={bookings.data.totalCapped} onOffset={paged.setOffset} /> : null}
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
       <RequestDocumentModal booking={requesting} onClose={() => setRequesting(null)} />
+      <ChangeDatesModal booking={moving} onClose={() => setMoving(null)} />
       {documents.dialog}
     </Stack>
   );

@@ -1,0 +1,94 @@
+import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { addDays } from '../../../../shared/dates';
+import { messages } from '../../../../shared/messages';
+import { formatPeso, fromCentavos, toCentavos } from '../../../../shared/money';
+import { repriceForDates } from '../../../../shared/pricing';
+import { OCCUPYING_STATUSES, ZUpdateBookingDatesSchema, type TBooking } from '../../../../shared/schemas/booking.schema';
+import { adminCopy } from '../../../content/admin';
+import { trpc } from '../../../trpc';
+import { DateField } from '../DateField';
+import { fieldErrors, shortDate } from '../helpers';
+import { notifyError, notifySuccess } from '../notify';
+import { FormActions, FormDialog } from '../parts';
+
+const c = adminCopy.changeDates;
+
+interface DateValues {
+  pickupDate: string;
+  returnDate: string;
+}
+
+/**
+ * "Change dates": a booking moved to other days (the renter asked for another day, or to keep the car
+ * longer), with its new total shown before staff save it, priced as the server will price it
+ * (`repriceForDates`). The days must be free; the server says so when they are not.
+ */
+export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const form = useForm<DateValues>({ mode: 'controlled', initialValues: { pickupDate: '', returnDate: '' }, validate: schemaResolver(ZUpdateBookingDatesSchema, { sync: true }) });
+  useEffect(() => {
+    form.setInitialValues({ pickupDate: booking?.pickupDate ?? '', returnDate: booking?.returnDate ?? '' });
+    form.reset();
+    // Reset for each booking opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [booking?.id]);
+  const save = trpc.bookings.updateDates.useMutation({
+    onSuccess: async () => {
+      notifySuccess(messages.admin.success.changeDates);
+      onClose();
+      await Promise.all([utils.bookings.invalidate(), utils.customers.invalidate(), utils.admin.overview.invalidate(), utils.cars.bookedDates.invalidate()]);
+    },
+    onError: (error) => {
+      form.setErrors(Object.fromEntries(Object.entries(fieldErrors(error)).map(([path, message]) => [path.replace(/^dates\./, ''), message])));
+      notifyError(error, messages.admin.failed.changeDates);
+    },
+  });
+  const values = form.getValues();
+  const ranged = booking && values.pickupDate && values.returnDate > values.pickupDate;
+  const repriced = ranged ? repriceForDates(booking, values) : null;
+  // A discount is a negative adjustment.
+  const adjustment = booking && toCentavos(booking.adjustment) !== 0 ? booking.adjustment : null;
+  const open = booking ? (OCCUPYING_STATUSES as readonly string[]).includes(booking.status) : false;
+  return (
+    <FormDialog opened={booking !== null} onClose={onClose} dirty={form.isDirty()} busy={save.isPending} title={c.title} centered>
+      {booking ? (
+        <form onSubmit={form.onSubmit((dates) => save.mutate({ id: booking.id, dates }))} noValidate>
+          <Stack gap="md">
+            <div>
+              <Text fw={600}>{c.for(booking.reference, booking.customerName, booking.carName)}</Text>
+              <Text size="sm" c="dimmed">
+                {c.now(`${shortDate(booking.pickupDate)} – ${shortDate(booking.returnDate)}`, formatPeso(booking.total))}
+              </Text>
+            </div>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <DateField label={c.pickup} withAsterisk clearable={false} data-autofocus {...form.getInputProps('pickupDate')} />
+              <DateField
+                label={c.return}
+                withAsterisk
+                clearable={false}
+                minDate={values.pickupDate ? addDays(values.pickupDate, 1) : undefined}
+                {...form.getInputProps('returnDate')}
+              />
+            </SimpleGrid>
+            {repriced ? (
+              <Alert color="teal" variant="light" p="sm" data-testid="repriced">
+                <Text size="sm" fw={600}>
+                  {c.repriced(adminCopy.bookings.days(repriced.price.days), formatPeso(fromCentavos(repriced.total)))}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {adjustment ? c.kept(formatPeso(adjustment)) : c.atRate}
+                </Text>
+              </Alert>
+            ) : null}
+            <Text size="sm" c="dimmed">
+              {open ? c.renterMailed : c.notMailed}
+            </Text>
+            <FormActions submit={c.submit} pending={save.isPending} onCancel={onClose} />
+          </Stack>
+        </form>
+      ) : null}
+    </FormDialog>
+  );
+}
