@@ -229,6 +229,17 @@ describe('describeAuditEntry', () => {
     );
   });
 
+  it('says what an erasure kept, naming no one, and that a customer without bookings was removed', () => {
+    const erasedAt = '2026-11-27T01:00:00.000Z';
+    expect(describeAuditEntry({ action: 'customer.erase', entityType: 'customer', before: { bookingsKept: 2 }, after: { erasedAt } })).toBe(
+      "Erased a customer's personal data (2 bookings kept)",
+    );
+    expect(describeAuditEntry({ action: 'customer.erase', entityType: 'customer', before: { bookingsKept: 1 }, after: { erasedAt } })).toBe(
+      "Erased a customer's personal data (1 booking kept)",
+    );
+    expect(describeAuditEntry({ action: 'customer.erase', entityType: 'customer', before: { bookingsKept: 0 }, after: null })).toBe('Erased a customer (no bookings; record removed)');
+  });
+
   it('gives a payment’s amount and method', () => {
     expect(describeAuditEntry({ action: 'payment.create', entityType: 'payment', before: { amountPaid: '0.00' }, after: { amount: '1500.00', method: 'gcash' } })).toBe(
       'Recorded payment of ₱1,500 (GCash)',

@@ -155,6 +155,12 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   }
   const sentence = SENTENCES[entry.action];
   if (sentence) return sentence;
+  // The entry names no one (the name is what was erased): it says what stayed.
+  if (entry.action === 'customer.erase') {
+    const kept = typeof before?.bookingsKept === 'number' ? before.bookingsKept : 0;
+    if (!after) return 'Erased a customer (no bookings; record removed)';
+    return `Erased a customer's personal data (${kept} ${kept === 1 ? 'booking' : 'bookings'} kept)`;
+  }
   const own = entry.entityType === 'staff_account' ? ACCOUNT_ACTIONS[entry.action.split('.').pop() ?? ''] : undefined;
   if (own) return `${own} ${typeof either.name === 'string' ? either.name : 'their account'}`;
   const action = entry.action.split('.').pop() ?? '';
