@@ -48,6 +48,8 @@ const adminMessages = {
     deleteCar: 'Car deleted successfully!',
     addCustomer: 'Customer added successfully!',
     updateCustomer: 'Customer updated successfully!',
+    eraseCustomer: (bookingsKept: number) =>
+      bookingsKept === 0 ? 'Customer removed: they had no bookings to keep' : `Personal data erased; ${bookingsKept} ${bookingsKept === 1 ? 'booking' : 'bookings'} kept for the accounts`,
     addCustomerWithBooking: (car: string) => `Customer and initial booking (${car}) added successfully!`,
     updateStatus: 'Booking status updated!',
     updatePayment: 'Payment updated successfully!',

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
 import dayjs from 'dayjs';
-import { addDays, todayInManila } from '../../src/shared/dates';
-import { expect, query, test } from './support';
+import { addDays, formatInstant, todayInManila } from '../../src/shared/dates';
+import { messages } from '../../src/shared/messages';
+import { expect, query, staffHeaders, test } from './support';
 import { bookThroughPublicSite, choose, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
 
 const SEARCH = 'Search by name, e-mail or phone';
@@ -103,4 +105,99 @@ test('a customer’s documents open in a new tab for staff only; a blocked pop-u
   const blocked = page.getByRole('dialog', { name: 'Pop-up blocked' });
   await expect(blocked).toContainText('Your browser blocked the new tab. Please allow pop-ups for this site, or copy this address:');
   await expect(blocked.getByTestId('document-url')).toHaveText(new URL(booking.documents.proofOfBillingUrl, page.url()).toString());
+});
+
+/** A walk-in with a completed booking picked up 40 days ago, recorded by staff through the API, and ₱1,500 paid on it. */
+async function customerWithPastBooking(request: APIRequestContext, renter: { fullName: string; email: string; phone: string }) {
+  const [car] = await query<{ id: string }>("select id from car where name not like 'E2E %' order by random() limit 1");
+  const pickupDate = addDays(todayInManila(), -40);
+  const created = await request.post('/api/admin/customers', {
+    data: { ...renter, license: 'N03-33-445566', address: 'Lucap, Alaminos City', initialBooking: { carId: car!.id, pickupDate, returnDate: addDays(pickupDate, 2), total: '4000', status: 'completed' } },
+    headers: staffHeaders(),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { customer, booking } = (await created.json()) as { customer: { id: string }; booking: { id: string; reference: string; carName: string } };
+  const paid = await request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: '1500', method: 'cash' }, headers: staffHeaders() });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { customer, booking };
+}
+
+test('the owner erases a customer’s personal data; the booking and payment stay under “Erased customer”, and the card offers no change', async ({ page }) => {
+  const renter = uniqueRenter('Erasure');
+  const { customer, booking } = await customerWithPastBooking(page.request, renter);
+  await openDashboard(page, 'customers');
+  await page.getByRole('searchbox', { name: SEARCH }).fill(renter.email);
+  const card = page.getByRole('article', { name: renter.fullName });
+  await expect(card).toContainText(renter.phone);
+
+  await card.getByRole('button', { name: `More actions for ${renter.fullName}` }).click();
+  await page.getByRole('menuitem', { name: 'Erase Personal Data' }).click();
+  const dialog = page.getByRole('dialog', { name: `Erase ${renter.fullName}’s personal data?` });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await expect(dialog).toContainText('Their name, e-mail address, phone, license, address and documents are erased everywhere, including the activity log.');
+  await expect(dialog).toContainText('Their booking and its payments stay for the accounts, under the name “Erased customer”.');
+  // An irreversible step: the focus waits on the way back.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Erase Personal Data' }).click();
+  await expect(notice(page, 'Personal data erased; 1 booking kept for the accounts')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Their old address, which finds no one now, leaves the search box; what remains is shown first.
+  await expect(page.getByRole('searchbox', { name: SEARCH })).toHaveValue('');
+  await expect(page.getByTestId('customer-card').first().getByTestId('history-reference')).toHaveText([booking.reference]);
+  const erased = page.getByTestId('customer-card').filter({ has: page.getByTestId('history-reference').getByText(booking.reference, { exact: true }) });
+  await expect(erased.getByRole('heading', { name: 'Erased customer' })).toBeVisible();
+  await expect(erased).toContainText('Personal data erased at the customer’s request.');
+  for (const gone of [renter.fullName, renter.email, renter.phone, 'N03-33-445566', 'Lucap', 'erased:']) await expect(erased).not.toContainText(gone);
+  await expect(erased.getByRole('link')).toHaveCount(0);
+  await expect(erased.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await expect(erased.getByRole('button', { name: /^More actions for / })).toHaveCount(0);
+  await expect(erased.getByTestId('history-entry')).toContainText(booking.carName);
+  await expect(erased.getByTestId('history-entry').getByTestId('status-badge')).toHaveText('Completed');
+  await expect(erased.getByTestId('paid')).toHaveText('₱1,500');
+  await expect(erased.getByTestId('pending')).toHaveText('₱2,500');
+
+  const [record] = await query<{ full_name: string; email: string; phone: string; erased_at: Date }>('select full_name, email, phone, erased_at from customer where id = $1', [customer.id]);
+  expect(record).toEqual({ full_name: 'Erased customer', email: `erased:${customer.id}`, phone: '', erased_at: expect.any(Date) });
+  await expect(erased.getByTestId('erased-badge')).toHaveText(`Erased ${formatInstant(record!.erased_at.toISOString(), 'MMM D, YYYY')}`);
+  expect(await query('select amount from payment where booking_id = $1', [booking.id])).toEqual([{ amount: '1500.00' }]);
+
+  // The Bookings tab lists the booking under the same name, with no stand-in address.
+  await page.getByRole('tab', { name: 'Bookings' }).click();
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(booking.reference);
+  const bookingCard = page.locator(`[data-booking-id="${booking.id}"]`);
+  await expect(bookingCard.getByRole('heading', { name: 'Erased customer' })).toBeVisible();
+  await expect(bookingCard).not.toContainText('erased:');
+  await expect(bookingCard.getByRole('link', { name: /^erased:/ })).toHaveCount(0);
+
+  // The activity log says what was done, naming no one.
+  await page.getByRole('button', { name: 'Activity Log' }).click();
+  await expect(page.getByRole('dialog', { name: 'Activity Log' }).getByTestId('audit-entry').filter({ hasText: "Erased a customer's personal data (1 booking kept)" }).first()).toBeVisible();
+});
+
+test('erasing a customer with a confirmed booking ahead is refused with the server’s reason, and changes nothing', async ({ page }) => {
+  const renter = uniqueRenter('Keeper');
+  const booking = await bookThroughPublicSite(page.request, renter);
+  const confirmed = await page.request.patch(`/api/admin/bookings/${booking.id}/status`, { data: { status: 'confirmed' }, headers: staffHeaders() });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await openDashboard(page, 'customers');
+  await page.getByRole('searchbox', { name: SEARCH }).fill(renter.email);
+  const card = page.getByRole('article', { name: renter.fullName });
+  await expect(card).toBeVisible();
+
+  await card.getByRole('button', { name: `More actions for ${renter.fullName}` }).click();
+  await page.getByRole('menuitem', { name: 'Erase Personal Data' }).click();
+  const dialog = page.getByRole('dialog', { name: `Erase ${renter.fullName}’s personal data?` });
+  await dialog.getByRole('button', { name: 'Erase Personal Data' }).click();
+  await expect(notice(page, messages.errors.customerHasBookings)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // Closing the dialog gave the focus back to the card's menu button.
+  await expect(card.getByRole('button', { name: `More actions for ${renter.fullName}` })).toBeFocused();
+
+  await expect(card.getByRole('link', { name: renter.email })).toBeVisible();
+  await expect(card.getByTestId('erased-badge')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Edit ${renter.fullName}` })).toBeVisible();
+  const [record] = await query<{ full_name: string; email: string; erased_at: Date | null }>('select full_name, email, erased_at from customer where id = $1', [booking.customerId]);
+  expect(record).toEqual({ full_name: renter.fullName, email: renter.email, erased_at: null });
+  expect(await query('select renter_name, status from booking where id = $1', [booking.id])).toEqual([{ renter_name: renter.fullName, status: 'confirmed' }]);
 });

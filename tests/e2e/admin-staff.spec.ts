@@ -78,6 +78,10 @@ test.describe('staff accounts', () => {
       await staff.getByRole('tab', { name: 'Fleet Management' }).click();
       await expect(staff.getByTestId('admin-car-card').first()).toBeVisible();
       await expect(staff.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+      // Nor a customer's More actions (Erase Personal Data), beside the Edit they have.
+      await staff.getByRole('tab', { name: 'Customers' }).click();
+      await expect(staff.getByTestId('customer-card').getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+      await expect(staff.getByRole('button', { name: /^More actions for / })).toHaveCount(0);
 
       // A change: a name on the blocklist.
       const blocked = `Blocked By Liza ${tag}`;

@@ -127,4 +127,15 @@ test.describe('every Mantine component on screen has its styles', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectStyled(page);
   });
+
+  test('in the menu and the dialog that erase a customer’s personal data', async ({ page, request }) => {
+    await bookThroughPublicSite(request, uniqueRenter('Styles'));
+    await openDashboard(page, 'customers');
+    await page.getByRole('button', { name: /^More actions for / }).first().click();
+    await expect(page.getByRole('menuitem', { name: 'Erase Personal Data' })).toBeVisible();
+    await expectStyled(page);
+    await page.getByRole('menuitem', { name: 'Erase Personal Data' }).click();
+    await expect(page.getByRole('dialog').getByRole('listitem').first()).toBeVisible();
+    await expectStyled(page);
+  });
 });

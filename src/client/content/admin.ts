@@ -42,7 +42,7 @@ export const adminCopy = {
   },
   staff: {
     title: 'Staff',
-    lead: 'Staff run the fleet, bookings, payments, customers and blocklist. Owners also delete customers and cars, and manage these accounts.',
+    lead: 'Staff run the fleet, bookings, payments, customers and blocklist. Owners also erase customers’ personal data, delete cars, and manage these accounts.',
     add: 'Add Staff Member',
     empty: 'No staff accounts yet.',
     name: 'Name',
@@ -50,7 +50,7 @@ export const adminCopy = {
     role: 'Role',
     roleHints: {
       staff: 'Fleet, bookings, payments, customers and blocklist',
-      owner: 'Everything, including staff accounts and deleting customers or cars',
+      owner: 'Everything, including staff accounts, erasing customers’ personal data and deleting cars',
     },
     status: { active: 'Active', invited: 'Invited', disabled: 'Disabled' },
     mainOwner: 'Main owner',
@@ -364,6 +364,20 @@ export const adminCopy = {
     noHistory: 'No bookings yet.',
     addPayment: 'Add Payment',
     paidOf: (paid: string, total: string) => `${paid} of ${total}`,
+    more: (name: string) => `More actions for ${name}`,
+    erase: 'Erase Personal Data',
+    /** An erased record: its badge, and what it still holds. */
+    erased: (date: string) => `Erased ${date}`,
+    erasedNote: 'Personal data erased at the customer’s request. Their bookings and payments stay for the accounts.',
+    eraseTitle: (name: string) => `Erase ${name}’s personal data?`,
+    eraseLead: 'Only when the customer asks for it: their right under the Data Privacy Act.',
+    eraseWhat: 'Their name, e-mail address, phone, license, address and documents are erased everywhere, including the activity log. The e-mails sent to them and their enquiries are deleted.',
+    eraseKeeps: (bookings: number) =>
+      bookings === 0
+        ? 'They have no bookings, so their record is removed entirely.'
+        : `Their ${bookings === 1 ? 'booking and its payments stay' : `${bookings} bookings and their payments stay`} for the accounts, under the name “Erased customer”.`,
+    eraseFinal: 'This cannot be undone.',
+    eraseConfirm: 'Erase Personal Data',
   },
   documents: {
     title: 'Documents',

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type CSSProperties, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { paymentProgress, statusBadge } from '../../../shared/schemas/booking.schema';
+import { isErasedAddress } from '../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../content/admin';
 import { errorMessage, pageInfo } from './helpers';
 import classes from './parts.module.css';
@@ -62,6 +63,29 @@ export function PaymentState({ amountPaid, total, label }: { amountPaid: string;
         <Progress.Section value={percent} color={PAYMENT_COLOR[state]} aria-label={`${label}: ${state}, ${percent}%`} />
       </Progress.Root>
     </Stack>
+  );
+}
+
+/**
+ * A customer's e-mail address (a mail link) and phone. An erased customer's record holds neither:
+ * its address is a stand-in (`erased:<id>`), no address, and is never shown.
+ */
+export function ContactLines({ email, phone }: { email: string; phone: string }) {
+  return (
+    <>
+      {isErasedAddress(email) ? null : (
+        <Text size="sm" className={classes.email}>
+          <a href={`mailto:${email}`} className={classes.emailLink}>
+            {email}
+          </a>
+        </Text>
+      )}
+      {phone ? (
+        <Text size="sm" c="dimmed">
+          {phone}
+        </Text>
+      ) : null}
+    </>
   );
 }
 
@@ -145,6 +169,7 @@ export const rowList = { rows: classes.rows, grow: classes.grow };
 /**
  * A confirmation dialog for a destructive action; the confirm button shows progress while it runs.
  * The focus starts on the confirm button, or on the way back (`cancelLabel`) with `focusCancel`.
+ * `children`, if any, follow the text (what the action does, point by point).
  */
 export function ConfirmDialog({
   opened,
@@ -156,6 +181,7 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onClose,
+  children,
 }: {
   opened: boolean;
   title: string;
@@ -166,11 +192,13 @@ export function ConfirmDialog({
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  children?: ReactNode;
 }) {
   const dialog = useDialogProps();
   return (
     <Modal opened={opened} onClose={pending ? () => undefined : onClose} title={title} centered {...dialog}>
       <Text size="sm">{text}</Text>
+      {children}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={pending} data-autofocus={focusCancel || undefined}>
           {cancelLabel}

@@ -6,13 +6,14 @@ import { messages } from '../../../../shared/messages';
 import { formatPeso, nonZeroAmount } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { BOOKING_STATUSES, OCCUPYING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
+import { isErasedAddress } from '../../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { bookingPriceLines, canAddPayment, dateTime, holdMinutesLeft, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
-import { ConfirmDialog, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone } from '../parts';
+import { ConfirmDialog, ContactLines, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone } from '../parts';
 import { useNow } from '../useNow';
 import { usePagedSearch } from '../usePagedSearch';
 import classes from './BookingsTab.module.css';
@@ -141,8 +142,8 @@ function BookingCard({
     if (value === 'cancelled') setCancelling(true);
     else update.mutate({ id: booking.id, status: value as BookingStatus });
   };
-  // Still to come: staff may ask its renter for a document.
-  const open = (OCCUPYING_STATUSES as readonly string[]).includes(booking.status);
+  // Still to come, with a renter to write to (none once their personal data is erased): staff may ask them for a document.
+  const open = (OCCUPYING_STATUSES as readonly string[]).includes(booking.status) && !isErasedAddress(booking.customerEmail);
   const paid = nonZeroAmount(booking.amountPaid);
   const services = [
     booking.driverService !== 'none' ? driverServiceLabel(booking.driverService).label : null,
@@ -179,14 +180,7 @@ function BookingCard({
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         <Stack gap={6}>
-          <Text size="sm">
-            <a href={`mailto:${booking.customerEmail}`} className={classes.link}>
-              {booking.customerEmail}
-            </a>
-          </Text>
-          <Text size="sm" c="dimmed">
-            {booking.customerPhone}
-          </Text>
+          <ContactLines email={booking.customerEmail} phone={booking.customerPhone} />
           {booking.customerLicense ? (
             <Text size="xs" c="dimmed">
               {c.license}: {booking.customerLicense}

@@ -1,16 +1,18 @@
-import { Button, Card, Group, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, Badge, Button, Card, Group, List, Menu, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import type { TAdminCustomer, TCustomer } from '../../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
+import { useAccount } from '../account';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { canAddPayment, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
-import { ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader } from '../parts';
+import { ConfirmDialog, ContactLines, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone } from '../parts';
 import { usePagedSearch } from '../usePagedSearch';
 import { CustomerFormModal } from './CustomerFormModal';
 import classes from './CustomersTab.module.css';
@@ -30,39 +32,78 @@ function download(filename: string, text: string, type: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * A customer's card: contact details, documents, totals and booking history, with Edit and (for
+ * owners, `onErase`) Erase Personal Data. An erased record keeps only its bookings: it shows when it
+ * was erased, and offers no change (the server refuses them).
+ */
 function CustomerCard({
   customer,
   onEdit,
+  onErase,
   onPay,
   onOpenDocument,
 }: {
   customer: TAdminCustomer;
   onEdit: (customer: TCustomer) => void;
+  onErase?: (customer: TAdminCustomer) => void;
   onPay: (booking: PayableBooking) => void;
   onOpenDocument: (path: string) => void;
 }) {
+  // The dialog opened from the menu returns the focus here when it closes (the menu item is gone by then).
+  const more = useRef<HTMLButtonElement>(null);
+  const erased = customer.erasedAt !== null;
   return (
     <Card padding="lg" component="article" aria-label={customer.fullName} data-testid="customer-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div className={classes.grow}>
-          <Title order={3} size="h5">
-            {customer.fullName}
-          </Title>
-          <Text size="sm" className={classes.wrap}>
-            <a href={`mailto:${customer.email}`} className={classes.link}>
-              {customer.email}
-            </a>
-          </Text>
-          <Text size="sm" c="dimmed">
-            {customer.phone}
-          </Text>
+          <Group gap="xs" align="center">
+            <Title order={3} size="h5">
+              {customer.fullName}
+            </Title>
+            {customer.erasedAt ? (
+              <Badge {...tone('gray')} data-testid="erased-badge">
+                {c.erased(shortDate(customer.erasedAt))}
+              </Badge>
+            ) : null}
+          </Group>
+          <ContactLines email={customer.email} phone={customer.phone} />
         </div>
-        <Button variant="default" size="xs" onClick={() => onEdit(customer)} aria-label={`${c.edit} ${customer.fullName}`}>
-          {c.edit}
-        </Button>
+        {erased ? null : (
+          <Group gap={6} wrap="nowrap">
+            <Button variant="default" size="xs" onClick={() => onEdit(customer)} aria-label={`${c.edit} ${customer.fullName}`}>
+              {c.edit}
+            </Button>
+            {onErase ? (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="default" size="input-xs" aria-label={c.more(customer.fullName)} ref={more}>
+                    <IconDots size={16} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    color="red"
+                    onClick={() => {
+                      more.current?.focus();
+                      onErase(customer);
+                    }}
+                  >
+                    {c.erase}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
+          </Group>
+        )}
       </Group>
 
       <Stack gap={2} mt="sm">
+        {erased ? (
+          <Text size="xs" c="dimmed">
+            {c.erasedNote}
+          </Text>
+        ) : null}
         {customer.license ? (
           <Text size="xs" c="dimmed">
             {c.license}: {customer.license}
@@ -79,7 +120,7 @@ function CustomerCard({
         </Text>
       </Stack>
 
-      <DocumentLinks holder={customer} name={customer.fullName} onOpen={onOpenDocument} />
+      {erased ? null : <DocumentLinks holder={customer} name={customer.fullName} onOpen={onOpenDocument} />}
 
       <SimpleGrid cols={3} spacing="xs" mt="md" className={classes.totals} data-testid="customer-totals">
         {(['total', 'paid', 'pending'] as const).map((key) => (
@@ -141,16 +182,51 @@ function CustomerCard({
   );
 }
 
-/** Customers: add (with an optional first booking), edit, documents, totals, history, payments and the CSV export. */
+/**
+ * Customers: add (with an optional first booking), edit, documents, totals, history, payments, the
+ * CSV export, and (owners) erasing a customer's personal data at their request.
+ */
 export function CustomersTab() {
+  const { isOwner } = useAccount();
   const paged = usePagedSearch(PAGE_SIZE);
   const [editing, setEditing] = useState<TCustomer | 'new' | null>(null);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
+  // Kept while the dialog closes, so that its words do not change as it fades.
+  const [erasing, setErasing] = useState<{ customer: TAdminCustomer; opened: boolean } | null>(null);
+  const stopErasing = () => setErasing((current) => current && { ...current, opened: false });
+  // A customer just erased, shown first (the search that found them, their name or address, is
+  // cleared: it finds no one now), so that staff see what remains; until they search or page on.
+  const [justErased, setJustErased] = useState<string | null>(null);
   const documents = useDocumentViewer();
   const [exporting, setExporting] = useState(false);
   const utils = trpc.useUtils();
   const customers = trpc.customers.list.useQuery(paged.input, paged.queryOptions);
-  const items = customers.data?.items ?? [];
+  const kept = trpc.customers.byId.useQuery({ id: justErased ?? '' }, { enabled: justErased !== null });
+  const listed = customers.data?.items ?? [];
+  const items = kept.data && justErased ? [kept.data, ...listed.filter((item) => item.id !== justErased)] : listed;
+  const erase = trpc.customers.erase.useMutation({
+    onSuccess: async (answer, { id }) => {
+      stopErasing();
+      notifySuccess(messages.admin.success.eraseCustomer(answer.bookingsKept));
+      // Loaded before the list is asked again, so the card changes in place rather than blinking out.
+      if (answer.bookingsKept > 0) await utils.customers.byId.prefetch({ id });
+      setJustErased(answer.bookingsKept > 0 ? id : null);
+      paged.setSearch('');
+      await Promise.all([utils.customers.invalidate(), utils.bookings.invalidate(), utils.admin.overview.invalidate()]);
+    },
+    onError: (error) => {
+      stopErasing();
+      notifyError(error, messages.admin.failed.eraseCustomer);
+    },
+  });
+  const searchAgain = (search: string) => {
+    setJustErased(null);
+    paged.setSearch(search);
+  };
+  const turnPage = (offset: number) => {
+    setJustErased(null);
+    paged.setOffset(offset);
+  };
 
   const exportCsv = async () => {
     setExporting(true);
@@ -168,7 +244,7 @@ export function CustomersTab() {
   return (
     <Stack gap="md">
       <TabHeader title={c.title} lead={c.lead(customers.data?.total ?? 0)}>
-        <SearchField label={c.search} value={paged.search} onChange={paged.setSearch} />
+        <SearchField label={c.search} value={paged.search} onChange={searchAgain} />
         <Button variant="default" onClick={exportCsv} loading={exporting}>
           {c.export}
         </Button>
@@ -177,12 +253,41 @@ export function CustomersTab() {
       <ListState query={customers} empty={c.empty} isEmpty={items.length === 0}>
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ opacity: customers.isPlaceholderData ? 0.6 : 1 }}>
           {items.map((customer) => (
-            <CustomerCard key={customer.id} customer={customer} onEdit={setEditing} onPay={setPaying} onOpenDocument={documents.open} />
+            <CustomerCard
+              key={customer.id}
+              customer={customer}
+              onEdit={setEditing}
+              onErase={isOwner ? (customer) => setErasing({ customer, opened: true }) : undefined}
+              onPay={setPaying}
+              onOpenDocument={documents.open}
+            />
           ))}
         </SimpleGrid>
       </ListState>
-      {customers.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={customers.data.total} capped={customers.data.totalCapped} onOffset={paged.setOffset} /> : null}
+      {customers.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={customers.data.total} capped={customers.data.totalCapped} onOffset={turnPage} /> : null}
       <CustomerFormModal customer={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={erasing?.opened ?? false}
+        title={erasing ? c.eraseTitle(erasing.customer.fullName) : ''}
+        text={c.eraseLead}
+        confirmLabel={c.eraseConfirm}
+        focusCancel
+        pending={erase.isPending}
+        onConfirm={() => erasing && erase.mutate({ id: erasing.customer.id })}
+        onClose={stopErasing}
+      >
+        {erasing ? (
+          <>
+            <List size="sm" spacing="xs" mt="sm">
+              <List.Item>{c.eraseWhat}</List.Item>
+              <List.Item>{c.eraseKeeps(erasing.customer.bookings.length)}</List.Item>
+            </List>
+            <Text size="sm" fw={700} mt="sm">
+              {c.eraseFinal}
+            </Text>
+          </>
+        ) : null}
+      </ConfirmDialog>
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
       {documents.dialog}
     </Stack>
