@@ -201,3 +201,21 @@ test('erasing a customer with a confirmed booking ahead is refused with the serv
   expect(record).toEqual({ full_name: renter.fullName, email: renter.email, erased_at: null });
   expect(await query('select renter_name, status from booking where id = $1', [booking.id])).toEqual([{ renter_name: renter.fullName, status: 'confirmed' }]);
 });
+
+test('erasing a customer without bookings removes them, and the dialog says so beforehand', async ({ page }) => {
+  const renter = uniqueRenter('Nobooking');
+  const created = await page.request.post('/api/admin/customers', { data: renter, headers: staffHeaders() });
+  expect(created.status(), await created.text()).toBe(201);
+  const { customer } = (await created.json()) as { customer: { id: string } };
+  await openDashboard(page, 'customers');
+  await page.getByRole('searchbox', { name: SEARCH }).fill(renter.email);
+  const card = page.getByRole('article', { name: renter.fullName });
+  await card.getByRole('button', { name: `More actions for ${renter.fullName}` }).click();
+  await page.getByRole('menuitem', { name: 'Erase Personal Data' }).click();
+  const dialog = page.getByRole('dialog', { name: `Erase ${renter.fullName}’s personal data?` });
+  await expect(dialog).toContainText('They have no bookings, so their record is removed entirely.');
+  await dialog.getByRole('button', { name: 'Erase Personal Data' }).click();
+  await expect(notice(page, 'Customer removed: they had no bookings to keep')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  expect(await query('select id from customer where id = $1', [customer.id])).toEqual([]);
+});
