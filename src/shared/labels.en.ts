@@ -31,6 +31,9 @@ export default {
     bank_transfer: 'Bank transfer',
     card: 'Card',
   },
+  /** A refund's row in a payment list: how it reads, with its amount given back. */
+  refund: 'Refund',
+  refundAmount: '−{amount}',
   priceLine: {
     rental: 'Vehicle rental',
     driver: 'Driver service',

@@ -33,6 +33,8 @@ export default {
     bank_transfer: 'Bank transfer',
     card: 'Card',
   },
+  refund: 'Refund',
+  refundAmount: '−{amount}',
   priceLine: {
     rental: 'Renta ng sasakyan',
     driver: 'Driver',

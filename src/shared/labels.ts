@@ -1,7 +1,7 @@
 import { messageTree, type MessageValues } from './i18n/catalog';
 import type en from './labels.en';
 import { formatPeso, type Centavos } from './money';
-import type { DocumentField, PaymentMethod } from './schemas/booking.schema';
+import type { DocumentField, PaymentKind, PaymentMethod } from './schemas/booking.schema';
 import { DELIVERY_AREAS, DELIVERY_FEE, DISTANCE_FEE_PER_DAY, DRIVER_FEE_PER_DAY, INSURANCE_PER_RENTAL, type DeliveryArea, type DistanceService, type DriverService } from './pricing';
 
 /** The labels' tree: each read is in the current language (labels.en.ts, labels.fil.ts). */
@@ -28,6 +28,13 @@ export const DELIVERY_AREA_LABELS: Readonly<Record<DeliveryArea, string>> = labe
 export const DOCUMENT_LABELS: Readonly<Record<DocumentField, string>> = labels.document;
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = labels.paymentMethod;
 export const PRICE_LINE_LABELS = labels.priceLine;
+
+/** A row of a payment ledger as a list shows it: its method ("GCash", or "Refund · GCash") and its amount ("₱1,000", or "−₱1,000" given back). */
+export function ledgerRow(payment: { kind?: PaymentKind; amount: string; method: PaymentMethod }): { what: string; amount: string } {
+  const amount = formatPeso(payment.amount);
+  if (payment.kind !== 'refund') return { what: PAYMENT_METHOD_LABELS[payment.method], amount };
+  return { what: `${labels.refund} · ${PAYMENT_METHOD_LABELS[payment.method]}`, amount: labels.refundAmount({ amount }) };
+}
 
 /** "1 day" / "3 days", "3 araw" */
 export function dayCount(days: number): string {

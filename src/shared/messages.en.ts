@@ -85,6 +85,8 @@ export default {
     customerHasBookings: 'This customer has pending or confirmed bookings. Cancel or complete them first.',
     paymentAboveBalance: 'The payment is more than the remaining balance of {balance}',
     nothingToPay: 'This booking is already fully paid',
+    refundAbovePaid: 'The refund is more than the {paid} paid on this booking',
+    nothingToRefund: 'Nothing has been paid on this booking, so there is nothing to refund',
     totalBelowPaid: 'The new total ({total}) would be less than what has been paid',
     totalNotAboveZero: 'With its agreed discount, the booking would total {total} on these dates; a total must be above zero',
     amountsDoNotAddUp: 'The amounts do not add up: the total must be above zero, and the paid amount cannot exceed it',

@@ -85,6 +85,8 @@ export default {
     customerHasBookings: 'May pending o confirmed na booking ang customer na ito. I-cancel o tapusin muna ang mga iyon.',
     paymentAboveBalance: 'Mas malaki ang bayad kaysa sa natitirang balance na {balance}',
     nothingToPay: 'Bayad na nang buo ang booking na ito',
+    refundAbovePaid: 'Mas malaki ang refund kaysa sa {paid} na nabayaran sa booking na ito',
+    nothingToRefund: 'Wala pang nabayaran sa booking na ito, kaya walang maire-refund',
     totalBelowPaid: 'Mas mababa ang bagong total ({total}) kaysa sa nabayaran na',
     totalNotAboveZero: 'Dahil sa napagkasunduang diskwento, {total} ang magiging total ng booking sa mga petsang ito; dapat higit sa zero ang total',
     amountsDoNotAddUp: 'Hindi tugma ang mga halaga: dapat higit sa zero ang total, at hindi ito malalampasan ng nabayaran na',

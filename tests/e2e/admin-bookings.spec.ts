@@ -181,3 +181,39 @@ test('staff move a booking to other days: the new total shows before saving, the
   expect(await query("select to_char(return_date, 'YYYY-MM-DD') as return_date, total_days from booking where id = $1", [booking.id])).toEqual([{ return_date: addDays(pickup, 4), total_days: 4 }]);
   expect(await query("select count(*)::int as n from mail_message where kind = 'booking.dates_changed' and \"to\" = $1", [renter.email.toLowerCase()])).toEqual([{ n: 1 }]);
 });
+
+test('staff record a refund on a cancelled booking, the amount the terms give back suggested, and the ledger shows it', async ({ page }) => {
+  await openDashboard(page, 'bookings');
+  const car = await newCarViaApi(page.request, {});
+  const renter = uniqueRenter('Refunded');
+  const pickup = addDays(todayInManila(), 30);
+  const made = await page.request.post('/api/admin/bookings', {
+    data: { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 2), status: 'confirmed' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const booking = (await made.json()) as { id: string };
+  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: '2000', method: 'gcash' } })).status()).toBe(200);
+  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/status`, { data: { status: 'cancelled' } })).status()).toBe(200);
+
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
+  const card = page.getByRole('article', { name: `${renter.fullName}, ${car.name}` });
+  await expect(card.getByRole('button', { name: /^Add Payment/ })).toHaveCount(0);
+  await card.getByRole('button', { name: `Record Refund: ${renter.fullName}, ${car.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record Refund' });
+  await expect(dialog).toContainText('Paid so far: ₱2,000');
+  // Cancelled a month before pick-up: the terms give it all back.
+  await expect(dialog.getByTestId('terms-refund')).toContainText('The terms give back ₱2,000');
+  await expect(dialog.getByLabel('Amount given back (₱)')).toHaveValue('2000');
+  await dialog.getByLabel('Amount given back (₱)').fill('2500');
+  await dialog.getByRole('button', { name: 'Record Refund' }).click();
+  await expect(dialog.getByText('At most the ₱2,000 paid')).toBeVisible();
+  await dialog.getByLabel('Amount given back (₱)').fill('1500');
+  await choose(page, dialog.getByRole('combobox', { name: 'Method' }), 'GCash');
+  await dialog.getByRole('button', { name: 'Record Refund' }).click();
+  await expect(notice(page, 'Refund recorded! The renter has been e-mailed.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await card.getByRole('button', { name: 'Show payments' }).click();
+  await expect(card.getByTestId('payment-row')).toHaveCount(2);
+  await expect(card.getByTestId('payment-row').last()).toContainText('−₱1,500 · Refund · GCash');
+  expect(await query('select amount_paid::text from booking where id = $1', [booking.id])).toEqual([{ amount_paid: '500.00' }]);
+});

@@ -428,6 +428,51 @@ describe('bookings.addPayment and bookings.payments', () => {
     expect(await h.orm.em.fork().count(Payment, { booking: booking.id })).toBe(4);
   });
 
+  it('records a refund on a cancelled booking: what was paid goes down by it, the renter is e-mailed, the log says so', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '4000' });
+    await staff().bookings.addPayment({ id: booking.id, payment: { amount: '2000', method: 'gcash' } });
+    const cancelled = await staff().bookings.updateStatus({ id: booking.id, status: 'cancelled' });
+    expect(cancelled.cancelledAt).toEqual(expect.any(String));
+
+    const refund = await staff().bookings.addPayment({ id: booking.id, payment: { kind: 'refund', amount: '1000', method: 'gcash', note: 'Half, cancelled the day before' } });
+    expect(refund.payment).toMatchObject({ kind: 'refund', amount: '1000.00', method: 'gcash', note: 'Half, cancelled the day before' });
+    expect(refund.booking).toMatchObject({ status: 'cancelled', amountPaid: '1000.00' });
+    expect((await staff().bookings.payments({ id: booking.id })).map((p) => [p.kind, p.amount])).toEqual([
+      ['payment', '2000.00'],
+      ['refund', '1000.00'],
+    ]);
+    const entry = await auditEntry(h, 'payment', refund.payment.id, 'payment.refund');
+    expect(entry).toMatchObject({ before: { amountPaid: '2000.00' }, after: { kind: 'refund', amountPaid: '1000.00', reference: booking.reference } });
+    const mails = await h.orm.em.fork().find(MailMessage, { kind: 'refund.recorded', to: booking.customerEmail });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Refund: ${formatPeso('1000')} for ${booking.reference}`);
+
+    // Never more than what was paid; nothing once nothing is left.
+    await expectError(staff().bookings.addPayment({ id: booking.id, payment: { kind: 'refund', amount: '1000.01' } }), 'BAD_REQUEST', messages.errors.refundAbovePaid({ paid: formatPeso('1000.00') }));
+    await staff().bookings.addPayment({ id: booking.id, payment: { kind: 'refund', amount: '1000' } });
+    await expectError(staff().bookings.addPayment({ id: booking.id, payment: { kind: 'refund', amount: '1' } }), 'CONFLICT', messages.errors.nothingToRefund);
+    expect((await staff().bookings.byId({ id: booking.id })).amountPaid).toBe('0.00');
+    await expectError(staff().bookings.addPayment({ id: booking.id, payment: { kind: 'gift' as never, amount: '1' } }), 'BAD_REQUEST');
+  });
+
+  it('lets a refund make room to move an overpaid booking to fewer days, and never lets simultaneous refunds give back more than was paid', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 7, total: String(4 * Number(car.dailyRate) + 500) });
+    await staff().bookings.addPayment({ id: booking.id, payment: { amount: booking.total } });
+    const shorter = { pickupDate: daysFromToday(3), returnDate: daysFromToday(5) };
+    await expectError(staff().bookings.updateDates({ id: booking.id, dates: shorter }), 'CONFLICT');
+    await staff().bookings.addPayment({ id: booking.id, payment: { kind: 'refund', amount: String(2 * Number(car.dailyRate)) } });
+    expect(await staff().bookings.updateDates({ id: booking.id, dates: shorter })).toMatchObject({ totalDays: 2, balance: '0.00' });
+
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => outcome(h.caller({ staff: true }).bookings.addPayment({ id: booking.id, payment: { kind: 'refund', amount: String(Number(car.dailyRate)) } }))),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(2);
+    const after = await staff().bookings.byId({ id: booking.id });
+    expect(after.amountPaid).toBe('500.00');
+  });
+
   it('answers NOT_FOUND for an unknown booking and UNAUTHORIZED to the public', async () => {
     await expectError(staff().bookings.addPayment({ id: randomUUID(), payment: { amount: '100' } }), 'NOT_FOUND');
     await expectError(staff().bookings.payments({ id: randomUUID() }), 'NOT_FOUND');

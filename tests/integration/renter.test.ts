@@ -106,7 +106,7 @@ describe('the manage-booking link', () => {
     const token = await confirmationToken(email);
     const view = await h.caller().myBooking.open({ token });
     expect(view.booking).toMatchObject({ id: answer.booking.id, reference: answer.booking.reference, emailProven: true, amountPaid: '1000.00' });
-    expect(view.payments).toEqual([{ amount: '1000.00', method: 'gcash', createdAt: expect.any(String) }]);
+    expect(view.payments).toEqual([{ kind: 'payment', amount: '1000.00', method: 'gcash', createdAt: expect.any(String) }]);
     expect(view.cancellation.canCancel).toBe(true);
     await h.caller().myBooking.open({ token });
     expect((await auditOf(h, 'booking', answer.booking.id)).filter((entry) => entry.action === 'booking.email_proven')).toEqual([

@@ -255,5 +255,13 @@ describe('describeAuditEntry', () => {
         after: { amount: '1500.50', method: 'cash', reference: 'HI-7K3QPX', customerName: 'Ana Cruz', amountPaid: '2500.50' },
       }),
     ).toBe('Recorded payment of ₱1,500.50 (Cash) for Ana Cruz, HI-7K3QPX: paid ₱1,000 → ₱2,500.50');
+    expect(
+      describeAuditEntry({
+        action: 'payment.refund',
+        entityType: 'payment',
+        before: { amountPaid: '2000.00' },
+        after: { kind: 'refund', amount: '500.00', method: 'gcash', customerName: 'Ana Cruz', reference: 'HI-7K3QPX', amountPaid: '1500.00' },
+      }),
+    ).toBe('Recorded refund of ₱500 (GCash) for Ana Cruz, HI-7K3QPX: paid ₱2,000 → ₱1,500');
   });
 });

@@ -287,7 +287,7 @@ export const adminCopy = {
     cancelTitle: 'Cancel this booking?',
     cancelText: (name: string, car: string, dates: string, paid: string | null) =>
       `${name}'s ${car}, ${dates}. Its days become free for other renters, and ${name} is e-mailed that the booking is cancelled.` +
-      (paid ? ` ${paid} was paid on it: the payments stay recorded; refund them as agreed.` : ''),
+      (paid ? ` ${paid} was paid on it: the payments stay recorded; record what you give back with Record Refund.` : ''),
     cancelConfirm: 'Cancel Booking',
     keepBooking: 'Keep Booking',
     priceLines: 'Price breakdown',
@@ -414,13 +414,26 @@ export const adminCopy = {
   payment: {
     title: 'Add Payment',
     for: (car: string, customer: string) => `${car} — ${customer}`,
-    balance: (amount: string) => `Remaining balance: ${amount}`,
+    limit: (amount: string) => `Remaining balance: ${amount}`,
     amount: 'Amount (₱)',
     method: 'Method',
     note: 'Note (optional)',
     notePlaceholder: 'GCash reference, receipt number…',
     submit: 'Record Payment',
-    overBalance: (amount: string) => `At most the remaining balance of ${amount}`,
+    overLimit: (amount: string) => `At most the remaining balance of ${amount}`,
+  },
+  refund: {
+    open: 'Record Refund',
+    title: 'Record Refund',
+    for: (car: string, customer: string) => `${car} — ${customer}`,
+    limit: (amount: string) => `Paid so far: ${amount}`,
+    terms: (amount: string, hours: number) => `The terms give back ${amount} for a booking cancelled when this one was (all of it until ${hours} hours before pick-up, half after that, nothing once pick-up time passed).`,
+    amount: 'Amount given back (₱)',
+    method: 'Method',
+    note: 'Note (optional)',
+    notePlaceholder: 'Why, and how it was given back…',
+    submit: 'Record Refund',
+    overLimit: (amount: string) => `At most the ${amount} paid`,
   },
   blocked: {
     title: 'Blocked Names',

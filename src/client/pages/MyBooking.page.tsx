@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { Link } from 'react-router-dom';
 import { telHref } from '../../shared/business';
 import { formatDate, formatInstant, formatLongDate, todayInManila } from '../../shared/dates';
-import { DOCUMENT_LABELS, PAYMENT_METHOD_LABELS } from '../../shared/labels';
+import { DOCUMENT_LABELS, ledgerRow } from '../../shared/labels';
 import { messages } from '../../shared/messages';
 import { formatPeso, toCentavos } from '../../shared/money';
 import { statusBadge } from '../../shared/schemas/booking.schema';
@@ -85,16 +85,19 @@ function Payments({ view }: { view: View }) {
         </dl>
         {payments.length ? (
           <ul className={classes.payments} aria-label={p.list}>
-            {payments.map((payment, i) => (
-              <li key={`${payment.createdAt} ${i}`}>
-                <span>
-                  {formatDate(todayInManila(new Date(payment.createdAt)), 'MMM D, YYYY')} · {PAYMENT_METHOD_LABELS[payment.method]}
-                </span>
-                <Text span size="sm" fw={600}>
-                  {formatPeso(payment.amount)}
-                </Text>
-              </li>
-            ))}
+            {payments.map((payment, i) => {
+              const row = ledgerRow(payment);
+              return (
+                <li key={`${payment.createdAt} ${i}`}>
+                  <span>
+                    {formatDate(todayInManila(new Date(payment.createdAt)), 'MMM D, YYYY')} · {row.what}
+                  </span>
+                  <Text span size="sm" fw={600}>
+                    {row.amount}
+                  </Text>
+                </li>
+              );
+            })}
           </ul>
         ) : (
           <Text size="sm" c="dimmed">

@@ -56,6 +56,15 @@ export default {
     paid: 'Paid so far',
     balance: 'Balance',
   },
+  refund: {
+    subject: 'Refund: {amount} for {reference}',
+    lead: 'We have given back {amount} of what you paid for this booking.',
+    title: 'Refund',
+    amount: 'Amount',
+    method: 'Method',
+    paid: 'Paid, after the refund',
+    balance: 'Balance',
+  },
   reminder: {
     subject: 'Tomorrow: {what}, {time} ({reference})',
     lead: 'A reminder: you pick up the {car} tomorrow, {date}, at {time}.',

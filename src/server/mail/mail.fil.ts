@@ -55,6 +55,15 @@ export default {
     paid: 'Nabayaran na',
     balance: 'Natitirang balanse',
   },
+  refund: {
+    subject: 'Refund: {amount} para sa {reference}',
+    lead: 'Naibalik na namin ang {amount} mula sa ibinayad mo para sa booking na ito.',
+    title: 'Refund',
+    amount: 'Halaga',
+    method: 'Paraan',
+    paid: 'Nabayaran, matapos ang refund',
+    balance: 'Natitirang balanse',
+  },
   reminder: {
     subject: 'Bukas na: {what}, {time} ({reference})',
     lead: 'Paalala: bukas, {date}, {time}, ang pick-up mo ng {car}.',

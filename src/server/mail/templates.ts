@@ -186,9 +186,10 @@ export function bookingCancelledMail(booking: TBooking, by: CancelledBy, context
   );
 }
 
+/** A row added to the booking's ledger, a payment or a refund, with what the booking then stands at. */
 export function paymentRecordedMail(booking: TBooking, payment: TPayment, context: RenterMailContext): MailDraft {
   return inRenterLanguage(booking, () => {
-    const m = mail.payment;
+    const m = payment.kind === 'refund' ? mail.refund : mail.payment;
     const amount = formatPeso(payment.amount);
     const rows: Rows = [
       [m.amount, amount],
@@ -197,7 +198,7 @@ export function paymentRecordedMail(booking: TBooking, payment: TPayment, contex
       [m.balance, formatPeso(booking.balance)],
     ];
     return renterMail(booking, context, {
-      kind: 'payment.recorded',
+      kind: payment.kind === 'refund' ? 'refund.recorded' : 'payment.recorded',
       subject: m.subject({ amount, reference: booking.reference }),
       lead: [m.lead({ amount })],
       facts: { title: m.title, rows },

@@ -119,8 +119,9 @@ export const bookingRoutes = [
     method: 'patch',
     path: '/api/admin/bookings/{id}/payment',
     tag: 'Admin: bookings',
-    summary: 'Record a payment',
-    description: 'Adds one row to the booking’s payment ledger. The amount must be positive and at most the balance. A pending website booking’s hold then no longer runs out (`holdUntil` null).',
+    summary: 'Record a payment or a refund',
+    description:
+      'Adds one row to the booking’s payment ledger and e-mails the renter. A payment (`kind` "payment", the default): positive, at most the balance, not on a cancelled booking; a pending website booking’s hold then no longer runs out (`holdUntil` null). A refund (`kind` "refund"): money given back, positive, at most what was paid (`amountPaid` goes down by it), on a booking of any status; the terms give back all that was paid until 24 hours before pick-up, half after that, nothing once pick-up time has passed (`cancelledAt` says when a booking was cancelled), but the garage may agree otherwise.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZAddPaymentSchema,

@@ -82,6 +82,7 @@ export function toBookingDto(b: BookingView): TBooking {
     holdUntil: b.holdUntil?.toISOString() ?? null,
     emailProven: Boolean(b.emailProvenAt),
     cancelledBy: b.cancelledBy ?? null,
+    cancelledAt: b.cancelledAt?.toISOString() ?? null,
     locale: b.locale,
     requestedDocument: b.requestedDocument ?? null,
     documentRequestNote: b.documentRequestNote ?? null,
@@ -110,6 +111,7 @@ export function toPaymentDto(p: IPayment): TPayment {
   return {
     id: p.id,
     bookingId: (p.booking as unknown as IBooking).id,
+    kind: p.kind,
     amount: p.amount,
     method: p.method,
     note: p.note ?? null,

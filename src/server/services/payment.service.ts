@@ -4,7 +4,7 @@ import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
 import type { TAddPayment, TBooking, TPayment } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
-import { Booking, Payment } from '../db/entities';
+import { Booking, Payment, type IBooking } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
 import { paymentRecordedMail } from '../mail/templates';
@@ -14,36 +14,35 @@ import { lockBooking } from './booking-change.service';
 import { toBookingDto, toPaymentDto } from './dto';
 
 /**
- * Adds a row to the payment ledger: positive, never above the balance, not on a cancelled booking.
- * A pending website booking's hold stops running out: staff have the renter's money in hand (a
- * reservation fee, say), so the booking is theirs to confirm or cancel, not the clock's.
+ * Adds a row to the payment ledger. A payment: positive, never above the balance, not on a
+ * cancelled booking; a pending website booking's hold then stops running out (staff have the
+ * renter's money in hand, a reservation fee say, so the booking is theirs to confirm or cancel, not
+ * the clock's). A refund: money given back (a cancellation, a shorter rental), at most what was paid,
+ * on a booking of any status; what was paid goes down by it. The renter is e-mailed either.
  */
 export async function addPayment(ctx: AdminContext, id: string, input: TAddPayment): Promise<{ booking: TBooking; payment: TPayment }> {
   const result = await ctx.em.transactional(async (em) => {
     const booking = await lockBooking(em, id);
-    if (booking.status === 'cancelled') throw new AppError('CONFLICT', messages.errors.paymentOnCancelled);
-    const balance = toCentavos(booking.total) - toCentavos(booking.amountPaid);
-    if (balance <= 0) throw new AppError('CONFLICT', messages.errors.nothingToPay);
     const amount = toCentavos(input.amount);
-    if (amount > balance) {
-      const message = messages.errors.paymentAboveBalance({ balance: formatPeso(fromCentavos(balance)) });
-      throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'amount', message }] });
-    }
+    const refund = input.kind === 'refund';
+    if (refund) refuseRefund(booking, amount);
+    else refusePayment(booking, amount);
     const payment = em.create(Payment, {
       id: randomUUID(),
       booking,
+      kind: input.kind,
       amount: fromCentavos(amount),
       method: input.method,
       note: input.note ?? null,
       recordedBy: ctx.actor.label,
       createdAt: clock.now(),
     });
-    const before = { amountPaid: booking.amountPaid, ...(booking.holdUntil ? { holdUntil: booking.holdUntil.toISOString() } : {}) };
-    booking.amountPaid = fromCentavos(toCentavos(booking.amountPaid) + amount);
-    booking.holdUntil = null;
+    const before = { amountPaid: booking.amountPaid, ...(booking.holdUntil && !refund ? { holdUntil: booking.holdUntil.toISOString() } : {}) };
+    booking.amountPaid = fromCentavos(toCentavos(booking.amountPaid) + (refund ? -amount : amount));
+    if (!refund) booking.holdUntil = null;
     // Whose booking was paid, and what it then stood at: the payment alone names only an id.
     const after = { ...toPaymentDto(payment), reference: booking.reference, customerName: booking.renterName, amountPaid: booking.amountPaid };
-    audit({ ...ctx, em }, 'payment.create', 'payment', payment.id, before, after);
+    audit({ ...ctx, em }, refund ? 'payment.refund' : 'payment.create', 'payment', payment.id, before, after);
     const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
     await queueMail(em, [paymentRecordedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, id))]);
     await em.flush();
@@ -51,6 +50,25 @@ export async function addPayment(ctx: AdminContext, id: string, input: TAddPayme
   });
   ctx.deps.mail.wake();
   return result;
+}
+
+function refusePayment(booking: IBooking, amount: number): void {
+  if (booking.status === 'cancelled') throw new AppError('CONFLICT', messages.errors.paymentOnCancelled);
+  const balance = toCentavos(booking.total) - toCentavos(booking.amountPaid);
+  if (balance <= 0) throw new AppError('CONFLICT', messages.errors.nothingToPay);
+  if (amount > balance) {
+    const message = messages.errors.paymentAboveBalance({ balance: formatPeso(fromCentavos(balance)) });
+    throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'amount', message }] });
+  }
+}
+
+function refuseRefund(booking: IBooking, amount: number): void {
+  const paid = toCentavos(booking.amountPaid);
+  if (paid <= 0) throw new AppError('CONFLICT', messages.errors.nothingToRefund);
+  if (amount > paid) {
+    const message = messages.errors.refundAbovePaid({ paid: formatPeso(booking.amountPaid) });
+    throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'amount', message }] });
+  }
 }
 
 export async function listPayments(ctx: ServiceContext, bookingId: string): Promise<TPayment[]> {

@@ -50,7 +50,7 @@ async function managedView(em: EntityManager, booking: IBooking): Promise<TManag
   const payments = await em.find(Payment, { booking: booking.id }, { orderBy: { createdAt: 'asc' } });
   return {
     booking: dto,
-    payments: payments.map((payment) => ({ amount: payment.amount, method: payment.method, createdAt: payment.createdAt.toISOString() })),
+    payments: payments.map((payment) => ({ kind: payment.kind, amount: payment.amount, method: payment.method, createdAt: payment.createdAt.toISOString() })),
     cancellation: cancellationState(dto, clock.now()),
     documentRequest:
       booking.requestedDocument && booking.documentRequestedAt

@@ -37,6 +37,9 @@ export const DEFAULT_PICKUP_TIME = '9:00 AM';
 
 export const PAYMENT_METHODS = ['cash', 'gcash', 'maya', 'bank_transfer', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** A row of a booking's ledger: money received, or money given back (what was paid goes down by it). */
+export const PAYMENT_KINDS = ['payment', 'refund'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 export { MAX_DAYS_AHEAD, MAX_RENTAL_DAYS } from '../rentalLimits';
 
@@ -205,6 +208,7 @@ export const ZBookingSchema = z.object({
   holdUntil: ZTimestampSchema.nullable().describe('A pending website booking not yet confirmed by its renter or staff is cancelled at this time'),
   emailProven: z.boolean().describe('The renter opened the booking link sent to their e-mail address'),
   cancelledBy: z.enum(CANCELLED_BY).nullable(),
+  cancelledAt: ZTimestampSchema.nullable().describe('When the booking was cancelled (what the terms refund depends on it)'),
   locale: z.enum(LOCALES).describe('The renter\'s language (en, fil): the site\'s where they booked, or the request\'s Accept-Language; their e-mails are written in it'),
   requestedDocument: z.enum(DOCUMENT_FIELDS).nullable().describe('A document staff asked the renter to replace'),
   documentRequestNote: z.string().nullable(),
@@ -244,6 +248,7 @@ export type TCreateBookingAnswer = z.infer<typeof ZCreateBookingAnswerSchema>;
 export const ZPaymentSchema = z.object({
   id: ZIdSchema,
   bookingId: ZIdSchema,
+  kind: z.enum(PAYMENT_KINDS).describe('payment: money received; refund: money given back (the booking\'s amountPaid went down by it)'),
   amount: ZMoneyOutSchema,
   method: z.enum(PAYMENT_METHODS),
   note: z.string().nullable(),
@@ -289,6 +294,7 @@ export const ZUpdateBookingDatesSchema = z
   });
 
 export const ZAddPaymentSchema = z.object({
+  kind: z.enum(PAYMENT_KINDS).default('payment'),
   amount: ZPositiveMoneySchema,
   method: z.enum(PAYMENT_METHODS).default('cash'),
   note: optionalText(300, 'many'),

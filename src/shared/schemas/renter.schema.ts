@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { normalizeReference } from '../reference';
-import { DOCUMENT_FIELDS, PAYMENT_METHODS, ZBookingSchema } from './booking.schema';
+import { DOCUMENT_FIELDS, PAYMENT_KINDS, PAYMENT_METHODS, ZBookingSchema } from './booking.schema';
 import { ZEmailSchema, ZMoneyOutSchema, ZTimestampSchema } from './common.schema';
 import { ZObjectPathSchema } from './upload.schema';
 
@@ -21,7 +21,7 @@ export const ZManageTokenSchema = z.object({ token: z.string().min(20).max(200) 
 export const ZReplaceRequestedDocumentSchema = ZManageTokenSchema.extend({ objectPath: ZObjectPathSchema });
 
 /** A payment as its renter sees it. */
-export const ZRenterPaymentSchema = z.object({ amount: ZMoneyOutSchema, method: z.enum(PAYMENT_METHODS), createdAt: ZTimestampSchema });
+export const ZRenterPaymentSchema = z.object({ kind: z.enum(PAYMENT_KINDS), amount: ZMoneyOutSchema, method: z.enum(PAYMENT_METHODS), createdAt: ZTimestampSchema });
 
 /** What the manage-booking page shows: the receipt, the payments, the hold, what cancelling allows, a document request. */
 export const ZManagedBookingSchema = z.object({

@@ -4,14 +4,13 @@ import { useEffect } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/labels';
 import { messages } from '../../../shared/messages';
 import { formatPeso, toCentavos } from '../../../shared/money';
-import { PAYMENT_METHODS, ZAddPaymentSchema, type PaymentMethod } from '../../../shared/schemas/booking.schema';
+import { FREE_CANCELLATION_HOURS, refundDue } from '../../../shared/cancellation';
+import { PAYMENT_METHODS, ZAddPaymentSchema, type PaymentKind, type PaymentMethod } from '../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
 import { balanceOf, fieldErrors } from './helpers';
 import { notifyError, notifySuccess } from './notify';
 import { FormActions, FormDialog } from './parts';
-
-const c = adminCopy.payment;
 
 export interface PayableBooking {
   id: string;
@@ -19,6 +18,10 @@ export interface PayableBooking {
   customerName: string;
   total: string;
   amountPaid: string;
+  status?: string;
+  pickupDate?: string;
+  pickupTime?: string;
+  cancelledAt?: string | null;
 }
 
 interface PaymentValues {
@@ -29,50 +32,69 @@ interface PaymentValues {
 
 const EMPTY: PaymentValues = { amount: '', method: 'cash', note: '' };
 
-/** Add Payment: amount (at most the balance), method and an optional note; one row in the ledger. */
-export function AddPaymentModal({ booking, onClose }: { booking: PayableBooking | null; onClose: () => void }) {
+/** What the terms give back of what was paid on a cancelled booking (the refund's suggested amount), or null. */
+function termsRefund(booking: PayableBooking): string | null {
+  if (booking.status !== 'cancelled' || !booking.cancelledAt || !booking.pickupDate || !booking.pickupTime) return null;
+  return refundDue({ pickupDate: booking.pickupDate, pickupTime: booking.pickupTime, amountPaid: booking.amountPaid }, new Date(booking.cancelledAt));
+}
+
+/**
+ * Add Payment: amount (at most the balance), method and an optional note; one row in the ledger.
+ * Record Refund (`kind` refund): money given back, at most what was paid; for a cancelled booking
+ * the amount the terms give back is suggested.
+ */
+export function AddPaymentModal({ booking, kind = 'payment', onClose }: { booking: PayableBooking | null; kind?: PaymentKind; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const balance = booking ? balanceOf(booking) : '0.00';
+  const c = kind === 'refund' ? adminCopy.refund : adminCopy.payment;
+  // What may be entered at most: the balance, or for a refund what was paid.
+  const limit = booking ? (kind === 'refund' ? booking.amountPaid : balanceOf(booking)) : '0.00';
+  const suggested = booking && kind === 'refund' ? termsRefund(booking) : null;
   const form = useForm<PaymentValues>({
     mode: 'controlled',
     initialValues: EMPTY,
     validate: (values) => {
       const errors = schemaResolver(ZAddPaymentSchema, { sync: true })(values);
-      if (!errors.amount && toCentavos(values.amount) > toCentavos(balance)) errors.amount = c.overBalance(formatPeso(balance));
+      if (!errors.amount && toCentavos(values.amount) > toCentavos(limit)) errors.amount = c.overLimit(formatPeso(limit));
       return errors;
     },
   });
   useEffect(() => {
     if (booking) {
-      const values = { ...EMPTY, amount: String(Number(balanceOf(booking))) };
+      const amount = kind === 'refund' ? (suggested ?? '') : balanceOf(booking);
+      const values = { ...EMPTY, amount: amount && toCentavos(amount) > 0 ? String(Number(amount)) : '' };
       form.setValues(values);
       form.resetDirty(values);
     }
     form.clearErrors();
     // Reset for each booking opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [booking?.id]);
+  }, [booking?.id, kind]);
   const add = trpc.bookings.addPayment.useMutation({
     onSuccess: async () => {
-      notifySuccess(messages.admin.success.updatePayment);
+      notifySuccess(kind === 'refund' ? messages.admin.success.recordRefund : messages.admin.success.updatePayment);
       onClose();
       await Promise.all([utils.bookings.invalidate(), utils.customers.invalidate(), utils.admin.overview.invalidate()]);
     },
     onError: (error) => {
       form.setErrors(Object.fromEntries(Object.entries(fieldErrors(error)).map(([path, message]) => [path.replace(/^payment\./, ''), message])));
-      notifyError(error, messages.admin.failed.updatePayment);
+      notifyError(error, kind === 'refund' ? messages.admin.failed.recordRefund : messages.admin.failed.updatePayment);
     },
   });
   return (
     <FormDialog opened={booking !== null} onClose={onClose} dirty={form.isDirty()} busy={add.isPending} title={c.title} centered>
       {booking ? (
-        <form onSubmit={form.onSubmit((values) => add.mutate({ id: booking.id, payment: values }))} noValidate>
+        <form onSubmit={form.onSubmit((values) => add.mutate({ id: booking.id, payment: { ...values, kind } }))} noValidate>
           <Stack gap="md">
             <div>
               <Text fw={600}>{c.for(booking.carName, booking.customerName)}</Text>
               <Text size="sm" c="dimmed">
-                {c.balance(formatPeso(balance))}
+                {c.limit(formatPeso(limit))}
               </Text>
+              {suggested !== null ? (
+                <Text size="sm" c="dimmed" data-testid="terms-refund">
+                  {adminCopy.refund.terms(formatPeso(suggested), FREE_CANCELLATION_HOURS)}
+                </Text>
+              ) : null}
             </div>
             <TextInput label={c.amount} withAsterisk inputMode="decimal" data-autofocus {...form.getInputProps('amount')} />
             <Select

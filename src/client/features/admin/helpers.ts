@@ -148,7 +148,7 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
     const method = PAYMENT_METHOD_LABELS[either.method as keyof typeof PAYMENT_METHOD_LABELS] ?? show(either.method);
     const booking = [either.customerName, either.reference].filter((part) => typeof part === 'string').join(', ');
     const paid = typeof before?.amountPaid === 'string' && typeof after?.amountPaid === 'string' ? `: paid ${formatPeso(before.amountPaid)} → ${formatPeso(after.amountPaid)}` : '';
-    return `Recorded payment of ${amount} (${method})${booking ? ` for ${booking}` : ''}${paid}`;
+    return `Recorded ${entry.action === 'payment.refund' ? 'refund' : 'payment'} of ${amount} (${method})${booking ? ` for ${booking}` : ''}${paid}`;
   }
   if (entry.entityType === 'blocked_name') {
     return `${entry.action.endsWith('delete') ? 'Unblocked' : 'Blocked'} ${show(either.fullName)}`;

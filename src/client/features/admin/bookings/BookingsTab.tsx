@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatInstant } from '../../../../shared/dates';
-import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, distanceServiceLabel, driverServiceLabel } from '../../../../shared/labels';
+import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, distanceServiceLabel, driverServiceLabel, ledgerRow } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
 import { formatPeso, nonZeroAmount } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
@@ -32,10 +32,10 @@ function PaymentList({ booking }: { booking: TBooking }) {
   return (
     <ul className={classes.payments} aria-label={c.paymentsOf(booking.customerName)}>
       {payments.data.map((payment) => (
-        <li key={payment.id} data-testid="payment-row">
+        <li key={payment.id} data-testid="payment-row" data-kind={payment.kind}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="xs" fw={600}>
-              {formatPeso(payment.amount)} · {PAYMENT_METHOD_LABELS[payment.method]}
+              {ledgerRow(payment).amount} · {ledgerRow(payment).what}
             </Text>
             <Text size="xs" c="dimmed">
               {dateTime(payment.createdAt)}
@@ -111,6 +111,7 @@ function BookingCard({
   booking,
   now,
   onPay,
+  onRefund,
   onOpenDocument,
   onRequestDocument,
   onChangeDates,
@@ -118,6 +119,7 @@ function BookingCard({
   booking: TBooking;
   now: Date;
   onPay: (booking: PayableBooking) => void;
+  onRefund: (booking: PayableBooking) => void;
   onOpenDocument: (path: string) => void;
   onRequestDocument: (booking: TBooking) => void;
   onChangeDates: (booking: TBooking) => void;
@@ -265,6 +267,11 @@ function BookingCard({
               {adminCopy.customers.addPayment}
             </Button>
           ) : null}
+          {paid ? (
+            <Button size="compact-xs" variant="subtle" color="red" style={{ alignSelf: 'flex-start' }} onClick={() => onRefund(booking)} aria-label={`${adminCopy.refund.open}: ${booking.customerName}, ${booking.carName}`}>
+              {adminCopy.refund.open}
+            </Button>
+          ) : null}
         </Stack>
       </SimpleGrid>
       {booking.customerDiffers.length ? <CustomerDiffers booking={booking} /> : null}
@@ -293,6 +300,7 @@ export function BookingsTab() {
   const paged = usePagedSearch(PAGE_SIZE);
   const [status, setStatus] = useState<BookingStatus | null>(null);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
+  const [refunding, setRefunding] = useState<PayableBooking | null>(null);
   const [requesting, setRequesting] = useState<TBooking | null>(null);
   const [moving, setMoving] = useState<TBooking | null>(null);
   const now = useNow(60_000);
@@ -319,12 +327,13 @@ export function BookingsTab() {
       <ListState query={bookings} empty={c.empty} isEmpty={items.length === 0}>
         <Stack gap="md" style={{ opacity: bookings.isPlaceholderData ? 0.6 : 1 }}>
           {items.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} now={now} onPay={setPaying} onOpenDocument={documents.open} onRequestDocument={setRequesting} onChangeDates={setMoving} />
+            <BookingCard key={booking.id} booking={booking} now={now} onPay={setPaying} onRefund={setRefunding} onOpenDocument={documents.open} onRequestDocument={setRequesting} onChangeDates={setMoving} />
           ))}
         </Stack>
       </ListState>
       {bookings.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={bookings.data.total} capped={bookings.data.totalCapped} onOffset={paged.setOffset} /> : null}
       <AddPaymentModal booking={paying} onClose={() => setPaying(null)} />
+      <AddPaymentModal booking={refunding} kind="refund" onClose={() => setRefunding(null)} />
       <RequestDocumentModal booking={requesting} onClose={() => setRequesting(null)} />
       <ChangeDatesModal booking={moving} onClose={() => setMoving(null)} />
       {documents.dialog}
