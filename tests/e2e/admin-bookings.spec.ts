@@ -216,4 +216,8 @@ test('staff record a refund on a cancelled booking, the amount the terms give ba
   await expect(card.getByTestId('payment-row')).toHaveCount(2);
   await expect(card.getByTestId('payment-row').last()).toContainText('−₱1,500 · Refund · GCash');
   expect(await query('select amount_paid::text from booking where id = $1', [booking.id])).toEqual([{ amount_paid: '500.00' }]);
+  // Asked again, the terms' amount counts what was already given back.
+  await card.getByRole('button', { name: `Record Refund: ${renter.fullName}, ${car.name}` }).click();
+  await expect(dialog.getByTestId('terms-refund')).toContainText('The terms give back ₱500 more (₱1,500 already given back)');
+  await expect(dialog.getByLabel('Amount given back (₱)')).toHaveValue('500');
 });

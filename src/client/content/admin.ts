@@ -427,7 +427,8 @@ export const adminCopy = {
     title: 'Record Refund',
     for: (car: string, customer: string) => `${car} — ${customer}`,
     limit: (amount: string) => `Paid so far: ${amount}`,
-    terms: (amount: string, hours: number) => `The terms give back ${amount} for a booking cancelled when this one was (all of it until ${hours} hours before pick-up, half after that, nothing once pick-up time passed).`,
+    terms: (amount: string, hours: number, refunded: string | null) =>
+      `The terms give back ${amount}${refunded ? ` more (${refunded} already given back)` : ''} for a booking cancelled when this one was: all that was paid until ${hours} hours before pick-up, half after that, nothing once pick-up time passed.`,
     amount: 'Amount given back (₱)',
     method: 'Method',
     note: 'Note (optional)',

@@ -3,9 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/labels';
 import { messages } from '../../../shared/messages';
-import { formatPeso, toCentavos } from '../../../shared/money';
+import { formatPeso, fromCentavos, toCentavos } from '../../../shared/money';
 import { FREE_CANCELLATION_HOURS, refundDue } from '../../../shared/cancellation';
-import { PAYMENT_METHODS, ZAddPaymentSchema, type PaymentKind, type PaymentMethod } from '../../../shared/schemas/booking.schema';
+import { PAYMENT_METHODS, ZAddPaymentSchema, type PaymentKind, type PaymentMethod, type TPayment } from '../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
 import { balanceOf, fieldErrors } from './helpers';
@@ -32,10 +32,18 @@ interface PaymentValues {
 
 const EMPTY: PaymentValues = { amount: '', method: 'cash', note: '' };
 
-/** What the terms give back of what was paid on a cancelled booking (the refund's suggested amount), or null. */
-function termsRefund(booking: PayableBooking): string | null {
-  if (booking.status !== 'cancelled' || !booking.cancelledAt || !booking.pickupDate || !booking.pickupTime) return null;
-  return refundDue({ pickupDate: booking.pickupDate, pickupTime: booking.pickupTime, amountPaid: booking.amountPaid }, new Date(booking.cancelledAt));
+/** Whether the terms say what a refund of this booking should be: it was cancelled (and when is known). */
+const termsApply = (booking: PayableBooking | null): booking is PayableBooking & { cancelledAt: string; pickupDate: string; pickupTime: string } =>
+  booking?.status === 'cancelled' && Boolean(booking.cancelledAt && booking.pickupDate && booking.pickupTime);
+
+/**
+ * What the terms give back on a cancelled booking, reckoned on all that was paid in (its ledger's
+ * payments), less what was already given back: the refund's suggested amount, and the refunds before it.
+ */
+function termsRefund(booking: PayableBooking & { cancelledAt: string; pickupDate: string; pickupTime: string }, ledger: TPayment[]): { due: string; refunded: string } {
+  const sum = (kind: PaymentKind) => ledger.filter((row) => row.kind === kind).reduce((total, row) => total + toCentavos(row.amount), 0);
+  const due = refundDue({ pickupDate: booking.pickupDate, pickupTime: booking.pickupTime, amountPaid: fromCentavos(sum('payment')) }, new Date(booking.cancelledAt));
+  return { due: fromCentavos(Math.max(0, toCentavos(due) - sum('refund'))), refunded: fromCentavos(sum('refund')) };
 }
 
 /**
@@ -48,7 +56,8 @@ export function AddPaymentModal({ booking, kind = 'payment', onClose }: { bookin
   const c = kind === 'refund' ? adminCopy.refund : adminCopy.payment;
   // What may be entered at most: the balance, or for a refund what was paid.
   const limit = booking ? (kind === 'refund' ? booking.amountPaid : balanceOf(booking)) : '0.00';
-  const suggested = booking && kind === 'refund' ? termsRefund(booking) : null;
+  const ledger = trpc.bookings.payments.useQuery({ id: booking?.id ?? '' }, { enabled: kind === 'refund' && termsApply(booking), staleTime: 0 });
+  const terms = kind === 'refund' && termsApply(booking) && ledger.data ? termsRefund(booking, ledger.data) : null;
   const form = useForm<PaymentValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -58,17 +67,17 @@ export function AddPaymentModal({ booking, kind = 'payment', onClose }: { bookin
       return errors;
     },
   });
+  const suggested = kind === 'refund' ? (terms?.due ?? '') : booking ? balanceOf(booking) : '';
   useEffect(() => {
     if (booking) {
-      const amount = kind === 'refund' ? (suggested ?? '') : balanceOf(booking);
-      const values = { ...EMPTY, amount: amount && toCentavos(amount) > 0 ? String(Number(amount)) : '' };
+      const values = { ...EMPTY, amount: suggested && toCentavos(suggested) > 0 ? String(Number(suggested)) : '' };
       form.setValues(values);
       form.resetDirty(values);
     }
     form.clearErrors();
-    // Reset for each booking opened.
+    // Reset for each booking opened, and once the ledger that a refund's suggestion needs has arrived.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [booking?.id, kind]);
+  }, [booking?.id, kind, suggested]);
   const add = trpc.bookings.addPayment.useMutation({
     onSuccess: async () => {
       notifySuccess(kind === 'refund' ? messages.admin.success.recordRefund : messages.admin.success.updatePayment);
@@ -90,9 +99,9 @@ export function AddPaymentModal({ booking, kind = 'payment', onClose }: { bookin
               <Text size="sm" c="dimmed">
                 {c.limit(formatPeso(limit))}
               </Text>
-              {suggested !== null ? (
+              {terms ? (
                 <Text size="sm" c="dimmed" data-testid="terms-refund">
-                  {adminCopy.refund.terms(formatPeso(suggested), FREE_CANCELLATION_HOURS)}
+                  {adminCopy.refund.terms(formatPeso(terms.due), FREE_CANCELLATION_HOURS, toCentavos(terms.refunded) > 0 ? formatPeso(terms.refunded) : null)}
                 </Text>
               ) : null}
             </div>
