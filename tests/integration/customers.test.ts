@@ -258,15 +258,26 @@ describe('customers.erase', () => {
     expect(await staff().customers.erase({ id: customerId })).toEqual({ ok: true, bookingsKept: 2 });
     await expectError(staff().customers.update({ id: customerId, data: { fullName: name } }), 'CONFLICT', messages.errors.customerErased);
     await expectError(staff().customers.saveDocuments({ id: customerId, documents: await uploadDocuments(h) }), 'CONFLICT', messages.errors.customerErased);
-    // No message is ever queued for the erased renter (a booking of theirs changing status, say).
-    await staff().bookings.updateStatus({ id: active.id, status: 'confirmed' });
+    // Their bookings cannot be re-opened nor their renter asked for a document; staff may still
+    // close one, record a refund (the accounts), and no message is ever queued to the erased renter.
+    await expectError(staff().bookings.updateStatus({ id: active.id, status: 'confirmed' }), 'CONFLICT', messages.errors.customerErased);
+    await expectError(staff().bookings.updateStatus({ id: active.id, status: 'pending' }), 'CONFLICT', messages.errors.customerErased);
+    await expect(staff().bookings.updateStatus({ id: active.id, status: 'completed' })).resolves.toMatchObject({ status: 'completed' });
+    await staff().bookings.addPayment({ id: past.id, payment: { kind: 'refund', amount: '100' } });
     expect(await h.orm.em.fork().count(MailMessage, { to: erasedAddress(customerId) })).toBe(0);
-    await staff().bookings.updateStatus({ id: active.id, status: 'cancelled' });
 
     // The renter may book again, as a new customer.
     const again = await adminBooking(h, { carId: car.id, from: 20, to: 22, email, name, status: 'confirmed' });
     expect(again.customerId).not.toBe(customerId);
     expect((await staff().customers.byId({ id: again.customerId })).fullName).toBe(name);
+  });
+
+  it('erases a customer whose confirmed booking is over though never closed, and then asks their renter for nothing', async () => {
+    const car = await newCar(h);
+    const over = await adminBooking(h, { carId: car.id, from: -10, to: -8, email: uniqueEmail('over'), status: 'confirmed' });
+    expect(await staff().customers.erase({ id: over.customerId })).toEqual({ ok: true, bookingsKept: 1 });
+    await expectError(staff().bookings.requestDocument({ id: over.id, request: { field: 'photoId1Url', note: 'Blurred' } }), 'CONFLICT', messages.errors.customerErased);
+    expect(await staff().bookings.byId({ id: over.id })).toMatchObject({ status: 'confirmed', requestedDocument: null });
   });
 
   it('deletes a customer without bookings outright, and no form accepts the stand-in address', async () => {

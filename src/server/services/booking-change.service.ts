@@ -6,6 +6,7 @@ import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
 import { repriceForDates } from '../../shared/pricing';
 import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument } from '../../shared/schemas/booking.schema';
+import { isErasedAddress } from '../../shared/schemas/customer.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { announceCommitted, CHANNELS } from '../infra/change-feed';
@@ -75,6 +76,11 @@ export function refuseErased(customer: Pick<ICustomer, 'erasedAt'>): void {
   if (customer.erasedAt) throw new AppError('CONFLICT', messages.errors.customerErased);
 }
 
+/** Refuses (409) what would need an erased customer's booking to have a renter again: re-opening it, asking them for a document. */
+function refuseErasedRenter(booking: Pick<IBooking, 'renterEmail'>): void {
+  if (isErasedAddress(booking.renterEmail)) throw new AppError('CONFLICT', messages.errors.customerErased);
+}
+
 /**
  * A customer and every booking of theirs, locked in the order `lockCustomer` names (their bookings,
  * in one order, then their row), or null. A booking made for them meanwhile (it locks the customer's
@@ -86,9 +92,10 @@ export async function lockCustomerWithBookings(em: EntityManager, id: string): P
 }
 
 /**
- * Any status may follow any other; re-activating onto taken days is refused by the database (409).
- * Staff have now seen the booking, so an unconfirmed hold no longer runs out; the renter hears of a
- * confirmation or a cancellation.
+ * Any status may follow any other; re-activating onto taken days is refused by the database (409),
+ * and so is re-opening a booking of a customer whose personal data was erased (an erased customer
+ * has no open booking: erasure.service.ts). Staff have now seen the booking, so an unconfirmed hold
+ * no longer runs out; the renter hears of a confirmation or a cancellation.
  */
 export async function updateBookingStatus(ctx: AdminContext, id: string, status: BookingStatus): Promise<TBooking> {
   const result = await changeBookings(
@@ -97,6 +104,7 @@ export async function updateBookingStatus(ctx: AdminContext, id: string, status:
       const booking = await lockBooking(em, id);
       const before = toBookingDto(booking);
       if (booking.status === status) return before;
+      if ((OCCUPYING_STATUSES as readonly string[]).includes(status)) refuseErasedRenter(booking);
       const cancelled = status === 'cancelled';
       Object.assign(booking, { status, holdUntil: null, cancelledBy: cancelled ? 'staff' : null, cancelledAt: cancelled ? clock.now() : null });
       const after = toBookingDto(booking);
@@ -118,6 +126,7 @@ export async function requestDocument(ctx: AdminContext, id: string, input: TReq
   const result = await ctx.em.transactional(async (em) => {
     const booking = await lockBooking(em, id);
     if (booking.status === 'cancelled' || booking.status === 'completed') throw new AppError('CONFLICT', messages.errors.bookingClosed);
+    refuseErasedRenter(booking);
     const before = toBookingDto(booking);
     Object.assign(booking, { requestedDocument: input.field, documentRequestNote: input.note, documentRequestedAt: clock.now() });
     const after = toBookingDto(booking);
