@@ -6,7 +6,7 @@ import { todayInManila } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { daysFromToday, fileBytes, upload } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { adminBooking, adminBookingIn, auditEntry, expectError, issueMessages, newCar, openTransaction, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
+import { adminBooking, adminBookingIn, auditEntry, auditOf, expectError, issueMessages, newCar, openTransaction, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -141,6 +141,9 @@ describe('cars.update', () => {
     const entry = await auditEntry(h, 'car', car.id, 'car.update');
     expect(entry.before).toMatchObject({ dailyRate: '2000.00', seats: 7 });
     expect(entry.after).toMatchObject({ dailyRate: '2450.50', seats: 7 });
+    // Saved again as it is: nothing changed, nothing logged.
+    await h.caller({ staff: true }).cars.update({ id: car.id, data: { dailyRate: '2450.50', seats: 7, name: car.name } });
+    expect((await auditOf(h, 'car', car.id)).filter((e) => e.action === 'car.update')).toHaveLength(1);
   });
 
   it('can mark a car unavailable, which the public booking then refuses', async () => {

@@ -13,7 +13,7 @@ import { exportCustomersCsv } from '../../src/server/services/customer.service';
 import { ERASED_VALUE, eraseCustomer } from '../../src/server/services/erasure.service';
 import { lockCustomer } from '../../src/server/services/booking-change.service';
 import { parseCsv } from '../utils/csv';
-import { adminBooking, adminBookingIn, auditEntry, expectError, newCar, openTransaction, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
+import { adminBooking, adminBookingIn, auditEntry, auditOf, expectError, newCar, openTransaction, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -195,6 +195,9 @@ describe('customers.update', () => {
     const email = uniqueEmail('moved');
     const moved = await staff().customers.update({ id: customer.id, data: { email: email.toUpperCase(), address: '' } });
     expect(moved).toMatchObject({ email, address: null, phone: newPhone });
+    // Saved again as it is (the edit form's Save without a change): nothing logged.
+    await staff().customers.update({ id: customer.id, data: { email, fullName: customer.fullName, phone: newPhone, address: '' } });
+    expect((await auditOf(h, 'customer', customer.id)).filter((e) => e.action === 'customer.update')).toHaveLength(2);
   });
 
   it("refuses another customer's e-mail, and answers NOT_FOUND for an unknown customer", async () => {

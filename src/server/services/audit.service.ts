@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { AuditEntry } from '../db/entities';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../deps';
@@ -28,6 +29,11 @@ export function audit(ctx: { em: EntityManager; actor: Pick<Actor, 'label' | 'em
     before: before === undefined ? null : before,
     after: after === undefined ? null : after,
   });
+}
+
+/** `audit` for an edit: one that changed nothing (a form saved as it was) leaves no entry. */
+export function auditEdit(ctx: { em: EntityManager; actor: Pick<Actor, 'label' | 'email'> }, action: string, entityType: AuditEntity, entityId: string, before: unknown, after: unknown): void {
+  if (!isDeepStrictEqual(before, after)) audit(ctx, action, entityType, entityId, before, after);
 }
 
 export function toAuditDto(entry: Pick<IAuditEntry, 'id' | 'at' | 'actor' | 'actorEmail' | 'action' | 'entityType' | 'entityId' | 'before' | 'after'>): TAuditEntry {

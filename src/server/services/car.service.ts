@@ -13,7 +13,7 @@ import { OCCUPYING_STATUSES } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
 import { Booking, Car, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
-import { audit } from './audit.service';
+import { audit, auditEdit } from './audit.service';
 import { announce, CHANNELS } from '../infra/change-feed';
 import type { FleetData, FleetSnapshot } from '../infra/fleet.cache';
 import { attachUploads, planUploads, releaseUploads } from './upload.service';
@@ -198,7 +198,7 @@ export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar
         car.slug = slug;
       }
     }
-    audit(tx, 'car.update', 'car', car.id, before, toCarDto(car));
+    auditEdit(tx, 'car.update', 'car', car.id, before, toCarDto(car));
     await em.flush();
     return toCarDto(car);
   });

@@ -21,7 +21,7 @@ import { containsPattern, searchTextMatches, wholeEmail } from '../db/like';
 import { countSearch, exactTotal, searchPage } from '../db/paging';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
-import { audit } from './audit.service';
+import { audit, auditEdit } from './audit.service';
 import { changeBookings, lockCustomer, refuseErased } from './booking-change.service';
 import { createAdminBooking } from './booking.service';
 import { toCustomerDto } from './dto';
@@ -143,7 +143,7 @@ export async function updateCustomer(ctx: AdminContext, id: string, input: TUpda
     if ('address' in input) customer.address = input.address ?? null;
     if ('license' in input) customer.license = input.license ?? null;
     if ('licenseExpiry' in input) customer.licenseExpiry = input.licenseExpiry ?? null;
-    audit(tx, 'customer.update', 'customer', id, before, toCustomerDto(customer));
+    auditEdit(tx, 'customer.update', 'customer', id, before, toCustomerDto(customer));
     await em.flush();
     return toCustomerDto(customer);
   });
