@@ -330,7 +330,11 @@ describe('customers.erase', () => {
     expect(await uploadAttachedTo(documents.photoId1Url)).toBe(`booking:${answer.booking.id}`);
     const own = held(await staff().customers.saveDocuments({ id: answer.customer.id, documents: await uploadDocuments(h) }));
     expect(await uploadAttachedTo(own.photoId1Url)).toBe(`customer:${answer.customer.id}`);
+    const garageMails = () => h.orm.em.fork().count(MailMessage, { text: { $like: `%${answer.booking.reference}%` } });
+    expect(await garageMails()).toBeGreaterThan(1);
     await staff().customers.erase({ id: answer.customer.id });
+    // The garage's own e-mail about the booking named the renter: it goes too.
+    expect(await garageMails()).toBe(0);
     for (const path of Object.values(own)) expect(await uploadAttachedTo(path)).toBeNull();
     for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBeNull();
     expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject({ photoId1Url: null, photoId2Url: null, proofOfBillingUrl: null });

@@ -20,8 +20,8 @@ export const ERASED_VALUE = '[erased]';
  * years (the privacy page), with the renter's name, e-mail address, phone, licence, Facebook
  * profile, delivery address and documents gone from the customer record, from every booking, and
  * from every activity-log entry about them, their bookings and payments. Their document files are
- * released for the clean-up; the e-mails sent to them, the enquiries they sent from that address and
- * their booking requests' idempotency keys are deleted. A customer without bookings is deleted
+ * released for the clean-up; the e-mails sent to them or about their bookings (the garage's), the
+ * enquiries they sent from that address and their booking requests' idempotency keys are deleted. A customer without bookings is deleted
  * outright: nothing of theirs must stay.
  *
  * Refused (409) while one of their bookings is pending or confirmed and not over. Erasing again
@@ -43,7 +43,10 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
     await releaseOwners(tx, [`customer:${id}`, ...bookings.map((booking) => `booking:${booking.id}` as const)]);
     await redactLog(tx, [id, ...bookings.map((booking) => booking.id), ...(await paymentIds(tx, bookings))], personal);
     const addresses = [...new Set([customer.email, ...bookings.map((booking) => booking.renterEmail.toLowerCase())])];
-    await em.nativeDelete(MailMessage, { $or: addresses.map((address) => ({ to: { $ilike: escapeLike(address) } })) });
+    // The e-mails to them, and the garage's about their bookings (each names its booking's reference).
+    await em.nativeDelete(MailMessage, {
+      $or: [...addresses.map((address) => ({ to: { $ilike: escapeLike(address) } })), ...bookings.map((booking) => ({ text: { $like: `%${escapeLike(booking.reference)}%` } }))],
+    });
     await em.nativeDelete(ContactMessage, { $or: addresses.map((address) => ({ email: { $ilike: escapeLike(address) } })) });
     // A booking request's key is kept with a digest of the request, renter and all.
     if (bookings.length) await em.nativeDelete(IdempotencyKey, { booking: { $in: bookings.map((booking) => booking.id) } });
