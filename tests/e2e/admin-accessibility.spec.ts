@@ -82,6 +82,30 @@ for (const scheme of ['light', 'dark'] as const) {
         await snap(page, `admin-dialog-payment-${size.label}-${scheme}`, { fullPage: false });
         await page.keyboard.press('Escape');
 
+        // A booking with a payment, cancelled: its card offers Record Refund and Change dates.
+        const renter = uniqueRenter('Refund A11y');
+        const paid = await bookThroughPublicSite(page.request, renter);
+        expect((await page.request.patch(`/api/admin/bookings/${paid.id}/payment`, { data: { amount: '1000' } })).status()).toBe(200);
+        expect((await page.request.patch(`/api/admin/bookings/${paid.id}/status`, { data: { status: 'cancelled' } })).status()).toBe(200);
+        await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
+        const card = page.getByRole('article', { name: `${renter.fullName}, ${paid.carName}` });
+        await card.getByRole('button', { name: 'Show payments' }).click();
+        await expect(card.getByTestId('payment-row')).toHaveCount(1);
+        await settled(page);
+        await checkA11y({ label: `cancelled booking with a payment ${scheme} ${size.label}` });
+        await card.getByRole('button', { name: /^Record Refund: / }).click();
+        await expect(page.getByRole('dialog', { name: 'Record Refund' }).getByTestId('terms-refund')).toBeVisible();
+        await settled(page);
+        await checkA11y({ label: `record refund ${scheme} ${size.label}` });
+        await snap(page, `admin-dialog-refund-${size.label}-${scheme}`, { fullPage: false });
+        await page.keyboard.press('Escape');
+        await card.getByRole('button', { name: /^Change dates: / }).click();
+        await expect(page.getByRole('dialog', { name: 'Change the dates' })).toBeVisible();
+        await settled(page);
+        await checkA11y({ label: `change dates ${scheme} ${size.label}` });
+        await snap(page, `admin-dialog-dates-${size.label}-${scheme}`, { fullPage: false });
+        await page.keyboard.press('Escape');
+
         await page.getByRole('button', { name: 'Activity Log' }).click();
         await expect(page.getByTestId('audit-entry').first()).toBeVisible();
         await settled(page);

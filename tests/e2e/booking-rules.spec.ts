@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
 import { addDays, formatDate, formatLongDate, rangesOverlap, todayInManila } from '../../src/shared/dates';
 import { test, expect, fakeImageFile, largeFile, pngFile, query, staffHeaders } from './support';
-import { bookViaApi, bookedRanges, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth } from './support/booking';
+import { bookViaApi, bookedRanges, calendarDay, carByName, chooseDates, fillRenter, freeDates, newCarViaApi, newRenter, showMonth } from './support/booking';
 import calendarEn from '../../src/client/content/calendar.en';
 
 const CAR = 'Mitsubishi Xpander GLS';
@@ -159,8 +159,10 @@ test.describe('the booking form refuses what it must', () => {
 
 test.describe('a booking whose answer is lost', () => {
   test('the renter presses Confirm Booking again and sees the booking made, not "dates taken"; one booking exists', async ({ page, request }) => {
-    const car = await carByName(request, CAR);
-    const { pickup, ret } = await freeDates(request, car.id, 2);
+    // A car of its own: no other test can take its days between the two presses.
+    const car = await newCarViaApi(request, staffHeaders());
+    const pickup = addDays(todayInManila(), 10);
+    const ret = addDays(pickup, 2);
     const renter = newRenter('Rosario');
     await page.goto(`/booking?car=${car.id}&pickup=${pickup}&return=${ret}`);
     const form = page.getByTestId('booking-form');
@@ -174,14 +176,16 @@ test.describe('a booking whose answer is lost', () => {
 
     // The first call reaches the server, which books, but its answer never reaches the browser (a phone losing signal).
     let calls = 0;
+    let firstAnswer = 0;
     await page.route('**/trpc/bookings.create**', async (route) => {
       calls += 1;
       if (calls > 1) return route.continue();
-      await route.fetch();
+      firstAnswer = (await route.fetch()).status();
       return route.abort('connectionreset');
     });
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Booking Failed' })).toBeVisible();
+    expect(firstAnswer, 'the server booked on the first press').toBe(200);
     const stored = () => query<{ id: string; reference: string }>('select b.id, b.reference from booking b where b.renter_email = $1', [renter.email]);
     expect(await stored()).toHaveLength(1);
 
