@@ -447,6 +447,9 @@ describe('bookings.addPayment and bookings.payments', () => {
     const mails = await h.orm.em.fork().find(MailMessage, { kind: 'refund.recorded', to: booking.customerEmail });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Refund: ${formatPeso('1000')} for ${booking.reference}`);
+    // Paid after the refund, and no balance: the booking is cancelled.
+    expect(mails[0]!.text).toMatch(/Paid, after the refund\W+₱1,000/);
+    expect(mails[0]!.text).not.toMatch(/Balance/);
 
     // Never more than what was paid; nothing once nothing is left.
     await expectError(staff().bookings.addPayment({ id: booking.id, payment: { kind: 'refund', amount: '1000.01' } }), 'BAD_REQUEST', messages.errors.refundAbovePaid({ paid: formatPeso('1000.00') }));

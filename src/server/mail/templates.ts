@@ -195,7 +195,8 @@ export function paymentRecordedMail(booking: TBooking, payment: TPayment, contex
       [m.amount, amount],
       [m.method, PAYMENT_METHOD_LABELS[payment.method]],
       [m.paid, formatPeso(booking.amountPaid)],
-      [m.balance, formatPeso(booking.balance)],
+      // A cancelled booking (a refund's, usually) has nothing left to pay, as its page says.
+      ...(booking.status === 'cancelled' ? [] : ([[m.balance, formatPeso(booking.balance)]] satisfies Rows)),
     ];
     return renterMail(booking, context, {
       kind: payment.kind === 'refund' ? 'refund.recorded' : 'payment.recorded',
