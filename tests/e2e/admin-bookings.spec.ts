@@ -155,6 +155,7 @@ test('staff move a booking to other days: the new total shows before saving, the
   });
   expect(made.status(), await made.text()).toBe(201);
   const booking = (await made.json()) as { id: string; reference: string; total: string };
+  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: booking.total } })).status()).toBe(200);
   // Another renter has the days just after the new ones.
   const other = await page.request.post('/api/admin/bookings', {
     data: { customerEmail: uniqueRenter('Next').email, customerName: 'Next Renter', carId: car.id, pickupDate: addDays(pickup, 6), returnDate: addDays(pickup, 8), status: 'confirmed' },
@@ -166,9 +167,14 @@ test('staff move a booking to other days: the new total shows before saving, the
   await card.getByRole('button', { name: `Change dates: ${renter.fullName}, ${booking.reference}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Change the dates' });
   await expect(dialog).toContainText('The renter is e-mailed the new dates and receipt.');
-  // Two more days at ₱2,000 (the agreed total had no adjustment: it was the price list's).
+  // One day fewer: less than the renter has paid, which the dialog says before the server would.
+  await pickDate(page, dialog.getByLabel('Pick-up date'), addDays(pickup, 1));
+  await expect(dialog.getByTestId('repriced')).toContainText(`New dates: 1 day, ${formatPeso(toCentavos(booking.total) / 100 - 2000)}`);
+  await expect(dialog.getByTestId('repriced-refusal')).toContainText(`would be less than what has been paid (${formatPeso(booking.total)}): record a refund first`);
+  // Then two more days at ₱2,000 a day (the agreed adjustment is kept).
   await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 4));
-  await expect(dialog.getByTestId('repriced')).toContainText(`New dates: 4 days, ${formatPeso(toCentavos(booking.total) / 100 + 4000)}`);
+  await expect(dialog.getByTestId('repriced')).toContainText(`New dates: 3 days, ${formatPeso(toCentavos(booking.total) / 100 + 2000)}`);
+  await expect(dialog.getByTestId('repriced-refusal')).toHaveCount(0);
   // Days another booking holds: refused, nothing changes.
   await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 7));
   await dialog.getByRole('button', { name: 'Save Dates' }).click();
@@ -177,8 +183,10 @@ test('staff move a booking to other days: the new total shows before saving, the
   await dialog.getByRole('button', { name: 'Save Dates' }).click();
   await expect(notice(page, 'Dates changed!')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(card.getByTestId('booking-total')).toHaveText(formatPeso(toCentavos(booking.total) / 100 + 4000));
-  expect(await query("select to_char(return_date, 'YYYY-MM-DD') as return_date, total_days from booking where id = $1", [booking.id])).toEqual([{ return_date: addDays(pickup, 4), total_days: 4 }]);
+  await expect(card.getByTestId('booking-total')).toHaveText(formatPeso(toCentavos(booking.total) / 100 + 2000));
+  expect(await query("select to_char(pickup_date, 'YYYY-MM-DD') as pickup_date, to_char(return_date, 'YYYY-MM-DD') as return_date, total_days from booking where id = $1", [booking.id])).toEqual([
+    { pickup_date: addDays(pickup, 1), return_date: addDays(pickup, 4), total_days: 3 },
+  ]);
   expect(await query("select count(*)::int as n from mail_message where kind = 'booking.dates_changed' and \"to\" = $1", [renter.email.toLowerCase()])).toEqual([{ n: 1 }]);
 });
 

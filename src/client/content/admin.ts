@@ -329,6 +329,7 @@ export const adminCopy = {
     atRate: "at the booking's daily rate and services",
     renterMailed: 'The renter is e-mailed the new dates and receipt.',
     notMailed: 'The renter is not e-mailed: the booking is no longer open.',
+    refundFirst: 'record a refund first',
     submit: 'Save Dates',
   },
   documentRequest: {

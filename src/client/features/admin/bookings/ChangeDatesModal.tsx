@@ -48,6 +48,14 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
   const values = form.getValues();
   const ranged = booking && values.pickupDate && values.returnDate > values.pickupDate;
   const repriced = ranged ? repriceForDates(booking, values) : null;
+  // What the server would refuse, said before staff save: a total of nothing, or below what was paid (a refund first).
+  const refusal = !repriced
+    ? null
+    : repriced.total <= 0
+      ? messages.errors.totalNotAboveZero({ total: formatPeso(fromCentavos(repriced.total)) })
+      : repriced.total < toCentavos(booking!.amountPaid)
+        ? `${messages.errors.totalBelowPaid({ total: formatPeso(fromCentavos(repriced.total)) })} (${formatPeso(booking!.amountPaid)}): ${c.refundFirst}`
+        : null;
   // A discount is a negative adjustment.
   const adjustment = booking && toCentavos(booking.adjustment) !== 0 ? booking.adjustment : null;
   const open = booking ? (OCCUPYING_STATUSES as readonly string[]).includes(booking.status) : false;
@@ -73,13 +81,18 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
               />
             </SimpleGrid>
             {repriced ? (
-              <Alert color="teal" variant="light" p="sm" data-testid="repriced">
+              <Alert color={refusal ? 'yellow' : 'teal'} variant="light" p="sm" data-testid="repriced">
                 <Text size="sm" fw={600}>
                   {c.repriced(adminCopy.bookings.days(repriced.price.days), formatPeso(fromCentavos(repriced.total)))}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {adjustment ? c.kept(formatPeso(adjustment)) : c.atRate}
                 </Text>
+                {refusal ? (
+                  <Text size="sm" mt={4} data-testid="repriced-refusal">
+                    {refusal}
+                  </Text>
+                ) : null}
               </Alert>
             ) : null}
             <Text size="sm" c="dimmed">
