@@ -166,7 +166,8 @@ test('staff move a booking to other days: the new total shows before saving, the
   const card = page.getByRole('article', { name: `${renter.fullName}, ${car.name}` });
   await card.getByRole('button', { name: `Change dates: ${renter.fullName}, ${booking.reference}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Change the dates' });
-  await expect(dialog).toContainText('The renter is e-mailed the new dates and receipt.');
+  await expect(dialog).toContainText('The renter is e-mailed the new dates, time and receipt.');
+  await expect(dialog.getByRole('combobox', { name: 'Pick-up time' })).toHaveValue('9:00 AM');
   // One day fewer: less than the renter has paid, which the dialog says before the server would.
   await pickDate(page, dialog.getByLabel('Pick-up date'), addDays(pickup, 1));
   await expect(dialog.getByTestId('repriced')).toContainText(`New dates: 1 day, ${formatPeso(toCentavos(booking.total) / 100 - 2000)}`);
@@ -180,12 +181,14 @@ test('staff move a booking to other days: the new total shows before saving, the
   await dialog.getByRole('button', { name: 'Save Dates' }).click();
   await expect(notice(page, 'Error')).toContainText('Those dates are no longer available for this car');
   await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 4));
+  await choose(page, dialog.getByRole('combobox', { name: 'Pick-up time' }), '2:00 PM');
   await dialog.getByRole('button', { name: 'Save Dates' }).click();
   await expect(notice(page, 'Dates changed!')).toBeVisible();
+  await expect(card).toContainText('Pick-up at 2:00 PM');
   await expect(dialog).toBeHidden();
   await expect(card.getByTestId('booking-total')).toHaveText(formatPeso(toCentavos(booking.total) / 100 + 2000));
-  expect(await query("select to_char(pickup_date, 'YYYY-MM-DD') as pickup_date, to_char(return_date, 'YYYY-MM-DD') as return_date, total_days from booking where id = $1", [booking.id])).toEqual([
-    { pickup_date: addDays(pickup, 1), return_date: addDays(pickup, 4), total_days: 3 },
+  expect(await query("select to_char(pickup_date, 'YYYY-MM-DD') as pickup_date, to_char(return_date, 'YYYY-MM-DD') as return_date, total_days, pickup_time::text from booking where id = $1", [booking.id])).toEqual([
+    { pickup_date: addDays(pickup, 1), return_date: addDays(pickup, 4), total_days: 3, pickup_time: '2:00 PM' },
   ]);
   expect(await query("select count(*)::int as n from mail_message where kind = 'booking.dates_changed' and \"to\" = $1", [renter.email.toLowerCase()])).toEqual([{ n: 1 }]);
 });

@@ -84,7 +84,7 @@ export async function choose(page: Page, select: Locator, option: string | RegEx
 /**
  * Picks a 'YYYY-MM-DD' date in one of the dashboard's date fields (Mantine's DatePickerInput):
  * opens its calendar, pages forward to the date's month and clicks the day, which Mantine names
- * "5 March 2027".
+ * "5 March 2027", then waits for the calendar to close.
  */
 export async function pickDate(page: Page, field: Locator, date: string): Promise<void> {
   await field.click();
@@ -92,4 +92,6 @@ export async function pickDate(page: Page, field: Locator, date: string): Promis
   for (let month = 0; month < 24 && !(await day.isVisible()); month += 1) await page.getByRole('button', { name: 'Next month' }).click();
   await day.click();
   await expect(field).toHaveText(dayjs(date).format('MMMM D, YYYY'));
+  // The calendar closes (a transition): until then it covers the fields below it.
+  await expect(page.getByRole('button', { name: 'Next month' })).toHaveCount(0);
 }

@@ -301,7 +301,7 @@ describe('bookings.updateDates', () => {
     expect(entry.after).toMatchObject({ pickupDate: daysFromToday(10), total: '14000.00' });
   });
 
-  it('e-mails the renter the new dates and price of an open booking; not of a cancelled one, nor when the days stay', async () => {
+  it('e-mails the renter the new dates, time and price of an open booking; not of a cancelled one, nor when nothing moved', async () => {
     const car = await newCar(h, { dailyRate: '2000' });
     const email = uniqueEmail('moved');
     const booking = await adminBooking(h, { carId: car.id, from: 5, to: 7, email, name: 'Mila Moved', status: 'confirmed' });
@@ -314,9 +314,19 @@ describe('bookings.updateDates', () => {
     for (const text of [formatLongDate(daysFromToday(10)), formatLongDate(daysFromToday(13)), formatPeso('6500')]) expect(moved!.text).toContain(text);
 
     await staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(10), returnDate: daysFromToday(13) } });
+    expect(await mails()).toHaveLength(1);
+    // The same days, a later pick-up: the renter is told the new time; the price stays.
+    const later = await staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(10), returnDate: daysFromToday(13), pickupTime: '2:00 PM' } });
+    expect(later).toMatchObject({ pickupTime: '2:00 PM', total: '6500.00' });
+    const [, retimed] = await mails();
+    expect(retimed!.text).toContain(`${formatLongDate(daysFromToday(10))}, pick-up at 2:00 PM`);
+    const retimes = (await auditOf(h, 'booking', booking.id)).filter((e) => e.action === 'booking.dates' && (e.after as { pickupTime?: string }).pickupTime === '2:00 PM');
+    expect(retimes.map((e) => (e.before as { pickupTime?: string }).pickupTime)).toEqual(['9:00 AM']);
+    await expectError(staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(10), returnDate: daysFromToday(13), pickupTime: '2:30 PM' as never } }), 'BAD_REQUEST');
     await staff().bookings.updateStatus({ id: booking.id, status: 'cancelled' });
     await staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(20), returnDate: daysFromToday(21) } });
-    expect(await mails()).toHaveLength(1);
+    expect(await mails()).toHaveLength(2);
+    expect((await staff().bookings.byId({ id: booking.id })).pickupTime).toBe('2:00 PM');
   });
 
   it('refuses days that overlap another booking of the car and leaves the booking as it was', async () => {

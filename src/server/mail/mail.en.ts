@@ -39,7 +39,7 @@ export default {
   },
   datesChanged: {
     subject: 'New dates: {what} ({reference})',
-    lead: 'Your booking now runs from {pickup} to {return}. Your receipt with the new dates and price is below.',
+    lead: 'Your booking now runs from {pickup}, pick-up at {time}, to {return}. Your receipt with the new dates and price is below.',
   },
   cancelled: {
     subject: 'Booking cancelled: {what} ({reference})',

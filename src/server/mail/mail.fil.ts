@@ -38,7 +38,7 @@ export default {
   },
   datesChanged: {
     subject: 'Bagong petsa: {what} ({reference})',
-    lead: 'Ang booking mo ay mula {pickup} hanggang {return} na. Nasa ibaba ang resibo mo na may bagong petsa at presyo.',
+    lead: 'Ang booking mo ay mula {pickup} ({time} ang pick-up) hanggang {return} na. Nasa ibaba ang resibo mo na may bagong petsa at presyo.',
   },
   cancelled: {
     subject: 'Na-cancel ang booking: {what} ({reference})',

@@ -168,7 +168,7 @@ export function bookingDatesChangedMail(booking: TBooking, context: RenterMailCo
     renterMail(booking, context, {
       kind: 'booking.dates_changed',
       subject: mail.datesChanged.subject({ what: when(booking), reference: booking.reference }),
-      lead: [mail.datesChanged.lead({ pickup: formatLongDate(booking.pickupDate), return: formatLongDate(booking.returnDate) })],
+      lead: [mail.datesChanged.lead({ pickup: formatLongDate(booking.pickupDate), time: booking.pickupTime, return: formatLongDate(booking.returnDate) })],
       receipt: true,
       action: mail.actions.manage,
     }),

@@ -107,7 +107,8 @@ export const bookingRoutes = [
     path: '/api/admin/bookings/{id}/dates',
     tag: 'Admin: bookings',
     summary: 'Move a booking',
-    description: 'Re-prices the booking for the new dates (at most 366 days); the renter of a pending or confirmed booking is e-mailed the new dates and receipt. Answers 409 when the days are taken.',
+    description:
+      'Re-prices the booking for the new dates (at most 366 days), keeping its daily rate, services and agreed adjustment, and sets a new pick-up time when `pickupTime` is given; the renter of a pending or confirmed booking is e-mailed the new dates, time and receipt. Answers 409 when the days are taken, or when the new total would be zero or less than what was paid.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateBookingDatesSchema,

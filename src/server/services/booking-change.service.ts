@@ -5,7 +5,7 @@ import { isDeadlock } from '../errors';
 import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
 import { repriceForDates } from '../../shared/pricing';
-import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument } from '../../shared/schemas/booking.schema';
+import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument, type TUpdateBookingDates } from '../../shared/schemas/booking.schema';
 import { isErasedAddress } from '../../shared/schemas/customer.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
@@ -168,11 +168,13 @@ export async function applyBookingToCustomer(ctx: AdminContext, id: string): Pro
 }
 
 /**
- * Moves a booking to other dates, re-priced at its rate and services; the adjustment stays. The
- * renter of an open booking is e-mailed the new dates and receipt. A new pick-up day gets its own
- * reminder the day before (`sendPickupReminders` tells by the day the last one went).
+ * Moves a booking to other dates (and, when given, another pick-up time), re-priced at its rate and
+ * services; the adjustment stays. The renter of an open booking is e-mailed the new dates, time and
+ * receipt. A new pick-up day gets its own reminder the day before (`sendPickupReminders` tells by the
+ * day the last one went).
  */
-export async function updateBookingDates(ctx: AdminContext, id: string, dates: { pickupDate: string; returnDate: string }): Promise<TBooking> {
+export async function updateBookingDates(ctx: AdminContext, id: string, change: TUpdateBookingDates): Promise<TBooking> {
+  const { pickupTime, ...dates } = change;
   const result = await changeBookings(
     ctx,
     async (em) => {
@@ -184,7 +186,7 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
       if (total < toCentavos(booking.amountPaid)) {
         throw new AppError('CONFLICT', messages.errors.totalBelowPaid({ total: formatPeso(fromCentavos(total)) }));
       }
-      Object.assign(booking, dates, {
+      Object.assign(booking, dates, pickupTime ? { pickupTime } : {}, {
         totalDays: price.days,
         subtotal: price.subtotal,
         driverFee: price.driverFee,
@@ -195,7 +197,7 @@ export async function updateBookingDates(ctx: AdminContext, id: string, dates: {
       });
       const after = toBookingDto(booking);
       audit({ ...ctx, em }, 'booking.dates', 'booking', id, before, after);
-      const moved = before.pickupDate !== after.pickupDate || before.returnDate !== after.returnDate;
+      const moved = before.pickupDate !== after.pickupDate || before.returnDate !== after.returnDate || before.pickupTime !== after.pickupTime;
       if (moved && (OCCUPYING_STATUSES as readonly string[]).includes(after.status)) await queueMail(em, [bookingDatesChangedMail(after, renterMailContext(ctx.deps, id))]);
       await takingDays(em.flush());
       return after;

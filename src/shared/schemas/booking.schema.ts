@@ -33,6 +33,7 @@ export const OCCUPYING_STATUSES = ['pending', 'confirmed'] as const satisfies re
 export const PICKUP_TIMES = [
   '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM',
 ] as const;
+export type PickupTime = (typeof PICKUP_TIMES)[number];
 export const DEFAULT_PICKUP_TIME = '9:00 AM';
 
 export const PAYMENT_METHODS = ['cash', 'gcash', 'maya', 'bank_transfer', 'card'] as const;
@@ -286,12 +287,17 @@ export type TAdminCreateBooking = z.infer<typeof ZAdminCreateBookingSchema>;
 export const ZUpdateBookingStatusSchema = z.object({ status: z.enum(BOOKING_STATUSES) });
 
 export const ZUpdateBookingDatesSchema = z
-  .object({ pickupDate: ZIsoDateSchema, returnDate: ZIsoDateSchema })
+  .object({
+    pickupDate: ZIsoDateSchema,
+    returnDate: ZIsoDateSchema,
+    pickupTime: z.enum(PICKUP_TIMES, { error: () => v.pickupTime }).optional().describe('A new pick-up time; the booking keeps its own when absent'),
+  })
   .refine((d) => d.returnDate > d.pickupDate, { error: () => v.returnAfterPickup, path: ['returnDate'] })
   .refine((d) => d.returnDate <= d.pickupDate || !isRentalTooLong(d.pickupDate, d.returnDate, MAX_STAFF_RENTAL_DAYS), {
     error: () => v.rentalTooLong({ max: MAX_STAFF_RENTAL_DAYS }),
     path: ['returnDate'],
   });
+export type TUpdateBookingDates = z.infer<typeof ZUpdateBookingDatesSchema>;
 
 export const ZAddPaymentSchema = z.object({
   kind: z.enum(PAYMENT_KINDS).default('payment'),

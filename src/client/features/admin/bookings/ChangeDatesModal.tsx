@@ -1,11 +1,11 @@
-import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { addDays } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../../../shared/money';
 import { repriceForDates } from '../../../../shared/pricing';
-import { OCCUPYING_STATUSES, ZUpdateBookingDatesSchema, type TBooking } from '../../../../shared/schemas/booking.schema';
+import { DEFAULT_PICKUP_TIME, OCCUPYING_STATUSES, PICKUP_TIMES, ZUpdateBookingDatesSchema, type PickupTime, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
@@ -18,18 +18,23 @@ const c = adminCopy.changeDates;
 interface DateValues {
   pickupDate: string;
   returnDate: string;
+  pickupTime: PickupTime;
 }
 
 /**
- * "Change dates": a booking moved to other days (the renter asked for another day, or to keep the car
- * longer), with its new total shown before staff save it, priced as the server will price it
+ * "Change dates": a booking moved to other days or another pick-up time (the renter asked for another
+ * day, or to keep the car longer), with its new total shown before staff save it, priced as the server will price it
  * (`repriceForDates`). The days must be free; the server says so when they are not.
  */
 export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | null; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const form = useForm<DateValues>({ mode: 'controlled', initialValues: { pickupDate: '', returnDate: '' }, validate: schemaResolver(ZUpdateBookingDatesSchema, { sync: true }) });
+  const form = useForm<DateValues>({
+    mode: 'controlled',
+    initialValues: { pickupDate: '', returnDate: '', pickupTime: DEFAULT_PICKUP_TIME },
+    validate: schemaResolver(ZUpdateBookingDatesSchema, { sync: true }),
+  });
   useEffect(() => {
-    form.setInitialValues({ pickupDate: booking?.pickupDate ?? '', returnDate: booking?.returnDate ?? '' });
+    form.setInitialValues({ pickupDate: booking?.pickupDate ?? '', returnDate: booking?.returnDate ?? '', pickupTime: (booking?.pickupTime as PickupTime | undefined) ?? DEFAULT_PICKUP_TIME });
     form.reset();
     // Reset for each booking opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -79,6 +84,7 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
                 minDate={values.pickupDate ? addDays(values.pickupDate, 1) : undefined}
                 {...form.getInputProps('returnDate')}
               />
+              <Select label={c.time} data={[...PICKUP_TIMES]} allowDeselect={false} {...form.getInputProps('pickupTime')} />
             </SimpleGrid>
             {repriced ? (
               <Alert color={refusal ? 'yellow' : 'teal'} variant="light" p="sm" data-testid="repriced">
