@@ -324,7 +324,7 @@ export const adminCopy = {
     pickup: 'Pick-up date',
     return: 'Return date',
     time: 'Pick-up time',
-    now: (dates: string, total: string) => `Now: ${dates}, ${total}`,
+    now: (dates: string, time: string, total: string) => `Now: ${dates}, pick-up at ${time}, ${total}`,
     repriced: (days: string, total: string) => `New dates: ${days}, ${total}`,
     kept: (adjustment: string) => `at the booking's daily rate and services, with the agreed adjustment of ${adjustment} kept`,
     atRate: "at the booking's daily rate and services",

@@ -72,7 +72,7 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
             <div>
               <Text fw={600}>{c.for(booking.reference, booking.customerName, booking.carName)}</Text>
               <Text size="sm" c="dimmed">
-                {c.now(`${shortDate(booking.pickupDate)} – ${shortDate(booking.returnDate)}`, formatPeso(booking.total))}
+                {c.now(`${shortDate(booking.pickupDate)} – ${shortDate(booking.returnDate)}`, booking.pickupTime, formatPeso(booking.total))}
               </Text>
             </div>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
