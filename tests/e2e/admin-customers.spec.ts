@@ -147,6 +147,8 @@ test('the owner erases a customer’s personal data; the booking and payment sta
   await expect(page.getByTestId('customer-card').first().getByTestId('history-reference')).toHaveText([booking.reference]);
   const erased = page.getByTestId('customer-card').filter({ has: page.getByTestId('history-reference').getByText(booking.reference, { exact: true }) });
   await expect(erased.getByRole('heading', { name: 'Erased customer' })).toBeVisible();
+  // The menu the focus came from is gone with the card's actions: the card itself takes it.
+  await expect(erased).toBeFocused();
   await expect(erased).toContainText('Personal data erased at the customer’s request.');
   for (const gone of [renter.fullName, renter.email, renter.phone, 'N03-33-445566', 'Lucap', 'erased:']) await expect(erased).not.toContainText(gone);
   await expect(erased.getByRole('link')).toHaveCount(0);
@@ -217,5 +219,6 @@ test('erasing a customer without bookings removes them, and the dialog says so b
   await dialog.getByRole('button', { name: 'Erase Personal Data' }).click();
   await expect(notice(page, 'Customer removed: they had no bookings to keep')).toBeVisible();
   await expect(card).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: SEARCH })).toBeFocused();
   expect(await query('select id from customer where id = $1', [customer.id])).toEqual([]);
 });

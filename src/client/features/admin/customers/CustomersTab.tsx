@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, List, Menu, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
@@ -32,6 +32,9 @@ function download(filename: string, text: string, type: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Where the focus goes after an erasure that removed the record: the search field. */
+const SEARCH = 'search';
+
 /**
  * A customer's card: contact details, documents, totals and booking history, with Edit and (for
  * owners, `onErase`) Erase Personal Data. An erased record keeps only its bookings: it shows when it
@@ -54,7 +57,7 @@ function CustomerCard({
   const more = useRef<HTMLButtonElement>(null);
   const erased = customer.erasedAt !== null;
   return (
-    <Card padding="lg" component="article" aria-label={customer.fullName} data-testid="customer-card">
+    <Card padding="lg" component="article" aria-label={customer.fullName} data-testid="customer-card" data-customer-id={customer.id} tabIndex={erased ? -1 : undefined}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div className={classes.grow}>
           <Group gap="xs" align="center">
@@ -197,6 +200,8 @@ export function CustomersTab() {
   // A customer just erased, shown first (the search that found them, their name or address, is
   // cleared: it finds no one now), so that staff see what remains; until they search or page on.
   const [justErased, setJustErased] = useState<string | null>(null);
+  const [focusAfterErase, setFocusAfterErase] = useState<string | null>(null);
+  const tab = useRef<HTMLDivElement>(null);
   const documents = useDocumentViewer();
   const [exporting, setExporting] = useState(false);
   const utils = trpc.useUtils();
@@ -211,6 +216,8 @@ export function CustomersTab() {
       // Loaded before the list is asked again, so the card changes in place rather than blinking out.
       if (answer.bookingsKept > 0) await utils.customers.byId.prefetch({ id });
       setJustErased(answer.bookingsKept > 0 ? id : null);
+      // The menu the dialog would give the focus back to is gone: the erased card takes it, or the search when the record went.
+      setFocusAfterErase(answer.bookingsKept > 0 ? id : SEARCH);
       paged.setSearch('');
       await Promise.all([utils.customers.invalidate(), utils.bookings.invalidate(), utils.admin.overview.invalidate()]);
     },
@@ -219,6 +226,13 @@ export function CustomersTab() {
       notifyError(error, messages.admin.failed.eraseCustomer);
     },
   });
+  useEffect(() => {
+    if (!focusAfterErase || erasing?.opened) return;
+    const target = tab.current?.querySelector<HTMLElement>(focusAfterErase === SEARCH ? 'input[type="search"]' : `[data-customer-id="${focusAfterErase}"]`);
+    if (!target) return;
+    target.focus();
+    setFocusAfterErase(null);
+  }, [focusAfterErase, erasing?.opened, items]);
   const searchAgain = (search: string) => {
     setJustErased(null);
     paged.setSearch(search);
@@ -242,7 +256,7 @@ export function CustomersTab() {
   };
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={tab}>
       <TabHeader title={c.title} lead={c.lead(customers.data?.total ?? 0)}>
         <SearchField label={c.search} value={paged.search} onChange={searchAgain} />
         <Button variant="default" onClick={exportCsv} loading={exporting}>
