@@ -19,6 +19,18 @@ test.describe('header on a desktop screen', () => {
     });
   }
 
+  test('"Contact" on /pcc reaches its section even when that part of the home page arrives late', async ({ page }) => {
+    await page.goto('/pcc');
+    // The home page's lower sections (a chunk of their own) come a second and a half late, as on a slow phone.
+    await page.route('**/assets/BelowFold-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL('/#contact');
+    await expect(page.locator('section#contact').getByRole('heading', { level: 2, name: 'Contact us' })).toBeInViewport({ timeout: 10_000 });
+  });
+
   test('on the home page an anchor entry scrolls without leaving the page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('car-card').first()).toBeVisible();

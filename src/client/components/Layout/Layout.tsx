@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { stripLocale } from '../../../shared/i18n/locales';
 import { MY_BOOKING_PATH } from '../../features/myBooking/paths';
-import { scrollToAnchor } from '../../features/site/anchors';
+import { scrollToAnchorWhenThere } from '../../features/site/anchors';
 import { HydrateWhenSeen } from '../HydrateWhenSeen/HydrateWhenSeen';
 import { Header } from '../Header/Header';
 import { copy } from '../../content/site';
@@ -13,7 +13,8 @@ const Footer = lazy(() => import('../Footer/Footer').then((module) => ({ default
 
 /**
  * Header, page, footer. A hash in the address scrolls to its section once the page has rendered
- * (except on the manage page, whose hash is its token).
+ * and the section is there, however late its part of the page loads (except on the manage page,
+ * whose hash is its token).
  * On a server-rendered page the page is a Suspense boundary, so React hydrates it after the header
  * and in small slices (selective hydration: https://github.com/reactwg/react-18/discussions/37);
  * the footer hydrates when it comes near the screen.
@@ -24,8 +25,14 @@ export function Layout() {
     // The manage page's fragment is its link's token, not a section to scroll to.
     if (hash && stripLocale(pathname) !== MY_BOOKING_PATH) {
       const id = hash.slice(1);
-      const timer = window.setTimeout(() => scrollToAnchor(id, 'auto'), 50);
-      return () => window.clearTimeout(timer);
+      let stopWaiting = () => undefined as void;
+      const timer = window.setTimeout(() => {
+        stopWaiting = scrollToAnchorWhenThere(id, 'auto');
+      }, 50);
+      return () => {
+        window.clearTimeout(timer);
+        stopWaiting();
+      };
     }
     window.scrollTo(0, 0);
     return undefined;

@@ -24,6 +24,37 @@ export function scrollToAnchor(anchor: string, behavior: ScrollBehavior = 'smoot
   return true;
 }
 
+/** How long a section named by the address may take to arrive (its part of the page still loading) before it is given up on. */
+const SECTION_WAIT_MS = 10_000;
+
+/**
+ * Scrolls to a section once it is on the page: at once, or when the part of the page that holds it
+ * has loaded (the home page's lower sections are a chunk of their own, which a slow phone may take
+ * seconds to fetch after "Contact" was tapped on another page). Returns a function that stops waiting.
+ */
+export function scrollToAnchorWhenThere(anchor: string, behavior: ScrollBehavior = 'auto'): () => void {
+  if (document.getElementById(anchor)) {
+    scrollToAnchor(anchor, behavior);
+    return () => undefined;
+  }
+  const observer = new MutationObserver(() => {
+    if (!document.getElementById(anchor)) return;
+    stop();
+    scrollToAnchor(anchor, behavior);
+  });
+  // Given up on: the warning names the section that never came.
+  const timer = window.setTimeout(() => {
+    stop();
+    scrollToAnchor(anchor, behavior);
+  }, SECTION_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
 /** On the home page an anchor scrolls; elsewhere it goes to the home page with that anchor. */
 export function useAnchorNavigation() {
   const location = useLocation();
