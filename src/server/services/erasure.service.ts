@@ -40,8 +40,9 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
       throw new AppError('CONFLICT', messages.errors.customerHasBookings);
     }
     const personal = personalValues(customer, bookings);
+    const bookingIds = bookings.map((booking) => booking.id);
     await releaseOwners(tx, [`customer:${id}`, ...bookings.map((booking) => `booking:${booking.id}` as const)]);
-    await redactLog(tx, [id, ...bookings.map((booking) => booking.id), ...(await paymentIds(tx, bookings))], personal);
+    await redactLog(tx, [id, ...bookingIds, ...(await paymentIds(tx, bookingIds))], personal);
     const addresses = [...new Set([customer.email, ...bookings.map((booking) => booking.renterEmail.toLowerCase())])];
     // The e-mails to them, and the garage's about their bookings (each names its booking's reference).
     await em.nativeDelete(MailMessage, {
@@ -49,7 +50,7 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
     });
     await em.nativeDelete(ContactMessage, { $or: addresses.map((address) => ({ email: { $ilike: escapeLike(address) } })) });
     // A booking request's key is kept with a digest of the request, renter and all.
-    if (bookings.length) await em.nativeDelete(IdempotencyKey, { booking: { $in: bookings.map((booking) => booking.id) } });
+    if (bookingIds.length) await em.nativeDelete(IdempotencyKey, { booking: { $in: bookingIds } });
 
     if (!bookings.length) {
       audit(tx, 'customer.erase', 'customer', id, { bookingsKept: 0 }, null);
@@ -113,9 +114,9 @@ function personalValues(customer: ICustomer, bookings: IBooking[]): string[] {
   return [...new Set(texts)].sort((a, b) => b.length - a.length);
 }
 
-async function paymentIds(ctx: AdminContext, bookings: IBooking[]): Promise<string[]> {
-  if (!bookings.length) return [];
-  const rows = await ctx.em.find(Payment, { booking: { $in: bookings.map((booking) => booking.id) } }, { fields: ['id'] });
+async function paymentIds(ctx: AdminContext, bookingIds: string[]): Promise<string[]> {
+  if (!bookingIds.length) return [];
+  const rows = await ctx.em.find(Payment, { booking: { $in: bookingIds } }, { fields: ['id'] });
   return rows.map((payment) => payment.id);
 }
 

@@ -31,22 +31,25 @@ function PaymentList({ booking }: { booking: TBooking }) {
   if (payments.isError) return <Text size="xs" c="var(--mantine-color-error)">{adminCopy.common.loadFailed}</Text>;
   return (
     <ul className={classes.payments} aria-label={c.paymentsOf(booking.customerName)}>
-      {payments.data.map((payment) => (
-        <li key={payment.id} data-testid="payment-row" data-kind={payment.kind}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="xs" fw={600}>
-              {ledgerRow(payment).amount} · {ledgerRow(payment).what}
-            </Text>
+      {payments.data.map((payment) => {
+        const row = ledgerRow(payment);
+        return (
+          <li key={payment.id} data-testid="payment-row" data-kind={payment.kind}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="xs" fw={600}>
+                {row.amount} · {row.what}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {dateTime(payment.createdAt)}
+              </Text>
+            </Group>
+            {payment.note ? <Text size="xs">{payment.note}</Text> : null}
             <Text size="xs" c="dimmed">
-              {dateTime(payment.createdAt)}
+              {c.recordedBy(payment.recordedBy)}
             </Text>
-          </Group>
-          {payment.note ? <Text size="xs">{payment.note}</Text> : null}
-          <Text size="xs" c="dimmed">
-            {c.recordedBy(payment.recordedBy)}
-          </Text>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }

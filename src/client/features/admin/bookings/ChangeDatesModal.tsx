@@ -21,6 +21,14 @@ interface DateValues {
   pickupTime: PickupTime;
 }
 
+/** What the server would refuse of a new total (centavos), said before staff save: nothing to pay, or less than was paid (a refund first). */
+function refusalOf(total: number, amountPaid: string): string | null {
+  const newTotal = formatPeso(fromCentavos(total));
+  if (total <= 0) return messages.errors.totalNotAboveZero({ total: newTotal });
+  if (total < toCentavos(amountPaid)) return `${messages.errors.totalBelowPaid({ total: newTotal })} (${formatPeso(amountPaid)}): ${c.refundFirst}`;
+  return null;
+}
+
 /**
  * "Change dates": a booking moved to other days or another pick-up time (the renter asked for another
  * day, or to keep the car longer), with its new total shown before staff save it, priced as the server will price it
@@ -54,13 +62,7 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
   const ranged = booking && values.pickupDate && values.returnDate > values.pickupDate;
   const repriced = ranged ? repriceForDates(booking, values) : null;
   // What the server would refuse, said before staff save: a total of nothing, or below what was paid (a refund first).
-  const refusal = !repriced
-    ? null
-    : repriced.total <= 0
-      ? messages.errors.totalNotAboveZero({ total: formatPeso(fromCentavos(repriced.total)) })
-      : repriced.total < toCentavos(booking!.amountPaid)
-        ? `${messages.errors.totalBelowPaid({ total: formatPeso(fromCentavos(repriced.total)) })} (${formatPeso(booking!.amountPaid)}): ${c.refundFirst}`
-        : null;
+  const refusal = booking && repriced ? refusalOf(repriced.total, booking.amountPaid) : null;
   // A discount is a negative adjustment.
   const adjustment = booking && toCentavos(booking.adjustment) !== 0 ? booking.adjustment : null;
   const open = booking ? (OCCUPYING_STATUSES as readonly string[]).includes(booking.status) : false;
