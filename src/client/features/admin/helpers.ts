@@ -18,6 +18,15 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * The fields of `values` that were changed in `form` since it was opened (its `resetDirty`): an edit
+ * sends only those, so two people editing one record at once keep each other's changes to other
+ * fields (a field both changed keeps the later save). Empty when nothing was changed.
+ */
+export function changedFields<T extends object>(form: { isDirty: (path?: string) => boolean }, values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([field]) => form.isDirty(field))) as Partial<T>;
+}
+
 export interface PriceLineView {
   key: string;
   label: string;

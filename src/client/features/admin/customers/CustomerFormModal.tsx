@@ -10,7 +10,7 @@ import { NO_INITIAL_BOOKING, ZCustomerFormSchema, type TCustomer } from '../../.
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
-import { fieldErrors } from '../helpers';
+import { changedFields, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog, showFirstError } from '../parts';
 
@@ -111,8 +111,11 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
       : null;
 
   const submit = form.onSubmit(({ initialBooking, ...fields }) => {
-    if (editing) update.mutate({ id: editing.id, data: fields });
-    else create.mutate({ ...fields, initialBooking });
+    if (!editing) return create.mutate({ ...fields, initialBooking });
+    const data = changedFields(form, fields);
+    // Nothing changed: nothing to save, as Cancel.
+    if (Object.keys(data).length === 0) return onClose();
+    update.mutate({ id: editing.id, data });
   }, showFirstError);
 
   return (

@@ -8,7 +8,7 @@ import { CAR_CATEGORIES, CAR_DEFAULTS, FUELS, TRANSMISSIONS, ZCreateCarSchema, t
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { useSiteInfo } from '../../site/useSiteInfo';
-import { fieldErrors } from '../helpers';
+import { changedFields, fieldErrors } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog, showFirstError } from '../parts';
 import { CarImagesField } from './CarImagesField';
@@ -109,8 +109,11 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
   const submit = form.onSubmit(
     (values) => {
       const data = { ...values, seats: Number(values.seats), year: Number(values.year) };
-      if (editing) update.mutate({ id: editing.id, data });
-      else create.mutate(data);
+      if (!editing) return create.mutate(data);
+      const changed = changedFields(form, data);
+      // Nothing changed: nothing to save, as Cancel.
+      if (Object.keys(changed).length === 0) return onClose();
+      update.mutate({ id: editing.id, data: changed });
     },
     (errors, values, event) => {
       if (errors.image || errors.images) notify({ message: messages.errors.carImageRequired, color: 'red' });

@@ -1,0 +1,73 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, query, staffHeaders, test } from './support';
+import { newCarViaApi } from './support/booking';
+import { notice, openDashboard, uniqueRenter } from './admin-helpers';
+
+const SEARCH = 'Search by name, e-mail or phone';
+
+/** A second tab of the same signed-in dashboard, on `tab`. */
+async function secondTab(page: Page, tab: 'customers' | 'fleet'): Promise<Page> {
+  const other = await page.context().newPage();
+  await other.goto(`/admin?tab=${tab}`);
+  await expect(other.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();
+  return other;
+}
+
+async function editCustomer(page: Page, email: string, name: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: SEARCH }).fill(email);
+  await page.getByRole('article', { name }).getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Customer' });
+  await expect(dialog.getByLabel('E-mail')).toHaveValue(email);
+  return dialog;
+}
+
+async function editCar(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('article', { name }).getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Car' });
+  await expect(dialog.getByLabel('Car name')).toHaveValue(name);
+  return dialog;
+}
+
+test('two staff editing one customer at once keep each other’s changes, and saving no change writes nothing', async ({ page }) => {
+  const renter = uniqueRenter('Twoeditors');
+  const created = await page.request.post('/api/admin/customers', { data: renter, headers: staffHeaders() });
+  expect(created.status(), await created.text()).toBe(201);
+  const { customer } = (await created.json()) as { customer: { id: string } };
+  await openDashboard(page, 'customers');
+  const other = await secondTab(page, 'customers');
+
+  // Both open the form before either saves: each changes one field.
+  const first = await editCustomer(page, renter.email, renter.fullName);
+  const second = await editCustomer(other, renter.email, renter.fullName);
+  await first.getByLabel('Phone').fill('0998 111 2222');
+  await first.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Customer updated successfully!')).toBeVisible();
+  await second.getByLabel("Driver's license number").fill('N03-22-334455');
+  await second.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(other, 'Customer updated successfully!')).toBeVisible();
+  expect(await query('select phone, license from customer where id = $1', [customer.id])).toEqual([{ phone: '0998 111 2222', license: 'N03-22-334455' }]);
+
+  // Saving the form unchanged closes it, as Cancel: no request, no activity-log entry.
+  const [before] = await query<{ updated_at: Date }>('select updated_at from customer where id = $1', [customer.id]);
+  const again = await editCustomer(page, renter.email, renter.fullName);
+  await expect(again.getByLabel('Phone')).toHaveValue('0998 111 2222');
+  await again.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(again).toBeHidden();
+  expect(await query('select updated_at from customer where id = $1', [customer.id])).toEqual([before]);
+});
+
+test('two staff editing one car at once keep each other’s changes', async ({ page }) => {
+  const car = await newCarViaApi(page.request, staffHeaders(), { dailyRate: '1900', description: 'Clean and ready.' });
+  await openDashboard(page, 'fleet');
+  const other = await secondTab(page, 'fleet');
+
+  const first = await editCar(page, car.name);
+  const second = await editCar(other, car.name);
+  await first.getByLabel('Daily rate (₱)').fill('2100');
+  await first.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Car updated successfully!')).toBeVisible();
+  await second.getByLabel('Description').fill('New tyres in November.');
+  await second.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(other, 'Car updated successfully!')).toBeVisible();
+  expect(await query('select daily_rate::text, description from car where id = $1', [car.id])).toEqual([{ daily_rate: '2100.00', description: 'New tyres in November.' }]);
+});
