@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, query, staffHeaders, test } from './support';
 import { newCarViaApi } from './support/booking';
-import { notice, openDashboard, uniqueRenter } from './admin-helpers';
+import { choose, notice, openDashboard, uniqueRenter } from './admin-helpers';
 
 const SEARCH = 'Search by name, e-mail or phone';
 
 /** A second tab of the same signed-in dashboard, on `tab`. */
-async function secondTab(page: Page, tab: 'customers' | 'fleet'): Promise<Page> {
+async function secondTab(page: Page, tab: 'customers' | 'fleet' | 'staff'): Promise<Page> {
   const other = await page.context().newPage();
   await other.goto(`/admin?tab=${tab}`);
   await expect(other.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();
@@ -70,4 +71,33 @@ test('two staff editing one car at once keep each other’s changes', async ({ p
   await second.getByRole('button', { name: 'Save Changes' }).click();
   await expect(notice(other, 'Car updated successfully!')).toBeVisible();
   expect(await query('select daily_rate::text, description from car where id = $1', [car.id])).toEqual([{ daily_rate: '2100.00', description: 'New tyres in November.' }]);
+});
+
+test('two owners editing one staff account at once keep each other’s changes: a new role is not undone by a new name', async ({ page }) => {
+  const email = `two.editors.${randomUUID().slice(0, 8)}@e2e.example`;
+  await openDashboard(page, 'staff');
+  await page.getByRole('button', { name: 'Add Staff Member' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Staff Member' });
+  await add.getByLabel('Name').fill('Two Editors');
+  await add.getByLabel('E-mail').fill(email);
+  await add.getByRole('button', { name: 'Add and Get Link' }).click();
+  await page.getByRole('dialog', { name: 'Sign-in link for Two Editors' }).getByRole('button', { name: 'Done' }).click();
+  const other = await secondTab(page, 'staff');
+
+  const edit = async (tab: Page): Promise<Locator> => {
+    await tab.getByTestId('staff-account').filter({ hasText: email }).getByRole('button', { name: /^Actions for / }).click();
+    await tab.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Edit Staff Member' });
+    await expect(dialog.getByLabel('E-mail')).toHaveValue(email);
+    return dialog;
+  };
+  const first = await edit(page);
+  const second = await edit(other);
+  await choose(page, first.getByRole('combobox', { name: 'Role' }), 'Owner');
+  await first.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(page, 'Staff member updated')).toBeVisible();
+  await second.getByLabel('Name').fill('Two Editors Renamed');
+  await second.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notice(other, 'Staff member updated')).toBeVisible();
+  expect(await query('select name, role::text from staff_account where email = $1', [email])).toEqual([{ name: 'Two Editors Renamed', role: 'owner' }]);
 });

@@ -7,7 +7,7 @@ import { STAFF_ROLES, ZCreateStaffSchema, type StaffRole, type TPasswordLink, ty
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { useAccount } from '../account';
-import { dateTime, fieldErrors } from '../helpers';
+import { changedFields, dateTime, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { ConfirmDialog, FormActions, FormDialog, ListState, TabHeader, rowList, tone, useDialogProps } from '../parts';
 import classes from './StaffTab.module.css';
@@ -60,7 +60,13 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
   return (
     <FormDialog opened={opened} onClose={onClose} dirty={form.isDirty()} busy={pending} title={editing ? c.editTitle : c.addTitle} centered>
       <form
-        onSubmit={form.onSubmit((values) => (editing ? update.mutate({ id: editing.id, data: values }) : create.mutate(values)))}
+        onSubmit={form.onSubmit((values) => {
+          if (!editing) return create.mutate(values);
+          const data = changedFields(form, values);
+          // Nothing changed: nothing to save, as Cancel.
+          if (Object.keys(data).length === 0) return onClose();
+          update.mutate({ id: editing.id, data });
+        })}
         noValidate
       >
         <Stack gap="md">
