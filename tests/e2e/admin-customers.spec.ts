@@ -171,6 +171,10 @@ test('the owner erases a customer’s personal data; the booking and payment sta
   await expect(bookingCard.getByRole('heading', { name: 'Erased customer' })).toBeVisible();
   await expect(bookingCard).not.toContainText('erased:');
   await expect(bookingCard.getByRole('link', { name: /^erased:/ })).toHaveCount(0);
+  // Its status list offers no way back to holding days (pending, confirmed), which would be refused.
+  await bookingCard.getByRole('combobox', { name: /^Status of / }).click();
+  await expect(page.getByRole('option')).toHaveText(['Cancelled', 'Completed']);
+  await page.keyboard.press('Escape');
 
   // The activity log says what was done, naming no one.
   await page.getByRole('button', { name: 'Activity Log' }).click();

@@ -1,7 +1,7 @@
 import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { ZCustomerFormSchema, type TCustomerFormInput } from '../../src/shared/schemas/customer.schema';
+import { ZCustomerFormSchema, erasedAddress, statusesFor, type TCustomerFormInput } from '../../src/shared/schemas/customer.schema';
 
 const CAR_ID = '61768417-772f-40a6-9752-1a8604bf7dbd';
 const NO_BOOKING = { carId: 'none', pickupDate: null, returnDate: null, total: '', status: 'confirmed' } as const;
@@ -51,5 +51,12 @@ describe('the customer form schema (the spec: a first booking only when car, bot
       'initialBooking.pickupDate': messages.validation.initialBookingIncomplete,
     });
     expect(ZCustomerFormSchema.parse({ ...FORM, licenseExpiry: '2030-02-28' }).licenseExpiry).toBe('2030-02-28');
+  });
+});
+
+describe('statusesFor', () => {
+  it('gives a renter every status, and an erased customer none that holds days again', () => {
+    expect(statusesFor('ana@example.com')).toEqual(['pending', 'confirmed', 'cancelled', 'completed']);
+    expect(statusesFor(erasedAddress(CAR_ID))).toEqual(['cancelled', 'completed']);
   });
 });

@@ -6,7 +6,7 @@ import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
 import { repriceForDates } from '../../shared/pricing';
 import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument, type TUpdateBookingDates } from '../../shared/schemas/booking.schema';
-import { isErasedAddress } from '../../shared/schemas/customer.schema';
+import { isErasedAddress, statusesFor } from '../../shared/schemas/customer.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { announceCommitted, CHANNELS } from '../infra/change-feed';
@@ -104,7 +104,7 @@ export async function updateBookingStatus(ctx: AdminContext, id: string, status:
       const booking = await lockBooking(em, id);
       const before = toBookingDto(booking);
       if (booking.status === status) return before;
-      if ((OCCUPYING_STATUSES as readonly string[]).includes(status)) refuseErasedRenter(booking);
+      if (!statusesFor(booking.renterEmail).includes(status)) throw new AppError('CONFLICT', messages.errors.customerErased);
       const cancelled = status === 'cancelled';
       Object.assign(booking, { status, holdUntil: null, cancelledBy: cancelled ? 'staff' : null, cancelledAt: cancelled ? clock.now() : null });
       const after = toBookingDto(booking);

@@ -14,7 +14,7 @@ import {
   optionalText,
   pageOf,
 } from './common.schema';
-import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, isRentalTooLong } from './booking.schema';
+import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, OCCUPYING_STATUSES, isRentalTooLong, type BookingStatus } from './booking.schema';
 
 export const ZCustomerSchema = z.object({
   id: ZIdSchema,
@@ -41,6 +41,15 @@ export type TCustomer = z.infer<typeof ZCustomerSchema>;
 export const ERASED_NAME = 'Erased customer';
 export const erasedAddress = (customerId: string): string => `erased:${customerId}`;
 export const isErasedAddress = (email: string): boolean => email.startsWith('erased:');
+
+/**
+ * The statuses staff may give a booking of the renter at `renterEmail`: any, except that an erased
+ * customer's booking cannot hold days again (pending or confirmed), having no renter to hold them for.
+ */
+export function statusesFor(renterEmail: string): readonly BookingStatus[] {
+  if (!isErasedAddress(renterEmail)) return BOOKING_STATUSES;
+  return BOOKING_STATUSES.filter((status) => !(OCCUPYING_STATUSES as readonly BookingStatus[]).includes(status));
+}
 
 /** The answer to erasing a customer: how many of their bookings (with their payments) stay, without the personal data. None: the record itself is gone. */
 export const ZErasedCustomerSchema = z.object({ ok: z.literal(true), bookingsKept: z.number().int() });

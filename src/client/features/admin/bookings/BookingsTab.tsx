@@ -6,7 +6,7 @@ import { messages } from '../../../../shared/messages';
 import { formatPeso, nonZeroAmount } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { BOOKING_STATUSES, OCCUPYING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
-import { isErasedAddress } from '../../../../shared/schemas/customer.schema';
+import { isErasedAddress, statusesFor } from '../../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
@@ -174,7 +174,7 @@ function BookingCard({
         </div>
         <Select
           aria-label={c.changeStatus(booking.customerName)}
-          data={STATUS_OPTIONS}
+          data={STATUS_OPTIONS.filter((option) => option.value === booking.status || statusesFor(booking.customerEmail).includes(option.value))}
           value={booking.status}
           onChange={changeStatus}
           allowDeselect={false}
