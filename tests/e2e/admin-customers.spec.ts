@@ -135,6 +135,7 @@ test('the owner erases a customer’s personal data; the booking and payment sta
   const dialog = page.getByRole('dialog', { name: `Erase ${renter.fullName}’s personal data?` });
   await expect(dialog).toContainText('This cannot be undone.');
   await expect(dialog).toContainText('Their name, e-mail address, phone, license, address and documents are erased everywhere, including the activity log.');
+  await expect(dialog).toContainText('The e-mails to them or about their bookings (the garage’s own notices too) and their enquiries are deleted.');
   await expect(dialog).toContainText('Their booking and its payments stay for the accounts, under the name “Erased customer”.');
   // An irreversible step: the focus waits on the way back.
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();

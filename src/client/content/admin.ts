@@ -373,7 +373,7 @@ export const adminCopy = {
     erasedNote: 'Personal data erased at the customer’s request. Their bookings and payments stay for the accounts.',
     eraseTitle: (name: string) => `Erase ${name}’s personal data?`,
     eraseLead: 'Only when the customer asks for it: their right under the Data Privacy Act.',
-    eraseWhat: 'Their name, e-mail address, phone, license, address and documents are erased everywhere, including the activity log. The e-mails sent to them and their enquiries are deleted.',
+    eraseWhat: 'Their name, e-mail address, phone, license, address and documents are erased everywhere, including the activity log. The e-mails to them or about their bookings (the garage’s own notices too) and their enquiries are deleted.',
     eraseKeeps: (bookings: number) =>
       bookings === 0
         ? 'They have no bookings, so their record is removed entirely.'
