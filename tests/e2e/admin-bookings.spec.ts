@@ -209,6 +209,9 @@ test('staff record a refund on a cancelled booking, the amount the terms give ba
   await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
   const card = page.getByRole('article', { name: `${renter.fullName}, ${car.name}` });
   await expect(card.getByRole('button', { name: /^Add Payment/ })).toHaveCount(0);
+  // Nothing is owed on a cancelled booking: what was paid is money held, not a part payment.
+  await expect(card.getByTestId('payment-state')).toContainText('Money Held');
+  await expect(card.getByTestId('payment-state')).toContainText('₱2,000 paid in');
   await card.getByRole('button', { name: `Record Refund: ${renter.fullName}, ${car.name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Record Refund' });
   await expect(dialog).toContainText('Paid so far: ₱2,000');
@@ -227,6 +230,7 @@ test('staff record a refund on a cancelled booking, the amount the terms give ba
   await expect(card.getByTestId('payment-row')).toHaveCount(2);
   await expect(card.getByTestId('payment-row').last()).toContainText('−₱1,500 · Refund · GCash');
   expect(await query('select amount_paid::text from booking where id = $1', [booking.id])).toEqual([{ amount_paid: '500.00' }]);
+  await expect(card.getByTestId('payment-state')).toContainText('₱500 paid in');
   // Asked again, the terms' amount counts what was already given back.
   await card.getByRole('button', { name: `Record Refund: ${renter.fullName}, ${car.name}` }).click();
   await expect(dialog.getByTestId('terms-refund')).toContainText('The terms give back ₱500 more (₱1,500 already given back)');

@@ -238,6 +238,12 @@ describe('paymentProgress', () => {
     expect(paymentProgress(paid, total)).toEqual({ state, percent });
   });
 
+  it('reads what is still paid on a cancelled booking as money held, not a part payment', () => {
+    expect(paymentProgress('500.00', '10000.00', 'cancelled')).toEqual({ state: 'Money Held', percent: 100 });
+    expect(paymentProgress('0.00', '10000.00', 'cancelled')).toEqual({ state: 'Not Paid', percent: 0 });
+    expect(paymentProgress('500.00', '10000.00', 'completed')).toEqual({ state: 'Partially Paid', percent: 5 });
+  });
+
   it('never draws the bar past 100%, however much was paid', () => {
     expect(paymentProgress('999999.00', '1.00').percent).toBe(100);
   });

@@ -366,6 +366,7 @@ export const adminCopy = {
     noHistory: 'No bookings yet.',
     addPayment: 'Add Payment',
     paidOf: (paid: string, total: string) => `${paid} of ${total}`,
+    held: (paid: string) => `${paid} paid in`,
     more: (name: string) => `More actions for ${name}`,
     erase: 'Erase Personal Data',
     /** An erased record: its badge, and what it still holds. */

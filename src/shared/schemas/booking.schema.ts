@@ -314,12 +314,16 @@ export type TBookingListQuery = z.infer<typeof ZBookingListQuerySchema>;
 export const ZBookingPageSchema = pageOf(ZBookingSchema);
 export type TBookingPage = z.infer<typeof ZBookingPageSchema>;
 
-export type PaymentState = 'Fully Paid' | 'Partially Paid' | 'Not Paid';
+export type PaymentState = 'Fully Paid' | 'Partially Paid' | 'Not Paid' | 'Money Held';
 
-/** The spec's payment progress: state, and a bar capped at 100 %. */
-export function paymentProgress(amountPaid: string, total: string): { state: PaymentState; percent: number } {
+/**
+ * The spec's payment progress: state, and a bar capped at 100 %. A cancelled booking owes nothing:
+ * what is still paid on it is money the garage holds (to give back or keep by the terms), not a part payment.
+ */
+export function paymentProgress(amountPaid: string, total: string, status?: BookingStatus): { state: PaymentState; percent: number } {
   const paid = Number(amountPaid);
   const due = Number(total);
+  if (status === 'cancelled' && paid > 0) return { state: 'Money Held', percent: 100 };
   const state: PaymentState = paid >= due ? 'Fully Paid' : paid > 0 ? 'Partially Paid' : 'Not Paid';
   const percent = due > 0 ? Math.min(100, Math.floor((paid / due) * 100)) : 100;
   return { state, percent };

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progres
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type CSSProperties, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { formatPeso } from '../../../shared/money';
-import { paymentProgress, statusBadge } from '../../../shared/schemas/booking.schema';
+import { paymentProgress, statusBadge, type BookingStatus } from '../../../shared/schemas/booking.schema';
 import { isErasedAddress } from '../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../content/admin';
 import { errorMessage, pageInfo } from './helpers';
@@ -44,11 +44,11 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-const PAYMENT_COLOR = { 'Fully Paid': 'green', 'Partially Paid': 'yellow', 'Not Paid': 'gray' } as const;
+const PAYMENT_COLOR = { 'Fully Paid': 'green', 'Partially Paid': 'yellow', 'Not Paid': 'gray', 'Money Held': 'orange' } as const;
 
-/** Fully / Partially / Not Paid, with a bar capped at 100 %. */
-export function PaymentState({ amountPaid, total, label }: { amountPaid: string; total: string; label: string }) {
-  const { state, percent } = paymentProgress(amountPaid, total);
+/** Fully / Partially / Not Paid (or, on a cancelled booking, Money Held), with a bar capped at 100 %. */
+export function PaymentState({ amountPaid, total, status, label }: { amountPaid: string; total: string; status: BookingStatus; label: string }) {
+  const { state, percent } = paymentProgress(amountPaid, total, status);
   return (
     <Stack gap={4} data-testid="payment-state">
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -56,7 +56,7 @@ export function PaymentState({ amountPaid, total, label }: { amountPaid: string;
           {state}
         </Badge>
         <Text size="xs" c="dimmed">
-          {c.customers.paidOf(formatPeso(amountPaid), formatPeso(total))}
+          {state === 'Money Held' ? c.customers.held(formatPeso(amountPaid)) : c.customers.paidOf(formatPeso(amountPaid), formatPeso(total))}
         </Text>
       </Group>
       <Progress.Root size="sm" radius="xl">

@@ -256,7 +256,7 @@ function BookingCard({
               <dd data-testid="booking-total">{formatPeso(booking.total)}</dd>
             </div>
           </dl>
-          <PaymentState amountPaid={booking.amountPaid} total={booking.total} label={`${booking.customerName}, ${booking.carName}`} />
+          <PaymentState amountPaid={booking.amountPaid} total={booking.total} status={booking.status} label={`${booking.customerName}, ${booking.carName}`} />
           {Number(booking.amountPaid) > 0 ? (
             <>
               <Button size="compact-xs" variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => setShowPayments((open) => !open)} aria-expanded={showPayments}>

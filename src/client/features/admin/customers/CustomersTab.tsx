@@ -164,7 +164,7 @@ function CustomerCard({
                   </div>
                   <StatusBadge status={b.status} />
                 </Group>
-                <PaymentState amountPaid={b.amountPaid} total={b.total} label={`${customer.fullName}, ${b.carName}`} />
+                <PaymentState amountPaid={b.amountPaid} total={b.total} status={b.status} label={`${customer.fullName}, ${b.carName}`} />
                 {canAddPayment(b) ? (
                   <Button
                     size="compact-xs"
