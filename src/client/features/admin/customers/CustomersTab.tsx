@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, List, Menu, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
@@ -207,8 +207,10 @@ export function CustomersTab() {
   const utils = trpc.useUtils();
   const customers = trpc.customers.list.useQuery(paged.input, paged.queryOptions);
   const kept = trpc.customers.byId.useQuery({ id: justErased ?? '' }, { enabled: justErased !== null });
-  const listed = customers.data?.items ?? [];
-  const items = kept.data && justErased ? [kept.data, ...listed.filter((item) => item.id !== justErased)] : listed;
+  const items = useMemo(() => {
+    const listed = customers.data?.items ?? [];
+    return kept.data && justErased ? [kept.data, ...listed.filter((item) => item.id !== justErased)] : listed;
+  }, [customers.data, kept.data, justErased]);
   const erase = trpc.customers.erase.useMutation({
     onSuccess: async (answer, { id }) => {
       stopErasing();
