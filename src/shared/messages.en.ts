@@ -83,6 +83,7 @@ export default {
     carHasBookings: 'This car has pending or confirmed bookings. Cancel or complete them first, or mark the car unavailable.',
     customerErased: 'This customer’s personal data was erased at their request; their record can no longer be changed.',
     customerHasBookings: 'This customer has pending or confirmed bookings. Cancel or complete them first.',
+    statusChangedMeanwhile: 'This booking is {status} now: it changed after your page showed it. Look at it again before changing its status.',
     paymentAboveBalance: 'The payment is more than the remaining balance of {balance}',
     nothingToPay: 'This booking is already fully paid',
     refundAbovePaid: 'The refund is more than the {paid} paid on this booking',

@@ -83,6 +83,7 @@ export default {
     carHasBookings: 'May pending o confirmed na booking ang sasakyang ito. I-cancel o tapusin muna ang mga iyon, o gawing unavailable ang sasakyan.',
     customerErased: 'Binura na ang personal na datos ng customer na ito ayon sa kanyang hiling; hindi na mababago ang kanyang record.',
     customerHasBookings: 'May pending o confirmed na booking ang customer na ito. I-cancel o tapusin muna ang mga iyon.',
+    statusChangedMeanwhile: '{status} na ngayon ang booking na ito: nagbago ito matapos itong ipakita ng iyong pahina. Tingnan itong muli bago baguhin ang status nito.',
     paymentAboveBalance: 'Mas malaki ang bayad kaysa sa natitirang balance na {balance}',
     nothingToPay: 'Bayad na nang buo ang booking na ito',
     refundAbovePaid: 'Mas malaki ang refund kaysa sa {paid} na nabayaran sa booking na ito',

@@ -236,3 +236,21 @@ test('staff record a refund on a cancelled booking, the amount the terms give ba
   await expect(dialog.getByTestId('terms-refund')).toContainText('The terms give back ₱500 more (₱1,500 already given back)');
   await expect(dialog.getByLabel('Amount given back (₱)')).toHaveValue('500');
 });
+
+test('a status chosen on a card that is out of date is refused with what the booking is now, and the card catches up', async ({ page }) => {
+  const renter = uniqueRenter('Stale');
+  const booking = await bookThroughPublicSite(page.request, renter);
+  await openDashboard(page, 'bookings');
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
+  const card = page.getByRole('article', { name: `${renter.fullName}, ${booking.carName}` });
+  await expect(card.getByTestId('status-badge')).toHaveText('Pending');
+
+  // Cancelled meanwhile (the renter on their page, another person): this card still says Pending.
+  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/status`, { data: { status: 'cancelled' } })).status()).toBe(200);
+  await choose(page, card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` }), 'Confirmed');
+  await expect(notice(page, 'This booking is Cancelled now: it changed after your page showed it. Look at it again before changing its status.')).toBeVisible();
+  await expect(card.getByTestId('status-badge')).toHaveText('Cancelled');
+  await expect(card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` })).toHaveValue('Cancelled');
+  expect(await query('select status from booking where id = $1', [booking.id])).toEqual([{ status: 'cancelled' }]);
+  expect(await query(`select count(*)::int as n from mail_message where kind = 'booking.confirmed' and "to" = $1`, [renter.email])).toEqual([{ n: 0 }]);
+});

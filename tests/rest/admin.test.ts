@@ -418,6 +418,27 @@ describe('admin bookings', () => {
     expect((await call(h, 'PATCH', '/api/admin/bookings/00000000-0000-4000-8000-000000000000/status', { status: 'confirmed' }, staff)).status).toBe(404);
   });
 
+  it('refuses a status change decided from a status the booking no longer has (409, expectedStatus), changing nothing', async () => {
+    const car = await availableCar(h, 7);
+    const made = await bookOk(h, car.id, { booking: dates() });
+    const path = `/api/admin/bookings/${made.booking.id}/status`;
+    // Cancelled (by the renter, another person) after a page showed it pending.
+    expect((await call(h, 'PATCH', path, { status: 'cancelled' }, staff)).status).toBe(200);
+    await expectUnchangedBy(h, async () => {
+      const answer = await call(h, 'PATCH', path, { status: 'confirmed', expectedStatus: 'pending' }, staff);
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ message: messages.errors.statusChangedMeanwhile({ status: 'Cancelled' }) });
+    });
+    // The same status again is no change, whatever was expected; from the status it has, a change goes through.
+    expect((await call(h, 'PATCH', path, { status: 'cancelled', expectedStatus: 'pending' }, staff)).body.status).toBe('cancelled');
+    const reopened = await call(h, 'PATCH', path, { status: 'confirmed', expectedStatus: 'cancelled' }, staff);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.status).toBe('confirmed');
+    const bad = await call(h, 'PATCH', path, { status: 'pending', expectedStatus: 'lost' }, staff);
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: any) => i.path)).toContain('expectedStatus');
+  });
+
   it('refuses to re-activate a cancelled booking whose days were taken since (409), changing nothing', async () => {
     const car = await availableCar(h, 8);
     const range = dates(3);

@@ -94,13 +94,14 @@ export const bookingRoutes = [
     path: '/api/admin/bookings/{id}/status',
     tag: 'Admin: bookings',
     summary: 'Change a booking’s status',
-    description: 'Any status may follow any other. Re-activating (pending/confirmed) onto days taken since answers 409.',
+    description:
+      'Any status may follow any other. Re-activating (pending/confirmed) onto days taken since answers 409, and so does a change whose `expectedStatus` is not the booking’s status any more (it changed since it was read).',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateBookingStatusSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking' },
     errors: [400, 401, 404, 409, 415, 503],
-    handler: (c, { params, body }) => updateBookingStatus(adminContext(c), params.id, body.status),
+    handler: (c, { params, body }) => updateBookingStatus(adminContext(c), params.id, body),
   }),
   defineRoute({
     method: 'patch',

@@ -34,7 +34,7 @@ export const bookingsRouter = router({
   updateStatus: adminProcedure
     .input(ZUpdateBookingStatusSchema.extend({ id: ZIdSchema }))
     .output(ZBookingSchema)
-    .mutation(({ ctx, input }) => updateBookingStatus(ctx, input.id, input.status)),
+    .mutation(({ ctx, input }) => updateBookingStatus(ctx, input.id, input)),
   updateDates: adminProcedure
     .input(z.object({ id: ZIdSchema, dates: ZUpdateBookingDatesSchema }))
     .output(ZBookingSchema)

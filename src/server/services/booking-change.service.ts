@@ -5,7 +5,7 @@ import { isDeadlock } from '../errors';
 import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
 import { repriceForDates } from '../../shared/pricing';
-import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument, type TUpdateBookingDates } from '../../shared/schemas/booking.schema';
+import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, statusBadge, type DocumentField, type TBooking, type TRequestDocument, type TUpdateBookingDates, type TUpdateBookingStatus } from '../../shared/schemas/booking.schema';
 import { isErasedAddress, statusesFor } from '../../shared/schemas/customer.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
@@ -94,16 +94,19 @@ export async function lockCustomerWithBookings(em: EntityManager, id: string): P
 /**
  * Any status may follow any other; re-activating onto taken days is refused by the database (409),
  * and so is re-opening a booking of a customer whose personal data was erased (an erased customer
- * has no open booking: erasure.service.ts). Staff have now seen the booking, so an unconfirmed hold
- * no longer runs out; the renter hears of a confirmation or a cancellation.
+ * has no open booking: erasure.service.ts), and a change decided from a status the booking no
+ * longer has (`expectedStatus`: the dashboard's page showed it before the renter, another person or
+ * a job changed it). The same status again changes nothing. Staff have now seen the booking, so an
+ * unconfirmed hold no longer runs out; the renter hears of a confirmation or a cancellation.
  */
-export async function updateBookingStatus(ctx: AdminContext, id: string, status: BookingStatus): Promise<TBooking> {
+export async function updateBookingStatus(ctx: AdminContext, id: string, { status, expectedStatus }: TUpdateBookingStatus): Promise<TBooking> {
   const result = await changeBookings(
     ctx,
     async (em) => {
       const booking = await lockBooking(em, id);
       const before = toBookingDto(booking);
       if (booking.status === status) return before;
+      if (expectedStatus && booking.status !== expectedStatus) throw new AppError('CONFLICT', messages.errors.statusChangedMeanwhile({ status: statusBadge(booking.status).label }));
       if (!statusesFor(booking.renterEmail).includes(status)) throw new AppError('CONFLICT', messages.errors.customerErased);
       const cancelled = status === 'cancelled';
       Object.assign(booking, { status, holdUntil: null, cancelledBy: cancelled ? 'staff' : null, cancelledAt: cancelled ? clock.now() : null });

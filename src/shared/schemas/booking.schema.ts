@@ -284,7 +284,14 @@ export const ZAdminCreateBookingSchema = z
   });
 export type TAdminCreateBooking = z.infer<typeof ZAdminCreateBookingSchema>;
 
-export const ZUpdateBookingStatusSchema = z.object({ status: z.enum(BOOKING_STATUSES) });
+export const ZUpdateBookingStatusSchema = z.object({
+  status: z.enum(BOOKING_STATUSES),
+  expectedStatus: z
+    .enum(BOOKING_STATUSES)
+    .optional()
+    .describe('The status the change was decided from (as last read). When given and the booking has another status now, the change is refused (409) and nothing changes: a change from a page loaded earlier cannot undo one made since, such as the renter cancelling.'),
+});
+export type TUpdateBookingStatus = z.infer<typeof ZUpdateBookingStatusSchema>;
 
 export const ZUpdateBookingDatesSchema = z
   .object({

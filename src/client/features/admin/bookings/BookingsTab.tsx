@@ -137,15 +137,19 @@ function BookingCard({
       notifySuccess(messages.admin.success.updateStatus);
       await Promise.all([utils.bookings.invalidate(), utils.customers.invalidate(), utils.admin.overview.invalidate(), utils.cars.bookedDates.invalidate()]);
     },
-    onError: (error) => {
+    onError: async (error) => {
       setCancelling(false);
       notifyError(error, messages.admin.failed.updateStatus);
+      // Refused because it changed meanwhile (or is gone): the card shows it as it is now.
+      await utils.bookings.invalidate();
     },
   });
+  // Sent with the status this card shows: a change made since (the renter cancelling, another person) is not undone unseen.
+  const setStatus = (status: BookingStatus) => update.mutate({ id: booking.id, status, expectedStatus: booking.status });
   const changeStatus = (value: string | null) => {
     if (!value || value === booking.status) return;
     if (value === 'cancelled') setCancelling(true);
-    else update.mutate({ id: booking.id, status: value as BookingStatus });
+    else setStatus(value as BookingStatus);
   };
   // Still to come, with a renter to write to (none once their personal data is erased): staff may ask them for a document.
   const open = (OCCUPYING_STATUSES as readonly string[]).includes(booking.status) && !isErasedAddress(booking.customerEmail);
@@ -291,7 +295,7 @@ function BookingCard({
         cancelLabel={c.keepBooking}
         focusCancel
         pending={update.isPending}
-        onConfirm={() => update.mutate({ id: booking.id, status: 'cancelled' })}
+        onConfirm={() => setStatus('cancelled')}
         onClose={() => setCancelling(false)}
       />
     </Card>
