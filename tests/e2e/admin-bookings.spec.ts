@@ -241,8 +241,12 @@ test('a status chosen on a card that is out of date is refused with what the boo
   const renter = uniqueRenter('Stale');
   const booking = await bookThroughPublicSite(page.request, renter);
   await openDashboard(page, 'bookings');
+  // The search's own answer, not the unfiltered list's card (newest first) while the search is still on its way.
+  const searched = page.waitForResponse((response) => response.url().includes('bookings.list') && decodeURIComponent(response.url()).includes(renter.email));
   await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
+  await searched;
   const card = page.getByRole('article', { name: `${renter.fullName}, ${booking.carName}` });
+  await expect(page.getByTestId('booking-card')).toHaveCount(1);
   await expect(card.getByTestId('status-badge')).toHaveText('Pending');
 
   // Cancelled meanwhile (the renter on their page, another person): this card still says Pending.
