@@ -1,5 +1,6 @@
 import { daysBetween, type IsoDate } from './dates';
-import { fromCentavos, toCentavos, type Centavos } from './money';
+import { messages } from './messages';
+import { formatPeso, fromCentavos, toCentavos, type Centavos } from './money';
 
 export const DRIVER_SERVICES = ['none', 'within_pangasinan', 'outside_pangasinan'] as const;
 export type DriverService = (typeof DRIVER_SERVICES)[number];
@@ -136,6 +137,18 @@ export function repriceForDates(
 ): { price: PriceSummary; total: Centavos } {
   const price = computePrice({ ...booking, ...dates });
   return { price, total: toCentavos(price.total) + toCentavos(booking.adjustment) };
+}
+
+/**
+ * Why a booking cannot take a re-dated total (centavos), or null: nothing left to pay (an agreed
+ * discount larger than the new dates' price), or less than was already paid (a refund first). The
+ * server refuses with its message; the dashboard says it before staff save.
+ */
+export function repricedTotalProblem(total: Centavos, amountPaid: string): { kind: 'nothingToPay' | 'belowPaid'; message: string } | null {
+  const shown = formatPeso(fromCentavos(total));
+  if (total <= 0) return { kind: 'nothingToPay', message: messages.errors.totalNotAboveZero({ total: shown }) };
+  if (total < toCentavos(amountPaid)) return { kind: 'belowPaid', message: messages.errors.totalBelowPaid({ total: shown }) };
+  return null;
 }
 
 /** What renting a car for a range costs before any service: its days, subtotal, insurance and total. */

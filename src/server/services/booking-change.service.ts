@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { isDeadlock } from '../errors';
 import { messages } from '../../shared/messages';
-import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
-import { repriceForDates } from '../../shared/pricing';
+import { fromCentavos } from '../../shared/money';
+import { repricedTotalProblem, repriceForDates } from '../../shared/pricing';
 import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, statusBadge, type DocumentField, type TBooking, type TRequestDocument, type TUpdateBookingDates, type TUpdateBookingStatus } from '../../shared/schemas/booking.schema';
 import { isErasedAddress, statusesFor } from '../../shared/schemas/customer.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
@@ -184,11 +184,8 @@ export async function updateBookingDates(ctx: AdminContext, id: string, change: 
       const booking = await lockBooking(em, id);
       const before = toBookingDto(booking);
       const { price, total } = repriceForDates(booking, dates);
-      // An agreed discount larger than the new dates' price would leave nothing (or less) to pay.
-      if (total <= 0) throw new AppError('CONFLICT', messages.errors.totalNotAboveZero({ total: formatPeso(fromCentavos(total)) }));
-      if (total < toCentavos(booking.amountPaid)) {
-        throw new AppError('CONFLICT', messages.errors.totalBelowPaid({ total: formatPeso(fromCentavos(total)) }));
-      }
+      const problem = repricedTotalProblem(total, booking.amountPaid);
+      if (problem) throw new AppError('CONFLICT', problem.message);
       Object.assign(booking, dates, pickupTime ? { pickupTime } : {}, {
         totalDays: price.days,
         subtotal: price.subtotal,

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { addDays } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../../../shared/money';
-import { repriceForDates } from '../../../../shared/pricing';
+import { repricedTotalProblem, repriceForDates } from '../../../../shared/pricing';
 import { DEFAULT_PICKUP_TIME, OCCUPYING_STATUSES, PICKUP_TIMES, ZUpdateBookingDatesSchema, type PickupTime, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
@@ -21,12 +21,11 @@ interface DateValues {
   pickupTime: PickupTime;
 }
 
-/** What the server would refuse of a new total (centavos), said before staff save: nothing to pay, or less than was paid (a refund first). */
+/** What the server would refuse of a new total (centavos), said before staff save; below what was paid, with what was paid and the way out (a refund first). */
 function refusalOf(total: number, amountPaid: string): string | null {
-  const newTotal = formatPeso(fromCentavos(total));
-  if (total <= 0) return messages.errors.totalNotAboveZero({ total: newTotal });
-  if (total < toCentavos(amountPaid)) return `${messages.errors.totalBelowPaid({ total: newTotal })} (${formatPeso(amountPaid)}): ${c.refundFirst}`;
-  return null;
+  const problem = repricedTotalProblem(total, amountPaid);
+  if (problem?.kind === 'belowPaid') return `${problem.message} (${formatPeso(amountPaid)}): ${c.refundFirst}`;
+  return problem?.message ?? null;
 }
 
 /**
