@@ -21,10 +21,11 @@ export function fieldErrors(error: unknown): Record<string, string> {
 /**
  * The fields of `values` that were changed in `form` since it was opened (its `resetDirty`): an edit
  * sends only those, so two people editing one record at once keep each other's changes to other
- * fields (a field both changed keeps the later save). Empty when nothing was changed.
+ * fields (a field both changed keeps the later save). Null when nothing was changed: nothing to save.
  */
-export function changedFields<T extends object>(form: { isDirty: (path?: string) => boolean }, values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([field]) => form.isDirty(field))) as Partial<T>;
+export function changedFields<T extends object>(form: { isDirty: (path?: string) => boolean }, values: T): Partial<T> | null {
+  const changed = Object.entries(values).filter(([field]) => form.isDirty(field));
+  return changed.length ? (Object.fromEntries(changed) as Partial<T>) : null;
 }
 
 export interface PriceLineView {

@@ -113,9 +113,8 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
   const submit = form.onSubmit(({ initialBooking, ...fields }) => {
     if (!editing) return create.mutate({ ...fields, initialBooking });
     const data = changedFields(form, fields);
-    // Nothing changed: nothing to save, as Cancel.
-    if (Object.keys(data).length === 0) return onClose();
-    update.mutate({ id: editing.id, data });
+    if (data) update.mutate({ id: editing.id, data });
+    else onClose();
   }, showFirstError);
 
   return (

@@ -111,9 +111,8 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
       const data = { ...values, seats: Number(values.seats), year: Number(values.year) };
       if (!editing) return create.mutate(data);
       const changed = changedFields(form, data);
-      // Nothing changed: nothing to save, as Cancel.
-      if (Object.keys(changed).length === 0) return onClose();
-      update.mutate({ id: editing.id, data: changed });
+      if (changed) update.mutate({ id: editing.id, data: changed });
+      else onClose();
     },
     (errors, values, event) => {
       if (errors.image || errors.images) notify({ message: messages.errors.carImageRequired, color: 'red' });

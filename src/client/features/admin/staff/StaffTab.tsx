@@ -63,9 +63,8 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
         onSubmit={form.onSubmit((values) => {
           if (!editing) return create.mutate(values);
           const data = changedFields(form, values);
-          // Nothing changed: nothing to save, as Cancel.
-          if (Object.keys(data).length === 0) return onClose();
-          update.mutate({ id: editing.id, data });
+          if (data) update.mutate({ id: editing.id, data });
+          else onClose();
         })}
         noValidate
       >
