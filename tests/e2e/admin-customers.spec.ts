@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { addDays, formatInstant, todayInManila } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { expect, query, staffHeaders, test } from './support';
-import { bookThroughPublicSite, choose, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
+import { bookThroughPublicSite, choose, newCustomerViaApi, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
 
 const SEARCH = 'Search by name, e-mail or phone';
 
@@ -111,12 +111,13 @@ test('a customer’s documents open in a new tab for staff only; a blocked pop-u
 async function customerWithPastBooking(request: APIRequestContext, renter: { fullName: string; email: string; phone: string }) {
   const [car] = await query<{ id: string }>("select id from car where name not like 'E2E %' order by random() limit 1");
   const pickupDate = addDays(todayInManila(), -40);
-  const created = await request.post('/api/admin/customers', {
-    data: { ...renter, license: 'N03-33-445566', address: 'Lucap, Alaminos City', initialBooking: { carId: car!.id, pickupDate, returnDate: addDays(pickupDate, 2), total: '4000', status: 'completed' } },
-    headers: staffHeaders(),
+  const { customer, booking } = await newCustomerViaApi(request, {
+    ...renter,
+    license: 'N03-33-445566',
+    address: 'Lucap, Alaminos City',
+    initialBooking: { carId: car!.id, pickupDate, returnDate: addDays(pickupDate, 2), total: '4000', status: 'completed' },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { customer, booking } = (await created.json()) as { customer: { id: string }; booking: { id: string; reference: string; carName: string } };
+  if (!booking) throw new Error('the initial booking was not made');
   const paid = await request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: '1500', method: 'cash' }, headers: staffHeaders() });
   expect(paid.status(), await paid.text()).toBe(200);
   return { customer, booking };
@@ -211,9 +212,7 @@ test('erasing a customer with a confirmed booking ahead is refused with the serv
 
 test('erasing a customer without bookings removes them, and the dialog says so beforehand', async ({ page }) => {
   const renter = uniqueRenter('Nobooking');
-  const created = await page.request.post('/api/admin/customers', { data: renter, headers: staffHeaders() });
-  expect(created.status(), await created.text()).toBe(201);
-  const { customer } = (await created.json()) as { customer: { id: string } };
+  const { customer } = await newCustomerViaApi(page.request, renter);
   await openDashboard(page, 'customers');
   await page.getByRole('searchbox', { name: SEARCH }).fill(renter.email);
   const card = page.getByRole('article', { name: renter.fullName });

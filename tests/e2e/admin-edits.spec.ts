@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, query, staffHeaders, test } from './support';
 import { newCarViaApi } from './support/booking';
-import { choose, notice, openDashboard, uniqueRenter } from './admin-helpers';
+import { choose, newCustomerViaApi, notice, openDashboard, uniqueRenter } from './admin-helpers';
 
 const SEARCH = 'Search by name, e-mail or phone';
 
@@ -31,9 +31,7 @@ async function editCar(page: Page, name: string): Promise<Locator> {
 
 test('two staff editing one customer at once keep each other’s changes, and saving no change writes nothing', async ({ page }) => {
   const renter = uniqueRenter('Twoeditors');
-  const created = await page.request.post('/api/admin/customers', { data: renter, headers: staffHeaders() });
-  expect(created.status(), await created.text()).toBe(201);
-  const { customer } = (await created.json()) as { customer: { id: string } };
+  const { customer } = await newCustomerViaApi(page.request, renter);
   await openDashboard(page, 'customers');
   const other = await secondTab(page, 'customers');
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { addDays, todayInManila } from '../../src/shared/dates';
-import { expect, pdfFile, pngFile, signInAsStaff } from './support';
+import { expect, pdfFile, pngFile, signInAsStaff, staffHeaders } from './support';
 import { uploadDocument } from './support/booking';
 
 /**
@@ -17,6 +17,13 @@ export function uniqueRenter(label: string) {
     email: `${label.toLowerCase().replace(/\W+/g, '.')}.${tag}@example.com`,
     phone: `0917 ${String(parseInt(tag, 16) % 10_000_000).padStart(7, '0')}`,
   };
+}
+
+/** A customer recorded by staff through `POST /api/admin/customers` (`fields` as it takes them: the renter, an initial booking...): its answer. */
+export async function newCustomerViaApi(request: APIRequestContext, fields: Record<string, unknown>): Promise<{ customer: { id: string }; booking: { id: string; reference: string; carName: string } | null }> {
+  const created = await request.post('/api/admin/customers', { data: fields, headers: staffHeaders() });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { customer: { id: string }; booking: { id: string; reference: string; carName: string } | null };
 }
 
 export interface PublicBooking {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { notice, openDashboard } from './admin-helpers';
+import { newCustomerViaApi, notice, openDashboard } from './admin-helpers';
 import { messages } from '../../src/shared/messages';
-import { expect, snap, staffHeaders, test } from './support';
+import { expect, snap, test } from './support';
 
 /** What an authenticator app shows for the key the page displays, now. */
 function codeFor(key: string): string {
@@ -63,8 +63,7 @@ test.describe('staff accounts', () => {
     const email = `liza.${tag}@e2e.example`;
     const password = `liza passphrase ${tag}`;
     // A customer of this test's own, for the Customers tab to show whichever specs ran before.
-    const customer = await page.request.post('/api/admin/customers', { data: { fullName: `Staff Tab Customer ${tag}`, email: `customer.${tag}@e2e.example`, phone: '0917 555 0199' }, headers: staffHeaders() });
-    expect(customer.status(), await customer.text()).toBe(201);
+    await newCustomerViaApi(page.request, { fullName: `Staff Tab Customer ${tag}`, email: `customer.${tag}@e2e.example`, phone: '0917 555 0199' });
     const url = await addStaffMember(page, name, email);
 
     const staffContext = await browser.newContext();
