@@ -441,6 +441,17 @@ describe('mail without SMTP_URL (outbox folder)', () => {
     expect(plainText(eml.headers, eml.body)).toContain('Thank you for booking.');
   });
 
+  it('makes the outbox folder again when it went away between two messages', async () => {
+    const transport = createMailTransport({ dataDir });
+    const mail = (id: string) => ({ id, from: 'Test Garage <hello@garage.example>', to: 'renter@example.com', subject: 'Booking received', text: 'Thank you.', html: '<p>Thank you.</p>' });
+    await transport.send(mail(randomUUID()));
+    await rm(join(dataDir, 'outbox'), { recursive: true });
+    const id = randomUUID();
+    await transport.send(mail(id));
+    transport.close();
+    expect(await readdir(join(dataDir, 'outbox'))).toEqual([`${id}.eml`]);
+  });
+
   // The schemas refuse line breaks in one-line fields; this is the second line of defence, in the composer.
   it('composes header values that contain CR/LF without adding a header or a body (nodemailer folds them into the value)', async () => {
     const transport = createMailTransport({ dataDir });
