@@ -74,11 +74,11 @@ export const test = base.extend<E2EFixtures>({
     await use(page);
   },
   makeAxeBuilder: async ({ page }, use) => {
-    await use(() => new AxeBuilder({ page }));
+    await use(() => axeFor(page));
   },
   checkA11y: async ({ page }, use, testInfo) => {
     await use(async (options = {}) => {
-      let builder = new AxeBuilder({ page });
+      let builder = axeFor(page);
       for (const selector of options.include ?? []) builder = builder.include(selector);
       for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
       if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
@@ -106,6 +106,16 @@ export const test = base.extend<E2EFixtures>({
 });
 
 export { expect };
+
+/**
+ * axe-core for `page`, run in the page itself (`setLegacyMode`): the default runs axe in every
+ * frame and then merges the results in a new blank page, injecting axe's 550 kB into both, about
+ * a second a check whatever the page; the site has no frames, so the one run sees everything (a
+ * check takes a third of the time, and finds the same violations).
+ */
+function axeFor(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode();
+}
 
 /** Saves a screenshot for review under tests/e2e/screenshots/ (git-ignored). */
 export async function snap(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
