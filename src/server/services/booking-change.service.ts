@@ -76,7 +76,7 @@ export function refuseErased(customer: Pick<ICustomer, 'erasedAt'>): void {
   if (customer.erasedAt) throw new AppError('CONFLICT', messages.errors.customerErased);
 }
 
-/** Refuses (409) what would need an erased customer's booking to have a renter again: re-opening it, asking them for a document. */
+/** Refuses (409) what would need an erased customer's booking to have a renter again: asking them for a document (re-opening it is refused by `statusesFor`). */
 function refuseErasedRenter(booking: Pick<IBooking, 'renterEmail'>): void {
   if (isErasedAddress(booking.renterEmail)) throw new AppError('CONFLICT', messages.errors.customerErased);
 }
