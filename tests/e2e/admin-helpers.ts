@@ -90,13 +90,18 @@ export async function choose(page: Page, select: Locator, option: string | RegEx
 
 /**
  * Picks a 'YYYY-MM-DD' date in one of the dashboard's date fields (Mantine's DatePickerInput):
- * opens its calendar, pages forward to the date's month and clicks the day, which Mantine names
+ * opens its calendar, pages to the date's month and clicks the day, which Mantine names
  * "5 March 2027", then waits for the calendar to close.
  */
 export async function pickDate(page: Page, field: Locator, date: string): Promise<void> {
+  const shown = (await field.textContent())?.trim();
   await field.click();
+  // The calendar opens at the field's month (today's when empty): look only once it is open, then
+  // move towards the date's month.
+  const step = page.getByRole('button', { name: shown && dayjs(date).isBefore(dayjs(new Date(shown)), 'month') ? 'Previous month' : 'Next month' });
+  await expect(step).toBeVisible();
   const day = page.getByRole('button', { name: dayjs(date).format('D MMMM YYYY'), exact: true });
-  for (let month = 0; month < 24 && !(await day.isVisible()); month += 1) await page.getByRole('button', { name: 'Next month' }).click();
+  for (let month = 0; month < 24 && !(await day.isVisible()); month += 1) await step.click();
   await day.click();
   await expect(field).toHaveText(dayjs(date).format('MMMM D, YYYY'));
   // The calendar closes (a transition): until then it covers the fields below it.
