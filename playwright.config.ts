@@ -28,7 +28,11 @@ export default defineConfig({
     locale: 'en-PH',
     timezoneId: 'Asia/Manila',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records the page all along (a screencast, and a snapshot at every action): kept for
+    // every test, even to be thrown away, it cost the run a third of its processor time. So only a
+    // retried test records one (CI retries once); to trace a failing test here, run it with
+    // `--trace on`.
+    trace: 'on-first-retry',
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
   },
