@@ -1,20 +1,18 @@
 /**
  * Screenshots of pages at phone and desktop widths, light and dark, for review:
  *   BASE_URL=http://localhost:3000 npx tsx scripts/screenshots.ts / /booking
- * Written to tests/e2e/screenshots/ (git-ignored). Uses Debian's Chromium.
+ * Written to tests/e2e/screenshots/ (git-ignored). Uses Debian's Chromium (tests/e2e/support/env.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/env';
 
 const base = process.env.BASE_URL ?? 'http://localhost:3000';
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/'];
 const out = 'tests/e2e/screenshots';
 await mkdir(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 for (const path of paths) {
   for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1440, 900]] as const) {
     for (const scheme of ['light', 'dark'] as const) {

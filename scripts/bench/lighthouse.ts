@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH } from '../../tests/e2e/support/env';
+import { FULL_CHROMIUM_PATH } from '../../tests/e2e/support/env';
 import { ensureClientBuilt, startE2EServer } from '../../tests/e2e/support/server';
 
 /** The performance issue's goals, for the median of the runs on each page (Lighthouse 12, mobile preset). */
@@ -82,7 +82,7 @@ async function measure(url: string, port: number) {
 export const LIGHTHOUSE_PATHS = ['/', '/booking', '/cars/toyota-fortuner-2-8-q-4x4', '/fil/', '/fil/booking'];
 
 export async function runLighthouse(baseUrl: string, paths: string[] = LIGHTHOUSE_PATHS, runs = 5): Promise<LighthouseReport> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: FULL_CHROMIUM_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS, logLevel: 'silent' });
   let lighthouseVersion = '';
   try {
     const pages: PageResult[] = [];

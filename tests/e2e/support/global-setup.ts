@@ -13,7 +13,7 @@ import { ensureClientBuilt, startE2EServer, tail } from './server';
  */
 export default async function globalSetup(config: FullConfig) {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install chromium) or set CHROMIUM_PATH. Playwright's own browsers are not used.`);
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install chromium-headless-shell, or chromium) or set CHROMIUM_PATH. Playwright's own browsers are not used.`);
   }
   await ensureClientBuilt();
   const server = await startE2EServer({ env: E2E_BUSINESS_CHANNELS });
