@@ -1,7 +1,7 @@
 import { addDays, formatLongDate, todayInManila } from '../../src/shared/dates';
 import { formatPeso } from '../../src/shared/money';
 import { computePrice } from '../../src/shared/pricing';
-import { expect, pdfFile, pngFile, query, staffHeaders, test } from './support';
+import { expect, expectFocusWithin, pdfFile, pngFile, query, staffHeaders, test } from './support';
 import { bookViaApi, calendarDay, carByName, chooseDates, chooseSearchDates, fillRenter, freeDates, newCarViaApi, newRenter, showMonth } from './support/booking';
 
 test.describe('finding a car by dates', () => {
@@ -63,12 +63,14 @@ test.describe('finding a car by dates', () => {
     await page.goto('/booking');
     const search = page.getByTestId('date-search');
     await search.getByRole('button', { name: 'Find Cars' }).click();
-    await expect(page.getByRole('dialog', { name: 'Choose your rental dates' })).toBeVisible();
+    const calendar = page.getByRole('dialog', { name: 'Choose your rental dates' });
+    await expectFocusWithin(calendar);
     await page.keyboard.press('Escape');
     await expect(search.getByRole('alert')).toHaveText('Choose your pick-up and return dates to see which cars are free.');
     // Closed unchosen, the calendar gives the focus back to what opened it (its first opening too).
     await expect(search.getByRole('button', { name: 'Find Cars' })).toBeFocused();
     await search.getByTestId('search-pickup').click();
+    await expectFocusWithin(calendar);
     await page.keyboard.press('Escape');
     await expect(search.getByTestId('search-pickup')).toBeFocused();
 

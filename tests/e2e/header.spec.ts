@@ -1,5 +1,5 @@
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
-import { test, expect } from './support';
+import { test, expect, expectFocusWithin } from './support';
 
 test.describe('header on a desktop screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -99,7 +99,7 @@ test.describe('mobile menu at 390 px', () => {
     for (let time = 0; time < 2; time += 1) {
       await burger.focus();
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectFocusWithin(page.getByRole('dialog'));
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
       await expect(burger).toBeFocused();

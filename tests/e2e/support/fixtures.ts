@@ -127,6 +127,15 @@ export async function snap(page: Page, name: string, options: { fullPage?: boole
 }
 
 /**
+ * Waits until the focus is inside `dialog`, where its focus trap moves it just after it opens (in a
+ * timer): a person's Escape comes after that. A key pressed before it would close the dialog and
+ * then see the trap's late focus land in the closing dialog, which no person is quick enough to do.
+ */
+export async function expectFocusWithin(dialog: Locator): Promise<void> {
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+}
+
+/**
  * Fails unless `cover` (a notice, say) and each of `targets` are both on screen without sharing a
  * pixel: what is under a notice cannot be seen or clicked while it shows.
  */
