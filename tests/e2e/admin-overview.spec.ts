@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { addDays, todayInManila } from '../../src/shared/dates';
 import { formatPeso } from '../../src/shared/money';
 import { expect, query, staffHeaders, test } from './support';
@@ -94,28 +95,36 @@ test('the overview’s figures match the data, including a booking this test com
 });
 
 test('the activity log shows the latest changes and loads older ones on demand, each change once', async ({ page }) => {
-  // Sixty-five changes a second apart, the newest a minute in the future so the first pages are theirs.
+  // Sixty-five changes a second apart, all an hour after the newest change recorded so far, so the
+  // first pages are theirs whatever the other tests record meanwhile (a minute ahead of now left the
+  // last five in the past, among the changes other tests were making). Removed at the end: the other
+  // tests look for their own changes on the log's first page.
   const word = uniqueRenter('Activity').fullName;
+  const marker = randomUUID();
   await query(
     `insert into audit_entry (id, at, actor, action, entity_type, entity_id, before, after)
-     select gen_random_uuid(), now() + interval '1 minute' - make_interval(secs => i), 'e2e', 'blocked_name.create', 'blocked_name', 'x', null,
+     select gen_random_uuid(), (select greatest(now(), max(at)) from audit_entry) + interval '1 hour' - make_interval(secs => i), 'e2e', 'blocked_name.create', 'blocked_name', $2, null,
        jsonb_build_object('fullName', $1::text || ' #' || i)
      from generate_series(1, 65) as i`,
-    [word],
+    [word, marker],
   );
-  await openDashboard(page);
-  await page.getByRole('button', { name: 'Activity Log' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Activity Log' });
-  const entries = drawer.getByTestId('audit-entry');
-  await expect(entries).toHaveCount(30);
-  await expect(entries.first()).toContainText(`Blocked ${word} #1`);
-  await expect(drawer.getByText('The latest 30 changes')).toBeVisible();
+  try {
+    await openDashboard(page);
+    await page.getByRole('button', { name: 'Activity Log' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Activity Log' });
+    const entries = drawer.getByTestId('audit-entry');
+    await expect(entries).toHaveCount(30);
+    await expect(entries.first()).toContainText(`Blocked ${word} #1`);
+    await expect(drawer.getByText('The latest 30 changes')).toBeVisible();
 
-  await drawer.getByRole('button', { name: 'Show older changes' }).click();
-  await expect(entries).toHaveCount(60);
-  await drawer.getByRole('button', { name: 'Show older changes' }).click();
-  await expect(entries.nth(64)).toBeVisible();
-  const ours = (await entries.allTextContents()).filter((text) => text.includes(word));
-  expect(ours).toHaveLength(65);
-  expect(ours.map((text) => Number(/#(\d+)/.exec(text)![1]))).toEqual(Array.from({ length: 65 }, (_, i) => i + 1));
+    await drawer.getByRole('button', { name: 'Show older changes' }).click();
+    await expect(entries).toHaveCount(60);
+    await drawer.getByRole('button', { name: 'Show older changes' }).click();
+    await expect(entries.nth(64)).toBeVisible();
+    const ours = (await entries.allTextContents()).filter((text) => text.includes(word));
+    expect(ours).toHaveLength(65);
+    expect(ours.map((text) => Number(/#(\d+)/.exec(text)![1]))).toEqual(Array.from({ length: 65 }, (_, i) => i + 1));
+  } finally {
+    await query('delete from audit_entry where entity_id = $1', [marker]);
+  }
 });
