@@ -91,9 +91,9 @@ async function bookRaw(pool: pg.Pool, b: SqlBooking): Promise<void> {
     );
     const customerId = customer.rows[0]!.id;
     const phoneKey = b.phone.replace(/\D/g, '');
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`phone:${phoneKey}`]);
-    // As the route asks it: the status checked here, so that only the mailbox and phone indexes fit.
     const mailbox = mailboxKey(b.email);
+    await client.query('select pg_advisory_xact_lock(1, hashtext($1)), pg_advisory_xact_lock(2, hashtext($2))', [phoneKey, mailbox]);
+    // As the route asks it: the status checked here, so that only the mailbox and phone indexes fit.
     const unproven = await client.query<{ status: string }>(
       `select status, renter_mailbox_key, renter_phone_key from booking where email_proven_at is null and hold_until > now() and (renter_mailbox_key = $1 or renter_phone_key = $2)`,
       [mailbox, phoneKey],

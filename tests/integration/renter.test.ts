@@ -302,6 +302,23 @@ describe('limits on unconfirmed bookings and documents', () => {
     expect(await h.orm.em.fork().count(Booking, { renterEmail: email })).toBe(MAX_UNPROVEN_BOOKINGS);
   });
 
+  it(`lets exactly ${MAX_UNPROVEN_BOOKINGS} of 50 simultaneous bookings through for one mailbox however spelled, each spelling its own customer`, async () => {
+    const [local, domain] = uniqueEmail('spellings').split('@') as [string, string];
+    const cars = await Promise.all(Array.from({ length: 5 }, () => newCar(h)));
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const payload = bookingPayload(cars[i % 5]!.id, await uploadDocuments(h), {
+          customer: { email: `${local}+${i}@${domain}`, phone: uniquePhone() },
+          booking: { pickupDate: daysFromToday(2 + 2 * Math.floor(i / 5)), returnDate: daysFromToday(3 + 2 * Math.floor(i / 5)) },
+        });
+        return outcome(h.caller().bookings.create(payload));
+      }),
+    );
+    expect(attempts.filter((result) => result === 'ok')).toHaveLength(MAX_UNPROVEN_BOOKINGS);
+    expect(attempts.filter((result) => result === 'CONFLICT')).toHaveLength(50 - MAX_UNPROVEN_BOOKINGS);
+    expect(await h.orm.em.fork().count(Booking, { renterMailboxKey: `${local}@${domain}` })).toBe(MAX_UNPROVEN_BOOKINGS);
+  });
+
   it('refuses one file standing for two documents, by path or by bytes, storing nothing', async () => {
     const car = await newCar(h);
     const documents = await uploadDocuments(h);

@@ -189,7 +189,7 @@ describe('SQL statements per request', () => {
     expect(answer.status).toBe(201);
     expect(seen.slice(0, seen.indexOf('COMMIT;') + 1)).toEqual([
       'BEGIN;',
-      // The phone number's lock and the blocklist; the customer; the unconfirmed bookings of the address and number.
+      // The phone number's and the mailbox's locks and the blocklist; the customer; the unconfirmed bookings of the mailbox and number.
       'select pg_advisory_xact_lock',
       'insert into "customer"',
       'select status',

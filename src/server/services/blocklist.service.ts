@@ -20,16 +20,19 @@ export function toBlockedNameDto(row: IBlockedName): TBlockedName {
 
 /**
  * Whether a name is blocked: whether a blocked name has its skeleton (see nameSkeleton for what
- * counts as the same name). Given `lock`, the same statement also takes that transaction-level
- * advisory lock, held until the caller's transaction ends: a public booking needs both, in one
- * round trip.
+ * counts as the same name). Given `locks`, the same statement also takes those two
+ * transaction-level advisory locks, in their order, held until the caller's transaction ends: a
+ * public booking needs all three, in one round trip. Each of the two has a key space of its own
+ * (PostgreSQL's two-key form), so one transaction's first lock can never be another's second: every
+ * caller takes them in the same order, and none waits for another in a circle.
  */
-export async function isNameBlocked(ctx: ServiceContext, name: string, lock?: string): Promise<boolean> {
-  // A plain statement: every public booking asks this. Both functions are strict, so without a lock
-  // (null) none is taken, and a name without a skeleton (null) matches nothing.
+export async function isNameBlocked(ctx: ServiceContext, name: string, locks?: readonly [string, string]): Promise<boolean> {
+  // A plain statement: every public booking asks this. The functions are strict, so without locks
+  // (null) none is taken, and a name without a skeleton (null) matches nothing. A select list is
+  // evaluated in its order.
   const [row] = await ctx.em.execute<Array<{ blocked: boolean }>>(
-    'select pg_advisory_xact_lock(hashtext(?)), exists(select 1 from blocked_name where normalized_name = ?) as blocked',
-    [lock ?? null, nameSkeleton(name) || null],
+    'select pg_advisory_xact_lock(1, hashtext(?)), pg_advisory_xact_lock(2, hashtext(?)), exists(select 1 from blocked_name where normalized_name = ?) as blocked',
+    [locks?.[0] ?? null, locks?.[1] ?? null, nameSkeleton(name) || null],
   );
   return row!.blocked;
 }

@@ -301,13 +301,15 @@ async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: Ide
     ctx,
     async (em) => {
       const tx = { ...ctx, em };
-      // An advisory lock orders the bookings of one phone number, and the customer's row (locked by
-      // finding or creating it) those of one address, so their limit holds however many arrive at
-      // once. The lock is taken by the blocklist's statement, always before the row's.
+      // Advisory locks order the bookings of one phone number and those of one mailbox (every
+      // spelling of the address, each a customer of its own), so their limits hold however many
+      // arrive at once. The blocklist's statement takes them, before the customer's row, and in a
+      // statement of their own: the count below, a later statement, sees what the holder committed.
       const phone = phoneKey(renter.phone);
-      if (await isNameBlocked(tx, renter.fullName, `phone:${phone}`)) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
+      const mailbox = mailboxKey(renter.email);
+      if (await isNameBlocked(tx, renter.fullName, [phone, mailbox])) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
       const customerId = await findOrCreateCustomer(em, renter, documents);
-      await refuseTooManyUnproven(em, mailboxKey(renter.email), phone);
+      await refuseTooManyUnproven(em, mailbox, phone);
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
       const made = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
       await attachUploads(tx, plan, 'document', `booking:${made.id}`, (sealed) => refuseSameFileTwice(ctx.deps.storage, sealed));
