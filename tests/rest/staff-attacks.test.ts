@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { passwordQueueSize } from '../../src/server/auth/password';
 import { THROTTLE_LIMITS } from '../../src/server/auth/throttle';
 import { clock } from '../../src/server/clock';
 import { StaffAccount } from '../../src/server/db/entities';
@@ -150,5 +151,48 @@ describe('a browser that signed in before the password changed', () => {
     await floodAccount(account.email);
     expect((await signInWith(h, { email: account.email, password: 'second password 2' }, { ...office, cookie: renewed! })).answer.status).toBe(200);
     expect((await signInWith(h, { email: account.email, password: 'second password 2' }, { 'x-forwarded-for': '192.0.2.62', cookie: elsewhere.device! })).answer.status).toBe(429);
+  });
+});
+
+describe('a sign-in under way while the account’s sign-in is taken away', () => {
+  /** Whether a sign-in's cookie, if it got one, opens the dashboard. */
+  const works = async (signedIn: { cookie: string | null }) => (await call(h, 'GET', '/api/admin/account', undefined, { cookie: signedIn.cookie ?? 'rental_session=none' })).status === 200;
+  const checking = () => expect.poll(() => passwordQueueSize().running, { interval: 5, timeout: 10_000 }).toBe(1);
+
+  it('gets no session once the owner has reset the account during its password check', async () => {
+    const victim = await createAccount(h, { password: 'stolen password 1' });
+    const owner = await sessionCookie(h, (await createAccount(h, { role: 'owner' })).id);
+    const thief = signInWith(h, { email: victim.email, password: 'stolen password 1' }, { 'x-forwarded-for': '203.0.113.9' });
+    await checking();
+    expect((await call(h, 'POST', `/api/admin/staff/${victim.id}/reset`, undefined, { cookie: owner, headers: JSON_WRITE })).status).toBe(200);
+    const signedIn = await thief;
+    expect(signedIn.answer.status).toBe(401);
+    expect(await works(signedIn)).toBe(false);
+  });
+
+  it('gets no session from the old password once its person has changed it', async () => {
+    const victim = await createAccount(h, { password: 'old password 12' });
+    const own = await sessionCookie(h, victim.id);
+    const confirmed = passwordQueueSize().finished + 1;
+    const change = call(h, 'POST', '/api/admin/account/password', { currentPassword: 'old password 12', newPassword: 'new password 34' }, { cookie: own, headers: JSON_WRITE });
+    // The current password was confirmed and the new one is being hashed: the thief's sign-in reads
+    // the account as it is now, and its check waits for the hashing, then the change's commit.
+    await expect.poll(() => passwordQueueSize().finished === confirmed && passwordQueueSize().running === 1, { interval: 5, timeout: 10_000 }).toBe(true);
+    const thief = signInWith(h, { email: victim.email, password: 'old password 12' }, { 'x-forwarded-for': '203.0.113.10' });
+    expect((await change).status).toBe(200);
+    const signedIn = await thief;
+    expect(await works(signedIn)).toBe(false);
+    expect((await signInWith(h, { email: victim.email, password: 'new password 34' }, { 'x-forwarded-for': '203.0.113.11' })).answer.status).toBe(200);
+  });
+
+  it('gets no session that comes back when a disabled account is enabled again', async () => {
+    const victim = await createAccount(h, { password: 'stolen password 2' });
+    const owner = await sessionCookie(h, (await createAccount(h, { role: 'owner' })).id);
+    const thief = signInWith(h, { email: victim.email, password: 'stolen password 2' }, { 'x-forwarded-for': '203.0.113.12' });
+    await checking();
+    expect((await call(h, 'POST', `/api/admin/staff/${victim.id}/disable`, undefined, { cookie: owner, headers: JSON_WRITE })).status).toBe(200);
+    const signedIn = await thief;
+    expect((await call(h, 'POST', `/api/admin/staff/${victim.id}/enable`, undefined, { cookie: owner, headers: JSON_WRITE })).status).toBe(200);
+    expect(await works(signedIn)).toBe(false);
   });
 });

@@ -26,9 +26,11 @@ const queue = new PQueue({ concurrency: PASSWORD_CONCURRENCY });
 
 export type HashPriority = 'known' | 'normal';
 
-/** How many password computations run and wait now (for tests and the reliability figures). */
-export function passwordQueueSize(): { running: number; waiting: number } {
-  return { running: queue.pending, waiting: queue.size };
+let finished = 0;
+
+/** How many password computations run and wait now, and have finished so far (for tests and the reliability figures). */
+export function passwordQueueSize(): { running: number; waiting: number; finished: number } {
+  return { running: queue.pending, waiting: queue.size, finished };
 }
 
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }, priority: HashPriority): Promise<Buffer> {
@@ -39,7 +41,11 @@ function scrypt(password: string, salt: Buffer, params: { N: number; r: number; 
   return queue.add(
     () =>
       new Promise<Buffer>((resolve, reject) => {
-        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => {
+          finished += 1;
+          if (error) reject(error);
+          else resolve(key);
+        });
       }),
     { priority: priority === 'known' ? 1 : 0 },
   );

@@ -146,19 +146,28 @@ export async function login(ctx: SessionRequest, input: TLogin): Promise<TSessio
 
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
-  // The session this browser held before (another account's, or an earlier one) ends: its cookie
-  // is replaced, and a copy of it taken earlier must not outlive it.
-  if (cookie.token) await em.nativeUpdate(AdminSession, { tokenHash: hashToken(cookie.token), endedAt: null }, { endedAt: now });
-  const session = em.create(AdminSession, {
-    tokenHash: hashToken(token),
-    account,
-    lastSeenAt: now,
-    createdAt: now,
-    ip: request.ip.slice(0, 64),
-    userAgent: request.userAgent?.slice(0, 300) ?? null,
+  const session = await em.transactional(async (tx) => {
+    // The account as its password was checked, read again and locked: a reset, a new password or a
+    // disable that committed during the check refuses this sign-in, and one that commits after it
+    // ends the session made here (each changes the account's row, which waits for this transaction,
+    // before it ends the account's sessions).
+    const current = await tx.nativeUpdate(StaffAccount, { id: account.id, passwordHash: account.passwordHash, disabledAt: null }, { lastSignInAt: now, updatedAt: now });
+    if (current !== 1) {
+      log.warn('admin.login.failed', { ip: request.ip, account: account.id, reason: 'changed during the check' });
+      throw new AppError('UNAUTHORIZED', wrong);
+    }
+    // The session this browser held before (another account's, or an earlier one) ends: its cookie
+    // is replaced, and a copy of it taken earlier must not outlive it.
+    if (cookie.token) await tx.nativeUpdate(AdminSession, { tokenHash: hashToken(cookie.token), endedAt: null }, { endedAt: now });
+    return tx.create(AdminSession, {
+      tokenHash: hashToken(token),
+      account: account.id,
+      lastSeenAt: now,
+      createdAt: now,
+      ip: request.ip.slice(0, 64),
+      userAgent: request.userAgent?.slice(0, 300) ?? null,
+    });
   });
-  account.lastSignInAt = now;
-  await em.flush();
   log.info('admin.login', { ip: request.ip, account: account.id, session: session.id, knownDevice: device !== null });
   cookie.set(token);
   cookie.setDevice(rememberDevice(cookie.device, deps.signingSecret, account));
