@@ -143,6 +143,7 @@ export default {
     cannotCancelOnline: 'This booking can no longer be cancelled online. Please call us.',
     noDocumentRequested: 'No document was requested for this booking.',
     bookingClosed: 'This booking is no longer open.',
+    documentsLocked: 'The garage has already confirmed this booking: its documents can no longer be changed online. Please call us.',
   },
   myBooking: {
     findSent: 'If that reference and e-mail address match a booking, we have sent its link to that address. Check your inbox.',

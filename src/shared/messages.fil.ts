@@ -143,6 +143,7 @@ export default {
     cannotCancelOnline: 'Hindi na puwedeng i-cancel online ang booking na ito. Tawagan po kami.',
     noDocumentRequested: 'Walang hininging dokumento para sa booking na ito.',
     bookingClosed: 'Sarado na ang booking na ito.',
+    documentsLocked: 'Nakumpirma na ng garahe ang booking na ito: hindi na mapapalitan online ang mga dokumento nito. Tawagan po kami.',
   },
   myBooking: {
     findSent: 'Kung tugma sa isang booking ang reference at e-mail address na iyan, naipadala na namin ang link nito sa address na iyon. Tingnan ang inbox mo.',

@@ -6,7 +6,7 @@ import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { formatLongDate, todayInManila } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { CUSTOMER_CSV_COLUMNS, ERASED_NAME, erasedAddress, type TCreateCustomerInput } from '../../src/shared/schemas/customer.schema';
-import { daysFromToday, uploadDocuments } from '../utils/fixtures';
+import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { DOCUMENT_FIELDS, type DocumentField } from '../../src/shared/schemas/booking.schema';
 import { createHarness, staffActor, type Harness } from '../utils/harness';
 import { exportCustomersCsv } from '../../src/server/services/customer.service';
@@ -462,6 +462,40 @@ describe('customers.saveDocuments', () => {
     } finally {
       clock.reset();
     }
+    expect(await staff().customers.byId({ id: answer.customer.id })).toMatchObject(old);
+  });
+
+  it('gives a retried create, however late, a token that ends an hour after the booking was made', async () => {
+    const car = await newCar(h);
+    const payload = bookingPayload(car.id, await uploadDocuments(h), { customer: { email: uniqueEmail('retry') }, booking: { pickupDate: daysFromToday(5), returnDate: daysFromToday(7) } });
+    const idempotencyKey = randomUUID();
+    const first = await h.caller().bookings.create({ ...payload, idempotencyKey });
+    clock.advance(23 * 60 * 60_000);
+    try {
+      const retried = await h.caller().bookings.create({ ...payload, idempotencyKey });
+      expect(retried.booking.id).toBe(first.booking.id);
+      expect(retried.documentToken.split('.')[1]).toBe(first.documentToken.split('.')[1]);
+      await expectError(
+        h.caller().customers.saveDocuments({ id: first.customer.id, documents: await uploadDocuments(h), documentToken: retried.documentToken }),
+        'UNAUTHORIZED',
+        messages.errors.badDocumentToken,
+      );
+    } finally {
+      clock.reset();
+    }
+    expect(await staff().bookings.byId({ id: first.booking.id })).toMatchObject({ photoId1Url: first.booking.photoId1Url, photoId2Url: first.booking.photoId2Url, proofOfBillingUrl: first.booking.proofOfBillingUrl });
+  });
+
+  it('lets the renter replace documents only while the booking is pending: once staff confirmed it, they are the garage’s to change', async () => {
+    const car = await newCar(h);
+    const { answer, documents: old } = await publicBooking(h, car.id);
+    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'confirmed' });
+    await expectError(
+      h.caller().customers.saveDocuments({ id: answer.customer.id, documents: await uploadDocuments(h), documentToken: answer.documentToken }),
+      'CONFLICT',
+      messages.errors.documentsLocked,
+    );
+    expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject(old);
     expect(await staff().customers.byId({ id: answer.customer.id })).toMatchObject(old);
   });
 

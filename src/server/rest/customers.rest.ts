@@ -20,13 +20,13 @@ export const customerRoutes = [
     tag: 'Bookings',
     summary: 'Replace a customer’s documents',
     description:
-      'Staff (session or API token), or the renter with the `documentToken` of their booking’s create answer, sent as the `X-Document-Token` header or a `documentToken` body field. Otherwise 401.',
+      'Staff (session or API token), or the renter with the `documentToken` of their booking’s create answer, sent as the `X-Document-Token` header or a `documentToken` body field. Otherwise 401. The token works for the hour after the booking was made (an answer to a retried create, with its idempotency key, carries a token that ends at the same time), and only while the booking is pending: once staff confirmed it, 409.',
     auth: 'document-token',
     rateLimit: 'documents',
     params: ZIdParamsSchema,
     body: ZDocumentsSchema.extend({ documentToken: z.string().max(200).optional() }),
     response: { status: 200, schema: ZSavedDocumentsSchema, description: 'The documents now on file: the customer’s (staff) or the booking’s (its renter)' },
-    errors: [400, 401, 404, 415, 429, 503],
+    errors: [400, 401, 404, 409, 415, 429, 503],
     handler: (c, { params, body }) => {
       const token = c.req.header('x-document-token') ?? body.documentToken ?? null;
       return saveDocuments(serviceContext(c), params.id, body, token);

@@ -16,8 +16,8 @@ function signature(secret: string, purpose: Purpose, bookingId: string, expires:
   return createHmac('sha256', secret).update(`${purpose}\n${bookingId}\n${expires}`).digest('base64url');
 }
 
-function makeToken(secret: string, purpose: Purpose, bookingId: string, seconds: number): string {
-  const expires = String(Math.floor(clock.now().getTime() / 1000) + seconds);
+function makeToken(secret: string, purpose: Purpose, bookingId: string, seconds: number, from = clock.now()): string {
+  const expires = String(Math.floor(from.getTime() / 1000) + seconds);
   return `${bookingId}.${expires}.${signature(secret, purpose, bookingId, expires)}`;
 }
 
@@ -31,8 +31,12 @@ function tokenBooking(secret: string, purpose: Purpose, token: string): string |
   return received.length === expected.length && timingSafeEqual(received, expected) ? bookingId : null;
 }
 
-/** Lets the renter replace their booking's documents for an hour (the create answer's `documentToken`). */
-export const makeDocumentToken = (secret: string, bookingId: string) => makeToken(secret, 'documents', bookingId, DOCUMENT_TOKEN_SECONDS);
+/**
+ * Lets the renter replace their booking's documents for the hour after it was made (the create
+ * answer's `documentToken`): an answer given again (an idempotent retry) carries a token that ends
+ * when the first one does.
+ */
+export const makeDocumentToken = (secret: string, booking: { id: string; createdAt: string }) => makeToken(secret, 'documents', booking.id, DOCUMENT_TOKEN_SECONDS, new Date(booking.createdAt));
 export const documentTokenBooking = (secret: string, token: string) => tokenBooking(secret, 'documents', token);
 
 /** The token of a booking's "Manage your booking" link: the renter's proof that they read its e-mail. */

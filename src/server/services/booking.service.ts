@@ -337,7 +337,7 @@ function createAnswer(ctx: ServiceContext, renter: Renter, booking: TBooking): T
     photoId2Url: booking.photoId2Url ?? '',
     proofOfBillingUrl: booking.proofOfBillingUrl ?? '',
   };
-  return { customer, booking, documentToken: makeDocumentToken(ctx.deps.signingSecret, booking.id) };
+  return { customer, booking, documentToken: makeDocumentToken(ctx.deps.signingSecret, booking) };
 }
 
 /**

@@ -61,8 +61,8 @@ export async function replaceBookingDocuments(ctx: ServiceContext, booking: Docu
 
 /**
  * `PUT /api/customers/{id}/documents`. Staff replace the customer record's documents. The renter,
- * with the document token of their booking's create answer, replaces that booking's documents (the
- * booking must be this customer's); a customer record that still shows the booking's old documents
+ * with the document token of their booking's create answer, replaces that booking's documents while
+ * it is pending (the booking must be this customer's); a customer record that still shows the booking's old documents
  * (the one its first booking created) follows them. Nothing else of the customer changes.
  */
 export async function saveDocuments(ctx: ServiceContext, customerId: string, documents: TDocuments, documentToken: string | null): Promise<TSavedDocuments> {
@@ -85,6 +85,8 @@ export async function saveDocuments(ctx: ServiceContext, customerId: string, doc
       return { customerId: customer.id, bookingId: null, ...documentsOf(customer) };
     }
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.badDocumentToken);
+    // Staff check a booking's documents as they confirm it: from then on only they change them.
+    if (booking.status !== 'pending') throw new AppError('CONFLICT', messages.errors.documentsLocked);
     const [bookingBefore, customerBefore] = [toBookingDto(booking), toCustomerDto(customer)];
     await replaceBookingDocuments(tx, booking, customer, documents);
     const renter = { em, actor: RENTER_DOCUMENT_ACTOR };
