@@ -47,6 +47,7 @@ export default {
     nestedTooDeeply: 'The input is nested too deeply',
     oneLine: 'Use a single line of text, without line breaks or control characters',
     controlCharacter: 'Text cannot contain control characters other than line breaks and tabs',
+    nameCharacter: 'The name contains a character that is not used in names (a private-use or invisible character, or an Arabic tatweel). Please type the name again.',
     nameTooLongToCompare: 'This name is too long to compare with the blocklist once its special characters are spelled out. Please shorten it.',
     reference: 'Enter the booking reference from your e-mail, e.g. HI-7K3QPX',
     documentField: 'Choose which document to ask for',

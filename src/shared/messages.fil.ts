@@ -47,6 +47,7 @@ export default {
     nestedTooDeeply: 'Masyadong malalim ang pagkaka-nest ng input',
     oneLine: 'Isang linya lang ng text, walang line break o control character',
     controlCharacter: 'Bawal ang control characters sa text maliban sa line break at tab',
+    nameCharacter: 'May character sa pangalan na hindi ginagamit sa mga pangalan (private-use o hindi nakikitang character, o Arabic tatweel). Pakitype muli ang pangalan.',
     nameTooLongToCompare: 'Masyadong mahaba ang pangalang ito para maikumpara sa blocklist kapag isinulat nang buo ang special characters nito. Paikliin po ito.',
     reference: 'Ilagay ang booking reference na nasa e-mail mo, halimbawa HI-7K3QPX',
     documentField: 'Piliin kung aling dokumento ang hihingin',

@@ -121,6 +121,35 @@ describe('names are compared by their skeleton', () => {
     await expectBlocked(`Dela-${word}, J.uan!`);
   });
 
+  it('a blank-looking character (Hangul filler, blank Braille pattern) for a space does not get past it', async () => {
+    const { word } = await blocked('Juan');
+    for (const blank of ['\u3164', '\uffa0', '\u2800', '\u115f', '\u1160']) await expectBlocked(`Juan${blank}Dela ${word}`);
+  });
+
+  it('a combining mark outside the Latin accents (Devanagari, Thai) does not get past it', async () => {
+    const { word } = await blocked('Juan');
+    await expectBlocked(`Jua\u0951n Dela ${word}`);
+    await expectBlocked(`Juan De\u0e47la ${word}`);
+  });
+
+  it('a middle dot for a space, a small capital or a barred u does not get past it', async () => {
+    const { word } = await blocked('Juan');
+    await expectBlocked(`Juan\u00b7Dela ${word}`);
+    await expectBlocked(`\u1d0auan Dela ${word}`);
+    await expectBlocked(`J\u0289an Dela ${word}`);
+  });
+
+  it('a name with a private-use character, an invisible operator or a tatweel is refused before it is compared', async () => {
+    const { word } = await blocked('Juan');
+    for (const spelling of [`Juan Dela ${word}\ue000`, `Ju\u2062an Dela ${word}`, `Jua\u0640n Dela ${word}`]) {
+      // Still blocked to the live check (which takes any line of text): the skeleton removes them.
+      expect(await h.caller().blocklist.check({ name: spelling }), spelling).toEqual({ isBlocked: true });
+      const car = await newCar(h);
+      const error = await expectError(publicBooking(h, car.id, { customer: { fullName: spelling } }), 'BAD_REQUEST');
+      expect(issueMessages(error)).toContain(messages.validation.nameCharacter);
+    }
+  });
+
   it('keeps ordinary different names apart: Mario books when Maria is blocked', async () => {
     const { word } = await blocked('Maria Santos');
     expect(await h.caller().blocklist.check({ name: `Mario Santos Dela ${word}` })).toEqual({ isBlocked: false });

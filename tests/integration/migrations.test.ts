@@ -82,6 +82,47 @@ describe('the blocklist skeleton migration', () => {
   });
 });
 
+describe('the blocklist skeleton migration of blanks and marks', () => {
+  it('recomputes the keys that changed, merges names that turn out to be one entry, and goes back', async () => {
+    const orm = await databaseMigratedTo('Migration20261127020000_refunds');
+    try {
+      const migrator = orm.getMigrator();
+      const connection = orm.em.fork().getConnection();
+      // Keys as the previous skeleton wrote them: a Hangul filler removed, a Thai mark kept.
+      await connection.execute(`
+        insert into blocked_name (id, full_name, normalized_name, reason, blocked_by, created_at) values
+          ('00000000-0000-4000-8000-000000000001', 'Juan Dela Cruz', 'cruz dela juan', 'Unpaid damages', 'admin', '2026-01-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000002', 'Juan\u3164Dela Cruz', 'cruz juandela', 'Same man', 'Liza', '2026-02-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000003', 'Pedro Sa\u0e47ntos', 'pedro sa\u0e47ntos', null, 'admin', '2026-03-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000004', 'Maria Santos', 'rnaria santos', null, 'admin', '2026-03-02T00:00:00Z')`);
+      await migrator.up();
+
+      const rows = (await connection.execute(`select full_name, normalized_name from blocked_name order by id`)) as Array<{ full_name: string; normalized_name: string }>;
+      expect(rows.map((row) => [row.full_name, row.normalized_name])).toEqual([
+        ['Juan Dela Cruz', 'cruz dela juan'],
+        ['Pedro Sa\u0e47ntos', 'pedro santos'],
+        ['Maria Santos', 'rnaria santos'],
+      ]);
+      const [entry] = (await connection.execute(`select actor, action, entity_id, before, after from audit_entry where entity_type = 'blocked_name'`)) as Array<Record<string, any>>;
+      expect(entry).toMatchObject({
+        actor: 'System',
+        action: 'blocked_name.merge',
+        entity_id: '00000000-0000-4000-8000-000000000002',
+        before: { fullName: 'Juan\u3164Dela Cruz', reason: 'Same man', blockedBy: 'Liza' },
+        after: { id: '00000000-0000-4000-8000-000000000001', fullName: 'Juan Dela Cruz' },
+      });
+      expect(await migrator.checkMigrationNeeded()).toBe(false);
+
+      // and back: the previous keys again
+      await migrator.down({ to: 'Migration20261127020000_refunds' });
+      const before = (await connection.execute(`select normalized_name from blocked_name order by id`)) as Array<{ normalized_name: string }>;
+      expect(before.map((row) => row.normalized_name)).toEqual(['cruz dela juan', 'pedro sa\u0e47ntos', 'rnaria santos']);
+    } finally {
+      await orm.close(true);
+    }
+  });
+});
+
 describe('the staff accounts migration', () => {
   it('makes the stored shared password the main owner\'s, keeps its sessions signed in as the owner, and goes back', async () => {
     const orm = await databaseMigratedTo('Migration20261125093000_rate_limits');

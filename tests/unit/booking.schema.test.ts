@@ -79,6 +79,17 @@ describe('ZBookingFormSchema (spec point 5 messages)', () => {
     expect(issuesOf(ZBookingFormSchema, { ...form, [field]: value })).toEqual({ [field]: [message] });
   });
 
+  it.each([
+    ['a private-use character', 'Juan Dela Cruz\ue000'],
+    ['a private-use character of plane 15', 'Juan \u{f0000}Dela Cruz'],
+    ['an Arabic tatweel', 'Juan\u0640Dela Cruz'],
+    ['an invisible times', 'Juan\u2062 Dela Cruz'],
+  ])('refuses a full name with %s', (_label, fullName) => {
+    expect(issuesOf(ZBookingFormSchema, { ...form, fullName })).toEqual({
+      fullName: ['The name contains a character that is not used in names (a private-use or invisible character, or an Arabic tatweel). Please type the name again.'],
+    });
+  });
+
   it('accepts a two-letter name, a 10-character phone and an international phone', () => {
     expect(issuesOf(ZBookingFormSchema, { ...form, fullName: 'Jo', phone: '0917123456' })).toEqual({});
     expect(issuesOf(ZBookingFormSchema, { ...form, phone: '+63 917 123 4567' })).toEqual({});

@@ -11,8 +11,9 @@ export const blocklistRoutes = [
     tag: 'Bookings',
     summary: 'Is a name blocked?',
     description:
-      'Names are compared by their skeleton: case, accents, spaces, punctuation, the order of the words and invisible characters (zero-width spaces, soft hyphens) are ignored, ' +
-      'and letters of other scripts that look like Latin ones (Unicode TR39 confusables: a Cyrillic о is an o) count as those letters. `name` is one line of text.',
+      'Names are compared by their skeleton: case, accents (every combining mark), extra spaces, punctuation, the order of the words and invisible characters (zero-width spaces, soft hyphens) are ignored, ' +
+      'characters that show as a blank (Hangul fillers, the blank Braille pattern) and middle dots part words as a space does, ' +
+      'and letters that look like Latin ones (Unicode TR39 confusables: a Cyrillic о is an o; small capitals: ᴊ is a j) count as those letters. `name` is one line of text.',
     auth: 'public',
     rateLimit: 'nameCheck',
     query: ZCheckNameSchema,

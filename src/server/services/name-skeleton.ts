@@ -3,17 +3,40 @@ import { createRequire } from 'node:module';
 /**
  * unicode-confusables is CommonJS and its types file is misnamed (`index.ts.d`), so it is loaded
  * with `require` and typed here. Its `rectifyConfusion` replaces each code point by its Unicode
- * TR39 prototype (confusables.txt: Cyrillic "о" → "o", "ǀ" → "l", "m" → "rn"). Loading it here,
- * on the server only, keeps its table out of the browser's bundles.
+ * TR39 prototype (confusables.txt: Cyrillic "о" → "o", "ǀ" → "l", "m" → "rn", "•" → "·"). Loading
+ * it here, on the server only, keeps its table out of the browser's bundles.
  */
 const { rectifyConfusion } = createRequire(import.meta.url)('unicode-confusables') as { rectifyConfusion: (text: string) => string };
 
-/** Combining diacritical marks (accents), in their four blocks. */
-const MARKS = /[\u0300-\u036f]|[\u1ab0-\u1aff]|[\u1dc0-\u1dff]|[\u20d0-\u20ff]|[\ufe20-\ufe2f]/g;
-/** Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors, ... */
-const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
-/** Dashes, underscores, commas, colons and slashes separate words: "Dela-Cruz,Juan" is "Dela Cruz Juan". */
-const SEPARATORS = /[\p{Pd}\p{Pc},;:/\\]/gu;
+/** Every combining mark: accents of any script (Latin, Devanagari's U+0951, Thai's U+0E47, ...). */
+const MARKS = /\p{M}/gu;
+/**
+ * Spaces, and characters that show as a blank although they are not spaces: the Hangul fillers
+ * (U+115F, U+1160, U+3164, U+FFA0, the last three default-ignorable), the blank Braille pattern
+ * (U+2800) and the musical null notehead (U+1D159). Each is read as a space, before the
+ * default-ignorable code points are removed: "Juan\u3164Dela" shows as "Juan Dela".
+ */
+const BLANKS = /[\p{Zs}\u115f\u1160\u3164\uffa0\u2800\u{1d159}]/gu;
+/**
+ * Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors, invisible
+ * operators (U+2061-U+2064), ...; and what has no place in a name, which ZFullNameSchema refuses:
+ * private-use characters and the Arabic tatweel (U+0640, which only draws a letter out).
+ */
+const IGNORABLE = /[\p{Default_Ignorable_Code_Point}\p{Co}\u0640]/gu;
+/**
+ * Latin letters that imitate another and that neither NFKC nor TR39 maps: small capitals ("ᴊ")
+ * and the barred u ("ʉ"). TR39's own small capitals ("ᴄ" → "c", "ɪ" → "i") are left to it.
+ */
+const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
+  ᴀ: 'a', ʙ: 'b', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm',
+  ɴ: 'n', ᴘ: 'p', ꞯ: 'q', ʀ: 'r', ᴛ: 't', ʉ: 'u', ᵾ: 'u',
+};
+const LATIN_LOOKALIKE = new RegExp(`[${Object.keys(LATIN_LOOKALIKES).join('')}]`, 'gu');
+/**
+ * Dashes, underscores, commas, colons, slashes and middle dots (TR39's prototype of "•", "‧",
+ * "・", "⋅", ...) separate words: "Dela-Cruz,Juan" and "Juan·Dela·Cruz" are "Dela Cruz Juan".
+ */
+const SEPARATORS = /[\p{Pd}\p{Pc},;:/\\\u00b7]/gu;
 /** Any other punctuation or symbol is dropped: "J.uan", "O'Brien" and "Juan!" are "Juan", "OBrien", "Juan". */
 const DROPPED = /[\p{P}\p{S}]/gu;
 
@@ -24,17 +47,24 @@ const withoutMarks = (text: string) => text.normalize('NFD').replace(MARKS, '');
 
 /**
  * The blocklist's key for a name: two names with the same skeleton are the same name. NFKC
- * (full-width and styled letters), default-ignorable code points removed, case folded, accents
- * dropped, TR39 confusables mapped to their prototypes, punctuation dropped, words sorted.
+ * (full-width and styled letters), spaces and blank-looking characters read as spaces,
+ * default-ignorable code points, private-use characters and tatweels removed, case folded, every
+ * combining mark (accent) dropped, small capitals and TR39 confusables mapped to the letters they
+ * imitate, dashes, commas and middle dots read as spaces, other punctuation dropped, words sorted.
  *
  * Case is folded before the confusables are mapped, so that case never matters ("IVAN" is
  * "ivan"): TR39 maps capital I to l, which would otherwise part "Ivan" from "ivan". The price is
  * that a capital-only lookalike (Cyrillic "Н" for "H") is compared as its small letter ("н").
- * Folding first also means "m" and "rn" are one letter here, as TR39 has it.
+ * Folding first also means "m" and "rn" are one letter here, as TR39 has it. Where words break
+ * matters: "DelaCruz" is not "Dela Cruz".
+ *
+ * A change here changes the keys stored in `blocked_name.normalized_name`: it needs a migration
+ * that computes them again (as Migration20261127030000_blocked_name_blanks_and_marks does).
  */
 export function nameSkeleton(name: string): string {
+  const spaced = name.normalize('NFKC').replace(BLANKS, ' ').replace(IGNORABLE, '');
   // Upper then lower case folds as Unicode's full case folding does: "ß" is "ss", "ς" is "σ".
-  const folded = withoutMarks(name.normalize('NFKC').replace(IGNORABLE, '').toUpperCase().toLowerCase());
+  const folded = withoutMarks(spaced.toUpperCase().toLowerCase()).replace(LATIN_LOOKALIKE, (letter) => LATIN_LOOKALIKES[letter]!);
   // Prototypes may be capitals ("0" → "O") or carry marks ("ł" → "l" + U+0338).
   const mapped = withoutMarks(rectifyConfusion(folded).toLowerCase());
   return mapped

@@ -61,7 +61,17 @@ export function isRentalTooLong(pickupDate: string, returnDate: string, maxDays:
   }
 }
 
-export const ZFullNameSchema = text('one', () => v.fullName).min(2, { error: () => v.fullName }).max(120, { error: () => v.tooLong({ max: 120 }) });
+/**
+ * What has no place in a person's name: private-use characters (each font draws them as it likes),
+ * the invisible operators (U+2061-U+2064) and the Arabic tatweel (U+0640, which only draws a
+ * letter out, and shows as a line between Latin letters). The blocklist's skeleton removes them too.
+ */
+export const NOT_IN_A_NAME = /[\p{Co}\u0640\u2061-\u2064]/u;
+
+export const ZFullNameSchema = text('one', () => v.fullName)
+  .min(2, { error: () => v.fullName })
+  .max(120, { error: () => v.tooLong({ max: 120 }) })
+  .refine((name) => !NOT_IN_A_NAME.test(name), { error: () => v.nameCharacter });
 
 /** The renter's details, shared by the booking form and `POST /api/bookings`. */
 export const ZRenterSchema = z.object({

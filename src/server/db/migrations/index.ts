@@ -18,6 +18,7 @@ import { Migration20261126210000_mail_subject_length } from './Migration20261126
 import { Migration20261126220000_idempotency_keys } from './Migration20261126220000_idempotency_keys';
 import { Migration20261127010000_customer_erasure } from './Migration20261127010000_customer_erasure';
 import { Migration20261127020000_refunds } from './Migration20261127020000_refunds';
+import { Migration20261127030000_blocked_name_blanks_and_marks } from './Migration20261127030000_blocked_name_blanks_and_marks';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126220000_idempotency_keys', class: Migration20261126220000_idempotency_keys },
   { name: 'Migration20261127010000_customer_erasure', class: Migration20261127010000_customer_erasure },
   { name: 'Migration20261127020000_refunds', class: Migration20261127020000_refunds },
+  { name: 'Migration20261127030000_blocked_name_blanks_and_marks', class: Migration20261127030000_blocked_name_blanks_and_marks },
 ];
