@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
@@ -65,10 +66,24 @@ export async function listStaff(ctx: AdminContext): Promise<TStaffAccount[]> {
   return accounts.map((account) => toStaffDto(account, counts.get(account.id) ?? 0));
 }
 
-async function findAccount(ctx: ServiceContext, id: string): Promise<IStaffAccount> {
-  const account = await ctx.em.findOne(StaffAccount, { id });
-  if (!account) throw new AppError('NOT_FOUND', messages.errors.staffAccountNotFound);
-  return account;
+/**
+ * Runs an owner's change to account `id` in one transaction that first locks that account's row and
+ * the acting owner's own (in id order, so two such changes never wait for each other in a circle)
+ * and reads both afresh: of two owners who demote, disable or reset each other at once, the second
+ * finds it is no longer an owner (403) instead of undoing the first's last owner. `change` works in
+ * the transaction (its context's `em`).
+ */
+async function changeAccount<T>(ctx: AdminContext, id: string, change: (tx: AdminContext, account: IStaffAccount) => Promise<T>): Promise<T> {
+  return ctx.em.transactional(async (em) => {
+    const own = ctx.actor.kind === 'account' ? ctx.actor.id : null;
+    const ids = own && own !== id ? [id, own] : [id];
+    const rows = await em.find(StaffAccount, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' }, refresh: true });
+    const actor = own && rows.find((row) => row.id === own);
+    if (own && (!actor || actor.role !== 'owner' || actor.disabledAt)) throw new AppError('FORBIDDEN', messages.errors.ownerOnly);
+    const account = rows.find((row) => row.id === id);
+    if (!account) throw new AppError('NOT_FOUND', messages.errors.staffAccountNotFound);
+    return change({ ...ctx, em }, account);
+  });
 }
 
 /** The main owner changes only through ADMIN_EMAIL / ADMIN_PASSWORD and its own account; nobody disables, resets or demotes themselves. */
@@ -101,46 +116,45 @@ export async function createStaff(ctx: AdminContext, input: TCreateStaff): Promi
 }
 
 export async function updateStaff(ctx: AdminContext, id: string, input: TUpdateStaff): Promise<TStaffAccount> {
-  const account = await findAccount(ctx, id);
-  if (input.role && input.role !== account.role) guardChange(ctx, account);
-  if (input.email && input.email !== account.email) {
-    if (account.mainOwner) throw new AppError('FORBIDDEN', messages.errors.mainOwnerLocked);
-    await emailFree(ctx, input.email, account.id);
-  }
-  const before = snapshot(account);
-  ctx.em.assign(account, { ...(input.name ? { name: input.name } : {}), ...(input.email ? { email: input.email } : {}), ...(input.role ? { role: input.role } : {}) });
-  audit(ctx, 'staff_account.update', 'staff_account', account.id, before, snapshot(account));
-  await ctx.em.flush();
+  const account = await changeAccount(ctx, id, async (tx, account) => {
+    if (input.role && input.role !== account.role) guardChange(ctx, account);
+    if (input.email && input.email !== account.email) {
+      if (account.mainOwner) throw new AppError('FORBIDDEN', messages.errors.mainOwnerLocked);
+      await emailFree(tx, input.email, account.id);
+    }
+    const before = snapshot(account);
+    tx.em.assign(account, { ...(input.name ? { name: input.name } : {}), ...(input.email ? { email: input.email } : {}), ...(input.role ? { role: input.role } : {}) });
+    audit(tx, 'staff_account.update', 'staff_account', account.id, before, snapshot(account));
+    await tx.em.flush();
+    return account;
+  });
   return staffDto(ctx, account);
 }
 
 /** Turns an account off: its sessions end at once and it cannot sign in until turned on again. */
 export async function disableStaff(ctx: AdminContext, id: string): Promise<TStaffAccount> {
-  const account = await findAccount(ctx, id);
-  guardChange(ctx, account);
-  if (!account.disabledAt) {
+  const account = await changeAccount(ctx, id, async (tx, account) => {
+    guardChange(ctx, account);
+    if (account.disabledAt) return account;
     const before = snapshot(account);
-    account.disabledAt = clock.now();
-    account.linkTokenHash = null;
-    account.linkExpiresAt = null;
-    // In the transaction's own EntityManager: an entry made in `ctx.em` would not be flushed by it.
-    await ctx.em.transactional(async (em) => {
-      audit({ ...ctx, em }, 'staff_account.disable', 'staff_account', account.id, before, snapshot(account));
-      await em.flush();
-      await endSessionsOf(em, account.id);
-    });
-  }
+    Object.assign(account, { disabledAt: clock.now(), linkTokenHash: null, linkExpiresAt: null });
+    audit(tx, 'staff_account.disable', 'staff_account', account.id, before, snapshot(account));
+    await tx.em.flush();
+    await endSessionsOf(tx.em, account.id);
+    return account;
+  });
   return staffDto(ctx, account);
 }
 
 export async function enableStaff(ctx: AdminContext, id: string): Promise<TStaffAccount> {
-  const account = await findAccount(ctx, id);
-  if (account.disabledAt) {
+  const account = await changeAccount(ctx, id, async (tx, account) => {
+    if (!account.disabledAt) return account;
     const before = snapshot(account);
     account.disabledAt = null;
-    audit(ctx, 'staff_account.enable', 'staff_account', account.id, before, snapshot(account));
-    await ctx.em.flush();
-  }
+    audit(tx, 'staff_account.enable', 'staff_account', account.id, before, snapshot(account));
+    await tx.em.flush();
+    return account;
+  });
   return staffDto(ctx, account);
 }
 
@@ -150,15 +164,15 @@ export async function enableStaff(ctx: AdminContext, id: string): Promise<TStaff
  * again, if they want or must).
  */
 export async function resetStaff(ctx: AdminContext, id: string): Promise<{ account: TStaffAccount; link: TPasswordLink }> {
-  const account = await findAccount(ctx, id);
-  guardChange(ctx, account);
-  const before = snapshot(account);
-  Object.assign(account, { passwordHash: null, totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: null });
-  const link = issueLink(ctx, account);
-  await ctx.em.transactional(async (em) => {
-    audit({ ...ctx, em }, 'staff_account.reset', 'staff_account', account.id, before, snapshot(account));
-    await em.flush();
-    await endSessionsOf(em, account.id);
+  const { account, link } = await changeAccount(ctx, id, async (tx, account) => {
+    guardChange(ctx, account);
+    const before = snapshot(account);
+    Object.assign(account, { passwordHash: null, totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: null });
+    const link = issueLink(tx, account);
+    audit(tx, 'staff_account.reset', 'staff_account', account.id, before, snapshot(account));
+    await tx.em.flush();
+    await endSessionsOf(tx.em, account.id);
+    return { account, link };
   });
   return { account: await staffDto(ctx, account), link };
 }
