@@ -14,7 +14,7 @@ import { REFERENCE_PATTERN } from '../../src/shared/reference';
 import { MAX_UNPROVEN_BOOKINGS } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments, uniquePhone } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { auditOf, expectError, newCar, openTransaction, outcome, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail } from './helpers';
+import { adminBooking, auditOf, expectError, newCar, openTransaction, outcome, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail } from './helpers';
 
 let h: Harness;
 let second: MikroORM;
@@ -53,6 +53,43 @@ async function confirmationToken(email: string): Promise<string> {
   const [mail] = await mailsTo(email, 'booking.confirmation');
   return linkToken(mail!.text);
 }
+
+describe('what a booking makes the garage send, and to whom', () => {
+  it('quotes none of the requester’s words to an address nobody has proven: a stranger’s inbox gets no lure in the garage’s name', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('stranger');
+    const lure = 'verify at gcash-verify.example';
+    const { answer } = await publicBooking(h, car.id, {
+      customer: { email, fullName: `Customer Your GCash is locked ${lure}` },
+      booking: { pickupDate: daysFromToday(10), returnDate: daysFromToday(11), wantsDelivery: true, deliveryArea: 'alaminos_city', deliveryAddress: `URGENT\n${lure}\nCall 0999 000 0000` },
+    });
+    const [received] = await mailsTo(email, 'booking.confirmation');
+    for (const part of [received!.text, received!.html]) {
+      expect(part).not.toContain('gcash-verify');
+      expect(part).not.toContain('0999 000 0000');
+      expect(part).toContain(answer.booking.reference);
+      expect(part).toContain('Alaminos City (the address is on your booking page)');
+    }
+    expect(received!.text.startsWith('Hello,\n')).toBe(true);
+    // The garage's own notice has it all, for staff to judge.
+    expect((await mailsTo('garage@example.com', 'booking.garage')).find((mail) => mail.text.includes(answer.booking.reference))!.text).toContain(lure);
+
+    // Once the renter has opened their link, the address is theirs: later e-mails greet them by name and show their address.
+    await h.caller().myBooking.open({ token: linkToken(received!.text) });
+    await staff().bookings.updateStatus({ id: answer.booking.id, status: 'confirmed' });
+    const [confirmed] = await mailsTo(email, 'booking.confirmed');
+    expect(confirmed!.text.startsWith(`Hi Customer Your GCash is locked ${lure},`)).toBe(true);
+    expect(confirmed!.text).toContain('0999 000 0000');
+  });
+
+  it('greets by name the renter of a booking staff entered', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('walkin');
+    await adminBooking(h, { carId: car.id, from: 10, to: 12, email, name: 'Maria Walk-In', status: 'confirmed' });
+    const [mail] = await mailsTo(email, 'booking.confirmed');
+    expect(mail!.text.startsWith('Hi Maria Walk-In,')).toBe(true);
+  });
+});
 
 describe('booking references', () => {
   it('gives every booking a short, unambiguous reference that staff find in any spelling', async () => {

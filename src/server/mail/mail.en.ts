@@ -4,6 +4,8 @@
  */
 export default {
   greeting: 'Hi {name},',
+  /** The greeting of an e-mail to an address nobody has proven yet: no words the requester wrote. */
+  greetingUnproven: 'Hello,',
   facts: {
     reference: 'Booking reference',
     vehicle: 'Vehicle',
@@ -16,6 +18,7 @@ export default {
     distance: 'Distance service',
     delivery: 'Delivery',
     deliveryValue: '{area} — {address}',
+    deliveryUnproven: '{area} (the address is on your booking page)',
   },
   total: 'Total amount',
   headings: {

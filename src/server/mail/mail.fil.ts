@@ -3,6 +3,7 @@ import type en from './mail.en';
 
 export default {
   greeting: 'Hi {name},',
+  greetingUnproven: 'Magandang araw,',
   facts: {
     reference: 'Booking reference',
     vehicle: 'Sasakyan',
@@ -15,6 +16,7 @@ export default {
     distance: 'Distance service',
     delivery: 'Delivery',
     deliveryValue: '{area} — {address}',
+    deliveryUnproven: '{area} (nasa page ng booking mo ang address)',
   },
   total: 'Kabuuang halaga',
   headings: {

@@ -29,8 +29,16 @@ function depositRows(b: TBooking): Rows {
   return deposit ? [[depositLabel(), formatPeso(deposit)]] : [];
 }
 
-/** The booking's facts, in the current language (the renter's in their e-mails, English in the garage's). */
-function bookingFacts(b: TBooking): Rows {
+/**
+ * Whether a renter e-mail may repeat what the renter wrote (their name, the delivery address): only
+ * once its address is proven (the renter opened their link) or the booking was entered by staff.
+ * Before, anyone could make the garage send their own words to any address, in its name: a booking
+ * made "for" a stranger with a lure for a name or a delivery address would carry it to their inbox.
+ */
+const mayQuoteRenter = (b: TBooking) => b.source === 'admin' || b.emailProven;
+
+/** The booking's facts, in the current language (the renter's in their e-mails, English in the garage's, which quote the renter in full). */
+function bookingFacts(b: TBooking, quoteRenter = true): Rows {
   const f = mail.facts;
   const facts: Rows = [
     [f.reference, b.reference],
@@ -41,7 +49,10 @@ function bookingFacts(b: TBooking): Rows {
     [f.driver, driverServiceLabel(b.driverService).label],
     [f.distance, distanceServiceLabel(b.distanceService).label],
   ];
-  if (b.wantsDelivery && b.deliveryArea) facts.push([f.delivery, f.deliveryValue({ area: DELIVERY_AREA_LABELS[b.deliveryArea], address: b.deliveryAddress ?? '' })]);
+  if (b.wantsDelivery && b.deliveryArea) {
+    const area = DELIVERY_AREA_LABELS[b.deliveryArea];
+    facts.push([f.delivery, quoteRenter ? f.deliveryValue({ area, address: b.deliveryAddress ?? '' }) : f.deliveryUnproven({ area })]);
+  }
   return facts;
 }
 
@@ -97,7 +108,8 @@ function renterMail(booking: TBooking, context: RenterMailContext, draft: Renter
   const { business } = context;
   const manageLink = inLanguage(context.manageLink, booking.locale);
   const h = mail.headings;
-  const greeting = mail.greeting({ name: booking.customerName });
+  const quoteRenter = mayQuoteRenter(booking);
+  const greeting = quoteRenter ? mail.greeting({ name: booking.customerName }) : mail.greetingUnproven;
   const reference = `${mail.facts.reference}: ${booking.reference}`;
   const total: [string, string] = [mail.total, formatPeso(booking.total)];
   const text = [
@@ -106,7 +118,7 @@ function renterMail(booking: TBooking, context: RenterMailContext, draft: Renter
     ...draft.lead.flatMap((paragraph) => [paragraph, '']),
     ...(draft.facts ? [`${draft.facts.title}:`, ...draft.facts.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
     ...(draft.receipt
-      ? [...bookingFacts(booking).map(([k, v]) => `${k}: ${v}`), '', ...priceTable(booking).map(([k, v]) => `${k}: ${v}`), `${total[0]}: ${total[1]}`, ...depositRows(booking).map(([k, v]) => `${k}: ${v}`), '', `${h.important}:`, ...importantInformation().map((line) => `- ${line}`), '']
+      ? [...bookingFacts(booking, quoteRenter).map(([k, v]) => `${k}: ${v}`), '', ...priceTable(booking).map(([k, v]) => `${k}: ${v}`), `${total[0]}: ${total[1]}`, ...depositRows(booking).map(([k, v]) => `${k}: ${v}`), '', `${h.important}:`, ...importantInformation().map((line) => `- ${line}`), '']
       : [reference, '']),
     `${draft.action}: ${manageLink}`,
     '',
@@ -120,7 +132,7 @@ function renterMail(booking: TBooking, context: RenterMailContext, draft: Renter
     `<p>${escape(greeting)}</p>
 ${draft.lead.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
 ${draft.facts ? `${heading(draft.facts.title)}${table(draft.facts.rows)}` : ''}
-${draft.receipt ? `${heading(h.booking)}${table(bookingFacts(booking))}${heading(h.pricing)}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading(h.important)}<ul>${importantInformation().map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>${escape(mail.facts.reference)}: <strong>${escape(booking.reference)}</strong></p>`}
+${draft.receipt ? `${heading(h.booking)}${table(bookingFacts(booking, quoteRenter))}${heading(h.pricing)}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading(h.important)}<ul>${importantInformation().map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>${escape(mail.facts.reference)}: <strong>${escape(booking.reference)}</strong></p>`}
 <p style="margin:24px 0"><a href="${escape(manageLink)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">${escape(draft.action)}</a></p>
 <p style="color:#666;font-size:13px">${escape(business.hours)}</p>`,
   );
