@@ -1,15 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 import { nameSkeleton } from '../../services/name-skeleton';
-
-interface BlockedRow {
-  id: string;
-  full_name: string;
-  reason: string | null;
-  blocked_by: string;
-  created_at: Date;
-}
-
-const asRecord = (row: BlockedRow) => ({ id: row.id, fullName: row.full_name, reason: row.reason, blockedBy: row.blocked_by, createdAt: new Date(row.created_at).toISOString() });
+import { rekeyBlockedNames } from './blocked-name-keys';
 
 /** The key as it was before this migration: case, accents and spaces ignored. */
 function legacyKey(name: string): string {
@@ -29,34 +20,7 @@ export class Migration20261125090000_blocked_name_skeleton extends Migration {
     await this.execute(`alter table "blocked_name" drop constraint "blocked_name_normalized_name_unique";`);
     // A skeleton can be longer than its name ("m" becomes "rn").
     await this.execute(`alter table "blocked_name" alter column "normalized_name" type varchar(480) using "normalized_name";`);
-    const rows = (await this.execute(`select id, full_name, reason, blocked_by, created_at from blocked_name order by created_at, id`)) as BlockedRow[];
-    const kept = new Map<string, BlockedRow>();
-    const keys: Array<{ id: string; key: string }> = [];
-    const merged: Array<{ id: string; before: unknown; after: unknown }> = [];
-    for (const row of rows) {
-      const key = nameSkeleton(row.full_name).slice(0, 480);
-      const first = kept.get(key);
-      if (first) merged.push({ id: row.id, before: asRecord(row), after: asRecord(first) });
-      else {
-        kept.set(key, row);
-        keys.push({ id: row.id, key });
-      }
-    }
-    if (merged.length) {
-      await this.execute(
-        `insert into audit_entry (id, at, actor, action, entity_type, entity_id, before, after)
-         select gen_random_uuid(), now(), 'System', 'blocked_name.merge', 'blocked_name', v.id::text, v.before, v.after
-         from json_to_recordset(?::json) as v(id uuid, before jsonb, after jsonb)`,
-        [JSON.stringify(merged)],
-      );
-      await this.execute(`delete from blocked_name where id in (select v.id from json_to_recordset(?::json) as v(id uuid))`, [JSON.stringify(merged)]);
-    }
-    if (keys.length) {
-      await this.execute(
-        `update blocked_name b set normalized_name = v.key from json_to_recordset(?::json) as v(id uuid, key text) where b.id = v.id`,
-        [JSON.stringify(keys)],
-      );
-    }
+    await rekeyBlockedNames(this, nameSkeleton);
     await this.execute(`alter table "blocked_name" add constraint "blocked_name_normalized_name_unique" unique ("normalized_name");`);
   }
 

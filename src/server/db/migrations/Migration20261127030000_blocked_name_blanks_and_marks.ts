@@ -1,17 +1,7 @@
 import { createRequire } from 'node:module';
 import { Migration } from '@mikro-orm/migrations';
 import { nameSkeleton } from '../../services/name-skeleton';
-
-interface BlockedRow {
-  id: string;
-  full_name: string;
-  normalized_name: string;
-  reason: string | null;
-  blocked_by: string;
-  created_at: Date;
-}
-
-const asRecord = (row: BlockedRow) => ({ id: row.id, fullName: row.full_name, reason: row.reason, blockedBy: row.blocked_by, createdAt: new Date(row.created_at).toISOString() });
+import { rekeyBlockedNames } from './blocked-name-keys';
 
 const { rectifyConfusion } = createRequire(import.meta.url)('unicode-confusables') as { rectifyConfusion: (text: string) => string };
 
@@ -50,36 +40,8 @@ export class Migration20261127030000_blocked_name_blanks_and_marks extends Migra
   }
 
   private async rekey(skeleton: (name: string) => string): Promise<void> {
-    const rows = (await this.execute(`select id, full_name, normalized_name, reason, blocked_by, created_at from blocked_name order by created_at, id`)) as BlockedRow[];
-    const kept = new Map<string, BlockedRow>();
-    const keys: Array<{ id: string; key: string }> = [];
-    const merged: Array<{ id: string; before: unknown; after: unknown }> = [];
-    for (const row of rows) {
-      const key = skeleton(row.full_name).slice(0, 480);
-      const first = kept.get(key);
-      if (first) merged.push({ id: row.id, before: asRecord(row), after: asRecord(first) });
-      else {
-        kept.set(key, row);
-        if (key !== row.normalized_name) keys.push({ id: row.id, key });
-      }
-    }
-    if (!merged.length && !keys.length) return;
     await this.execute(`alter table "blocked_name" drop constraint "blocked_name_normalized_name_unique";`);
-    if (merged.length) {
-      await this.execute(
-        `insert into audit_entry (id, at, actor, action, entity_type, entity_id, before, after)
-         select gen_random_uuid(), now(), 'System', 'blocked_name.merge', 'blocked_name', v.id::text, v.before, v.after
-         from json_to_recordset(?::json) as v(id uuid, before jsonb, after jsonb)`,
-        [JSON.stringify(merged)],
-      );
-      await this.execute(`delete from blocked_name where id in (select v.id from json_to_recordset(?::json) as v(id uuid))`, [JSON.stringify(merged)]);
-    }
-    if (keys.length) {
-      await this.execute(
-        `update blocked_name b set normalized_name = v.key from json_to_recordset(?::json) as v(id uuid, key text) where b.id = v.id`,
-        [JSON.stringify(keys)],
-      );
-    }
+    await rekeyBlockedNames(this, skeleton);
     await this.execute(`alter table "blocked_name" add constraint "blocked_name_normalized_name_unique" unique ("normalized_name");`);
   }
 }
