@@ -89,6 +89,8 @@ export default {
     nothingToPay: 'This booking is already fully paid',
     refundAbovePaid: 'The refund is more than the {paid} paid on this booking',
     nothingToRefund: 'Nothing has been paid on this booking, so there is nothing to refund',
+    totalTooLarge: 'On these dates the booking would total {total}, more than a booking can hold ({max})',
+    bookingCarGone: 'This booking’s car was deleted from the fleet: it can no longer hold days. Enter a new booking for another car.',
     totalBelowPaid: 'The new total ({total}) would be less than what has been paid',
     totalNotAboveZero: 'With its agreed discount, the booking would total {total} on these dates; a total must be above zero',
     amountsDoNotAddUp: 'The amounts do not add up: the total must be above zero, and the paid amount cannot exceed it',

@@ -89,6 +89,8 @@ export default {
     nothingToPay: 'Bayad na nang buo ang booking na ito',
     refundAbovePaid: 'Mas malaki ang refund kaysa sa {paid} na nabayaran sa booking na ito',
     nothingToRefund: 'Wala pang nabayaran sa booking na ito, kaya walang maire-refund',
+    totalTooLarge: 'Sa mga petsang ito, {total} ang magiging total ng booking, higit sa kayang itala ng isang booking ({max})',
+    bookingCarGone: 'Natanggal na sa fleet ang sasakyan ng booking na ito: hindi na ito puwedeng mag-hold ng mga araw. Gumawa ng bagong booking para sa ibang sasakyan.',
     totalBelowPaid: 'Mas mababa ang bagong total ({total}) kaysa sa nabayaran na',
     totalNotAboveZero: 'Dahil sa napagkasunduang diskwento, {total} ang magiging total ng booking sa mga petsang ito; dapat higit sa zero ang total',
     amountsDoNotAddUp: 'Hindi tugma ang mga halaga: dapat higit sa zero ang total, at hindi ito malalampasan ng nabayaran na',

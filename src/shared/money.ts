@@ -11,6 +11,9 @@ export type Centavos = number;
  */
 const MONEY_PATTERN = /^-?(?:\d{1,10}|\d{1,3}(?:,\d{3}){1,2}|\d(?:,\d{3}){3})(?:\.\d{1,2})?$/;
 
+/** The largest amount numeric(12,2) holds: ₱9,999,999,999.99. */
+export const MAX_CENTAVOS: Centavos = 999_999_999_999;
+
 export function isMoneyString(value: string): boolean {
   return MONEY_PATTERN.test(value.trim());
 }

@@ -1,6 +1,6 @@
 import { daysBetween, type IsoDate } from './dates';
 import { messages } from './messages';
-import { formatPeso, fromCentavos, toCentavos, type Centavos } from './money';
+import { MAX_CENTAVOS, formatPeso, fromCentavos, toCentavos, type Centavos } from './money';
 
 export const DRIVER_SERVICES = ['none', 'within_pangasinan', 'outside_pangasinan'] as const;
 export type DriverService = (typeof DRIVER_SERVICES)[number];
@@ -144,9 +144,10 @@ export function repriceForDates(
  * discount larger than the new dates' price), or less than was already paid (a refund first). The
  * server refuses with its message; the dashboard says it before staff save.
  */
-export function repricedTotalProblem(total: Centavos, amountPaid: string): { kind: 'nothingToPay' | 'belowPaid'; message: string } | null {
-  const shown = formatPeso(fromCentavos(total));
+export function repricedTotalProblem(total: Centavos, amountPaid: string): { kind: 'nothingToPay' | 'belowPaid' | 'tooLarge'; message: string } | null {
+  const shown = formatPeso(total, 'centavos');
   if (total <= 0) return { kind: 'nothingToPay', message: messages.errors.totalNotAboveZero({ total: shown }) };
+  if (total > MAX_CENTAVOS) return { kind: 'tooLarge', message: messages.errors.totalTooLarge({ total: shown, max: formatPeso(MAX_CENTAVOS, 'centavos') }) };
   if (total < toCentavos(amountPaid)) return { kind: 'belowPaid', message: messages.errors.totalBelowPaid({ total: shown }) };
   return null;
 }

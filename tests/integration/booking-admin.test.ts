@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../src/server/clock';
+import { releaseExpiredHolds } from '../../src/server/services/booking-jobs.service';
+import { updateBookingStatus } from '../../src/server/services/booking-change.service';
 import { Booking, MailMessage, Payment } from '../../src/server/db/entities';
 import { formatLongDate } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { formatPeso } from '../../src/shared/money';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/schemas/booking.schema';
 import { daysFromToday } from '../utils/fixtures';
-import { createHarness, type Harness } from '../utils/harness';
-import { adminBooking, auditEntry, auditOf, expectError, issueMessages, money, newCar, outcome, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+import { createHarness, staffActor, type Harness } from '../utils/harness';
+import { adminBooking, auditEntry, auditOf, expectError, issueMessages, money, newCar, openTransaction, outcome, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -494,5 +497,98 @@ describe('bookings.addPayment and bookings.payments', () => {
     await expectError(h.caller().bookings.addPayment({ id: booking.id, payment: { amount: '100' } }), 'UNAUTHORIZED');
     await expectError(h.caller().bookings.payments({ id: booking.id }), 'UNAUTHORIZED');
     await expectError(h.caller().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } }), 'UNAUTHORIZED');
+  });
+});
+
+describe('a booking whose car was deleted', () => {
+  it('cannot be re-opened: it would hold days of no car, which the overlap rule cannot compare', async () => {
+    const car = await newCar(h);
+    const cancelled = await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'cancelled' });
+    const twin = await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'cancelled' });
+    await staff().cars.delete({ id: car.id });
+    for (const booking of [cancelled, twin]) {
+      for (const status of ['confirmed', 'pending'] as const) await expectError(staff().bookings.updateStatus({ id: booking.id, status }), 'CONFLICT', messages.errors.bookingCarGone);
+    }
+    // Closed it stays, and it can be moved (a record of the past).
+    expect((await staff().bookings.updateStatus({ id: cancelled.id, status: 'completed' })).status).toBe('completed');
+    expect((await staff().bookings.updateDates({ id: cancelled.id, dates: { pickupDate: daysFromToday(-12), returnDate: daysFromToday(-10) } })).pickupDate).toBe(daysFromToday(-12));
+  });
+
+  it('cannot be moved while it is open: one that ended unclosed before the car went stays in the past', async () => {
+    const car = await newCar(h);
+    const over = await adminBooking(h, { carId: car.id, from: -6, to: -4, status: 'confirmed' });
+    await staff().cars.delete({ id: car.id });
+    await expectError(staff().bookings.updateDates({ id: over.id, dates: { pickupDate: daysFromToday(10), returnDate: daysFromToday(12) } }), 'CONFLICT', messages.errors.bookingCarGone);
+  });
+
+  it('cannot be re-opened while the car is being deleted: the deletion waits for it, counts it and is refused', async () => {
+    const car = await newCar(h);
+    const cancelled = await adminBooking(h, { carId: car.id, from: 30, to: 32, status: 'cancelled' });
+    const reopening = await openTransaction(h, (em) => updateBookingStatus({ em, deps: h.deps, actor: staffActor }, cancelled.id, { status: 'confirmed' }));
+    const deletion = await startWhileLocked(h, () => staff().cars.delete({ id: car.id }));
+    await reopening.commit();
+    await expect(deletion.running).rejects.toMatchObject({ code: 'CONFLICT', message: messages.errors.carHasBookings });
+    const row = await h.orm.em.fork().findOneOrFail(Booking, { id: cancelled.id });
+    expect({ status: row.status, car: row.car?.id }).toEqual({ status: 'confirmed', car: car.id });
+  });
+});
+
+describe('moving a booking, as the dashboard saw it', () => {
+  it('refuses to move an erased customer’s booking onto days to come (an erased customer has no open booking)', async () => {
+    const car = await newCar(h);
+    const over = await adminBooking(h, { carId: car.id, from: -5, to: -3, email: uniqueEmail('gone'), status: 'confirmed' });
+    expect(await staff().customers.erase({ id: over.customerId })).toEqual({ ok: true, bookingsKept: 1 });
+    await expectError(staff().bookings.updateDates({ id: over.id, dates: { pickupDate: daysFromToday(10), returnDate: daysFromToday(14) } }), 'CONFLICT', messages.errors.customerErased);
+    expect((await staff().bookings.byId({ id: over.id })).pickupDate).toBe(daysFromToday(-5));
+  });
+
+  it('stops the unconfirmed hold of a website booking staff moved: they have seen it', async () => {
+    const car = await newCar(h);
+    const { answer } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(10), returnDate: daysFromToday(12) } });
+    clock.advance(2 * 3_600_000);
+    try {
+      const moved = await staff().bookings.updateDates({ id: answer.booking.id, dates: { pickupDate: daysFromToday(15), returnDate: daysFromToday(17) } });
+      expect(moved.holdUntil).toBeNull();
+      clock.advance(h.env.PENDING_HOLD_HOURS * 3_600_000);
+      await releaseExpiredHolds(h.deps);
+    } finally {
+      clock.reset();
+    }
+    expect((await staff().bookings.byId({ id: answer.booking.id })).status).toBe('pending');
+  });
+
+  it('refuses a move decided from a status the booking no longer has (expectedStatus), changing nothing', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'pending' });
+    await staff().bookings.updateStatus({ id: booking.id, status: 'cancelled' });
+    await expectError(
+      staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(20), returnDate: daysFromToday(22), expectedStatus: 'pending' } }),
+      'CONFLICT',
+      messages.errors.statusChangedMeanwhile({ status: 'Cancelled' }),
+    );
+    expect((await staff().bookings.byId({ id: booking.id })).pickupDate).toBe(daysFromToday(10));
+    expect((await staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(20), returnDate: daysFromToday(22), expectedStatus: 'cancelled' } })).pickupDate).toBe(daysFromToday(20));
+  });
+
+  it('refuses (409, not a 500) new dates that would take the total past what a booking can hold', async () => {
+    const car = await newCar(h, { dailyRate: '1000000' });
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 4, total: '9999999999.00', status: 'confirmed' });
+    await expectError(
+      staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(3), returnDate: daysFromToday(6) } }),
+      'CONFLICT',
+      messages.errors.totalTooLarge({ total: formatPeso(1_000_199_999_900, 'centavos'), max: formatPeso(999_999_999_999, 'centavos') }),
+    );
+    expect((await staff().bookings.byId({ id: booking.id })).total).toBe('9999999999.00');
+  });
+});
+
+describe('a customer’s totals', () => {
+  it('count as paid what a cancelled booking kept, and as owed nothing of it', async () => {
+    const car = await newCar(h);
+    const b = await adminBooking(h, { carId: car.id, from: 1, to: 3, email: uniqueEmail('late'), status: 'confirmed' });
+    await staff().bookings.addPayment({ id: b.id, payment: { amount: '3000' } });
+    await staff().bookings.updateStatus({ id: b.id, status: 'cancelled' });
+    await staff().bookings.addPayment({ id: b.id, payment: { kind: 'refund', amount: '1500' } });
+    expect((await staff().customers.byId({ id: b.customerId })).totals).toEqual({ bookings: 1, total: '0.00', paid: '1500.00', pending: '0.00' });
   });
 });

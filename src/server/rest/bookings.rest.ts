@@ -95,7 +95,7 @@ export const bookingRoutes = [
     tag: 'Admin: bookings',
     summary: 'Change a booking’s status',
     description:
-      'Any status may follow any other. Re-activating (pending/confirmed) onto days taken since answers 409, and so does a change whose `expectedStatus` is not the booking’s status any more (it changed since it was read).',
+      'Any status may follow any other. Re-activating (pending/confirmed) onto days taken since answers 409, and so does re-activating a booking whose car was deleted, and a change whose `expectedStatus` is not the booking’s status any more (it changed since it was read).',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateBookingStatusSchema,
@@ -109,7 +109,7 @@ export const bookingRoutes = [
     tag: 'Admin: bookings',
     summary: 'Move a booking',
     description:
-      'Re-prices the booking for the new dates (at most 366 days), keeping its daily rate, services and agreed adjustment, and sets a new pick-up time when `pickupTime` is given; the renter of a pending or confirmed booking is e-mailed the new dates, time and receipt. Answers 409 when the days are taken, or when the new total would be zero or less than what was paid.',
+      'Re-prices the booking for the new dates (at most 366 days), keeping its daily rate, services and agreed adjustment, and sets a new pick-up time when `pickupTime` is given; the renter of a pending or confirmed booking is e-mailed the new dates, time and receipt; an unconfirmed hold stops. Answers 409 when the days are taken, when the new total would be zero, less than what was paid or more than ₱9,999,999,999.99, when `expectedStatus` is given and the booking has another status now, and for a pending or confirmed booking of an erased customer or of a deleted car.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateBookingDatesSchema,

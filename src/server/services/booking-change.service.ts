@@ -5,7 +5,7 @@ import { isDeadlock } from '../errors';
 import { messages } from '../../shared/messages';
 import { fromCentavos } from '../../shared/money';
 import { repricedTotalProblem, repriceForDates } from '../../shared/pricing';
-import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, statusBadge, type DocumentField, type TBooking, type TRequestDocument, type TUpdateBookingDates, type TUpdateBookingStatus } from '../../shared/schemas/booking.schema';
+import { DOCUMENT_FIELDS, isOccupying, statusBadge, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument, type TUpdateBookingDates, type TUpdateBookingStatus } from '../../shared/schemas/booking.schema';
 import { isErasedAddress, statusesFor } from '../../shared/schemas/customer.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
@@ -76,7 +76,7 @@ export function refuseErased(customer: Pick<ICustomer, 'erasedAt'>): void {
   if (customer.erasedAt) throw new AppError('CONFLICT', messages.errors.customerErased);
 }
 
-/** Refuses (409) what would need an erased customer's booking to have a renter again: asking them for a document (re-opening it is refused by `statusesFor`). */
+/** Refuses (409) what would need an erased customer's booking to have a renter again: asking them for a document, moving an open one (re-opening it is refused by `statusesFor`). */
 function refuseErasedRenter(booking: Pick<IBooking, 'renterEmail'>): void {
   if (isErasedAddress(booking.renterEmail)) throw new AppError('CONFLICT', messages.errors.customerErased);
 }
@@ -89,6 +89,21 @@ function refuseErasedRenter(booking: Pick<IBooking, 'renterEmail'>): void {
 export async function lockCustomerWithBookings(em: EntityManager, id: string): Promise<ICustomer | null> {
   await em.createQueryBuilder(Booking).select('id').where({ customer: id }).orderBy({ id: 'asc' }).setLockMode(LockMode.PESSIMISTIC_WRITE).execute('all');
   return lockCustomer(em, id);
+}
+
+/** Refuses (409) a change decided from a status the booking no longer has (`expectedStatus`). */
+function refuseChangedMeanwhile(booking: Pick<IBooking, 'status'>, expectedStatus: BookingStatus | undefined): void {
+  if (expectedStatus && booking.status !== expectedStatus) throw new AppError('CONFLICT', messages.errors.statusChangedMeanwhile({ status: statusBadge(booking.status).label }));
+}
+
+/**
+ * Refuses (409) what would have a booking whose car was deleted hold days: re-opening it, or moving
+ * an open one. Its car is gone (the booking keeps the car's name), and the overlap rule cannot
+ * compare days of no car. The car's deletion locks its bookings before it counts the open ones
+ * (deleteCar), so a booking re-opened meanwhile either keeps the car or is refused here.
+ */
+function refuseWithoutCar(booking: Pick<IBooking, 'car'>): void {
+  if (!booking.car) throw new AppError('CONFLICT', messages.errors.bookingCarGone);
 }
 
 /**
@@ -106,8 +121,9 @@ export async function updateBookingStatus(ctx: AdminContext, id: string, { statu
       const booking = await lockBooking(em, id);
       const before = toBookingDto(booking);
       if (booking.status === status) return before;
-      if (expectedStatus && booking.status !== expectedStatus) throw new AppError('CONFLICT', messages.errors.statusChangedMeanwhile({ status: statusBadge(booking.status).label }));
+      refuseChangedMeanwhile(booking, expectedStatus);
       if (!statusesFor(booking.renterEmail).includes(status)) throw new AppError('CONFLICT', messages.errors.customerErased);
+      if (isOccupying(status)) refuseWithoutCar(booking);
       const cancelled = status === 'cancelled';
       Object.assign(booking, { status, holdUntil: null, cancelledBy: cancelled ? 'staff' : null, cancelledAt: cancelled ? clock.now() : null });
       const after = toBookingDto(booking);
@@ -174,15 +190,22 @@ export async function applyBookingToCustomer(ctx: AdminContext, id: string): Pro
  * Moves a booking to other dates (and, when given, another pick-up time), re-priced at its rate and
  * services; the adjustment stays. The renter of an open booking is e-mailed the new dates, time and
  * receipt. A new pick-up day gets its own reminder the day before (`sendPickupReminders` tells by the
- * day the last one went).
+ * day the last one went). As a status change does: staff have now seen the booking, so an
+ * unconfirmed hold no longer runs out; a change decided from another status is refused; an open
+ * booking of an erased customer or of a deleted car cannot be moved.
  */
 export async function updateBookingDates(ctx: AdminContext, id: string, change: TUpdateBookingDates): Promise<TBooking> {
-  const { pickupTime, ...dates } = change;
+  const { pickupTime, expectedStatus, ...dates } = change;
   const result = await changeBookings(
     ctx,
     async (em) => {
       const booking = await lockBooking(em, id);
       const before = toBookingDto(booking);
+      refuseChangedMeanwhile(booking, expectedStatus);
+      if (isOccupying(booking.status)) {
+        refuseErasedRenter(booking);
+        refuseWithoutCar(booking);
+      }
       const { price, total } = repriceForDates(booking, dates);
       const problem = repricedTotalProblem(total, booking.amountPaid);
       if (problem) throw new AppError('CONFLICT', problem.message);
@@ -194,11 +217,12 @@ export async function updateBookingDates(ctx: AdminContext, id: string, change: 
         deliveryFee: price.deliveryFee,
         insurance: price.insurance,
         total: fromCentavos(total),
+        holdUntil: null,
       });
       const after = toBookingDto(booking);
       audit({ ...ctx, em }, 'booking.dates', 'booking', id, before, after);
       const moved = before.pickupDate !== after.pickupDate || before.returnDate !== after.returnDate || before.pickupTime !== after.pickupTime;
-      if (moved && (OCCUPYING_STATUSES as readonly string[]).includes(after.status)) await queueMail(em, [bookingDatesChangedMail(after, renterMailContext(ctx.deps, id))]);
+      if (moved && isOccupying(after.status)) await queueMail(em, [bookingDatesChangedMail(after, renterMailContext(ctx.deps, id))]);
       await takingDays(em.flush());
       return after;
     },

@@ -214,6 +214,9 @@ export async function deleteCar(ctx: AdminContext, id: string): Promise<void> {
     const em = tx.em;
     const car = await em.findOne(Car, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+    // Its bookings locked before they are counted: one re-opened or moved meanwhile (those change
+    // no car, so the car's lock does not stop them) has committed once this returns, and counts.
+    await em.createQueryBuilder(Booking).select('id').where({ car: id }).orderBy({ id: 'asc' }).setLockMode(LockMode.PESSIMISTIC_WRITE).execute('all');
     const active = await em.count(Booking, {
       car: id,
       status: { $in: [...OCCUPYING_STATUSES] },

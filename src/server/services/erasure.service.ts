@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors';
 import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
-import { OCCUPYING_STATUSES } from '../../shared/schemas/booking.schema';
+import { isOccupying } from '../../shared/schemas/booking.schema';
 import { ERASED_NAME, erasedAddress, type TErasedCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 import { escapeLike } from '../db/like';
@@ -36,7 +36,7 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
     const bookings = await em.find(Booking, { customer: id }, { orderBy: { pickupDate: 'asc', id: 'asc' } });
     if (customer.erasedAt) return { ok: true, bookingsKept: bookings.length };
     const today = todayInManila(clock.now());
-    if (bookings.some((booking) => (OCCUPYING_STATUSES as readonly string[]).includes(booking.status) && booking.returnDate >= today)) {
+    if (bookings.some((booking) => isOccupying(booking.status) && booking.returnDate >= today)) {
       throw new AppError('CONFLICT', messages.errors.customerHasBookings);
     }
     const personal = personalValues(customer, bookings);

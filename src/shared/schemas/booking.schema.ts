@@ -29,6 +29,8 @@ export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** Statuses whose bookings hold their days on the calendar. */
 export const OCCUPYING_STATUSES = ['pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+/** Whether a booking of `status` holds its days (is open). */
+export const isOccupying = (status: string): boolean => (OCCUPYING_STATUSES as readonly string[]).includes(status);
 
 export const PICKUP_TIMES = [
   '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM',
@@ -294,12 +296,15 @@ export const ZAdminCreateBookingSchema = z
   });
 export type TAdminCreateBooking = z.infer<typeof ZAdminCreateBookingSchema>;
 
+/** The status a change was decided from: a booking whose status is another now refuses the change (409). */
+const ZExpectedStatusSchema = z
+  .enum(BOOKING_STATUSES)
+  .optional()
+  .describe('The status the change was decided from (as last read). When given and the booking has another status now, the change is refused (409) and nothing changes: a change from a page loaded earlier cannot undo one made since, such as the renter cancelling.');
+
 export const ZUpdateBookingStatusSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
-  expectedStatus: z
-    .enum(BOOKING_STATUSES)
-    .optional()
-    .describe('The status the change was decided from (as last read). When given and the booking has another status now, the change is refused (409) and nothing changes: a change from a page loaded earlier cannot undo one made since, such as the renter cancelling.'),
+  expectedStatus: ZExpectedStatusSchema,
 });
 export type TUpdateBookingStatus = z.infer<typeof ZUpdateBookingStatusSchema>;
 
@@ -308,6 +313,7 @@ export const ZUpdateBookingDatesSchema = z
     pickupDate: ZIsoDateSchema,
     returnDate: ZIsoDateSchema,
     pickupTime: z.enum(PICKUP_TIMES, { error: () => v.pickupTime }).optional().describe('A new pick-up time; the booking keeps its own when absent'),
+    expectedStatus: ZExpectedStatusSchema,
   })
   .refine((d) => d.returnDate > d.pickupDate, { error: () => v.returnAfterPickup, path: ['returnDate'] })
   .refine((d) => d.returnDate <= d.pickupDate || !isRentalTooLong(d.pickupDate, d.returnDate, MAX_STAFF_RENTAL_DAYS), {

@@ -14,7 +14,7 @@ import {
   optionalText,
   pageOf,
 } from './common.schema';
-import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, OCCUPYING_STATUSES, isRentalTooLong, type BookingStatus } from './booking.schema';
+import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, isOccupying, isRentalTooLong, type BookingStatus } from './booking.schema';
 
 export const ZCustomerSchema = z.object({
   id: ZIdSchema,
@@ -48,7 +48,7 @@ export const isErasedAddress = (email: string): boolean => email.startsWith('era
  */
 export function statusesFor(renterEmail: string): readonly BookingStatus[] {
   if (!isErasedAddress(renterEmail)) return BOOKING_STATUSES;
-  return BOOKING_STATUSES.filter((status) => !(OCCUPYING_STATUSES as readonly BookingStatus[]).includes(status));
+  return BOOKING_STATUSES.filter((status) => !isOccupying(status));
 }
 
 /** The answer to erasing a customer: how many of their bookings (with their payments) stay, without the personal data. None: the record itself is gone. */
@@ -156,19 +156,23 @@ export type TCustomerTotals = TAdminCustomer['totals'];
 
 /**
  * A customer's totals, the spec's "total = sum of booking totals, paid = sum of amountPaid,
- * pending = total - paid", over the bookings that still count: a cancelled booking is neither
- * owed nor spent. The list, the customer cards and the CSV (whose "Total Spent" is `paid`: the
- * payments received, not the amounts booked) all use this.
+ * pending = total - paid": `total` and `pending` over the bookings that still count (a cancelled
+ * booking is owed nothing), `paid` over every booking, for what a cancelled one kept (a late
+ * cancellation's share, or money not yet refunded) was paid all the same. The list, the customer
+ * cards and the CSV (whose "Total Spent" is `paid`: the payments received less refunds, not the
+ * amounts booked) all use this.
  */
 export function customerTotals(bookings: readonly { total: string; amountPaid: string; status: string }[]): TCustomerTotals {
   let total = 0;
+  let paidOnOpen = 0;
   let paid = 0;
   for (const b of bookings) {
+    paid += toCentavos(b.amountPaid);
     if (b.status === 'cancelled') continue;
     total += toCentavos(b.total);
-    paid += toCentavos(b.amountPaid);
+    paidOnOpen += toCentavos(b.amountPaid);
   }
-  return { bookings: bookings.length, total: fromCentavos(total), paid: fromCentavos(paid), pending: fromCentavos(Math.max(0, total - paid)) };
+  return { bookings: bookings.length, total: fromCentavos(total), paid: fromCentavos(paid), pending: fromCentavos(Math.max(0, total - paidOnOpen)) };
 }
 
 export const ZCustomerListQuerySchema = ZListQuerySchema;

@@ -1,5 +1,5 @@
 import { formatLongDate } from '../../../shared/dates';
-import { OCCUPYING_STATUSES } from '../../../shared/schemas/booking.schema';
+import { isOccupying } from '../../../shared/schemas/booking.schema';
 import type { TManagedBooking } from '../../../shared/schemas/renter.schema';
 import { myBookingCopy } from '../../content/myBooking';
 
@@ -33,5 +33,5 @@ export function statusText(booking: Pick<TManagedBooking['booking'], 'status' | 
 
 /** The booking is still to come (pending or confirmed): it can be cancelled, and a requested document sent. */
 export function isOpen(booking: Pick<TManagedBooking['booking'], 'status'>): boolean {
-  return (OCCUPYING_STATUSES as readonly string[]).includes(booking.status);
+  return isOccupying(booking.status);
 }

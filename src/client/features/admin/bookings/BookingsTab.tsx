@@ -5,7 +5,7 @@ import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, distanceServiceLabel, driverServ
 import { messages } from '../../../../shared/messages';
 import { formatPeso, nonZeroAmount } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
-import { BOOKING_STATUSES, OCCUPYING_STATUSES, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
+import { BOOKING_STATUSES, isOccupying, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { isErasedAddress, statusesFor } from '../../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
@@ -152,7 +152,7 @@ function BookingCard({
     else setStatus(value as BookingStatus);
   };
   // Still to come, with a renter to write to (none once their personal data is erased): staff may ask them for a document.
-  const open = (OCCUPYING_STATUSES as readonly string[]).includes(booking.status) && !isErasedAddress(booking.customerEmail);
+  const open = isOccupying(booking.status) && !isErasedAddress(booking.customerEmail);
   const paid = nonZeroAmount(booking.amountPaid);
   const services = [
     booking.driverService !== 'none' ? driverServiceLabel(booking.driverService).label : null,

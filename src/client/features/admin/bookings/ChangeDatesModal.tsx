@@ -5,7 +5,7 @@ import { addDays } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../../../shared/money';
 import { repricedTotalProblem, repriceForDates } from '../../../../shared/pricing';
-import { DEFAULT_PICKUP_TIME, OCCUPYING_STATUSES, PICKUP_TIMES, ZUpdateBookingDatesSchema, type PickupTime, type TBooking } from '../../../../shared/schemas/booking.schema';
+import { DEFAULT_PICKUP_TIME, PICKUP_TIMES, isOccupying, ZUpdateBookingDatesSchema, type PickupTime, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
@@ -64,11 +64,11 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
   const refusal = booking && repriced ? refusalOf(repriced.total, booking.amountPaid) : null;
   // A discount is a negative adjustment.
   const adjustment = booking && toCentavos(booking.adjustment) !== 0 ? booking.adjustment : null;
-  const open = booking ? (OCCUPYING_STATUSES as readonly string[]).includes(booking.status) : false;
+  const open = booking ? isOccupying(booking.status) : false;
   return (
     <FormDialog opened={booking !== null} onClose={onClose} dirty={form.isDirty()} busy={save.isPending} title={c.title} centered>
       {booking ? (
-        <form onSubmit={form.onSubmit((dates) => save.mutate({ id: booking.id, dates }))} noValidate>
+        <form onSubmit={form.onSubmit((dates) => save.mutate({ id: booking.id, dates: { ...dates, expectedStatus: booking.status } }))} noValidate>
           <Stack gap="md">
             <div>
               <Text fw={600}>{c.for(booking.reference, booking.customerName, booking.carName)}</Text>
