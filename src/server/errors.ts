@@ -40,20 +40,34 @@ export function refuseMalformedText(value: unknown): void {
   if (issues.length) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues });
 }
 
-// Functions of their own, not closures made per call: every request's input passes here.
-function checkText(text: string, path: string, issues: FieldIssue[]): void {
-  if (text.includes('\u0000')) issues.push({ path, message: messages.validation.nulCharacter });
-  else if (!text.isWellFormed()) issues.push({ path, message: messages.validation.malformedText });
+/**
+ * The most issues an answer names, and the longest path it names (cut, with "…"): the caller
+ * chooses how many fields and how long their keys are, and an answer naming each of a million
+ * strings under a 100,000-character key would be larger than the server's memory.
+ */
+export const MAX_ISSUES = 20;
+const MAX_ISSUE_PATH = 200;
+
+function issuePath(path: string): string {
+  return path.length > MAX_ISSUE_PATH ? `${path.slice(0, MAX_ISSUE_PATH - 1)}…` : path;
 }
 
+// Functions of their own, not closures made per call: every request's input passes here.
+function checkText(text: string, path: string, issues: FieldIssue[]): void {
+  if (text.includes('\u0000')) issues.push({ path: issuePath(path), message: messages.validation.nulCharacter });
+  else if (!text.isWellFormed()) issues.push({ path: issuePath(path), message: messages.validation.malformedText });
+}
+
+/** Walks the input until it has found MAX_ISSUES issues (the first ones, in the input's order). */
 function visitText(node: unknown, path: string, depth: number, issues: FieldIssue[]): void {
   if (typeof node === 'string') checkText(node, path, issues);
   else if (node && typeof node === 'object') {
     if (depth >= MAX_INPUT_DEPTH) {
-      issues.push({ path, message: messages.validation.nestedTooDeeply });
+      issues.push({ path: issuePath(path), message: messages.validation.nestedTooDeeply });
       return;
     }
     for (const key in node) {
+      if (issues.length >= MAX_ISSUES) return;
       if (!Object.hasOwn(node, key)) continue;
       const childPath = path ? `${path}.${key}` : key;
       checkText(key, childPath, issues);
@@ -89,17 +103,19 @@ export function refuseUndecodableUrl(url: string): void {
   if (issues.length) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues });
 }
 
-/** A field's issues, each message once: two rules of a field may share one ("=1+1" is too short and no phone number). */
+/** A field's issues, each message once (two rules of a field may share one: "=1+1" is too short and no phone number), at most MAX_ISSUES. */
 export function zodIssues(error: ZodError): FieldIssue[] {
   const seen = new Set<string>();
-  return error.issues
-    .map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
-    .filter((issue) => {
-      const key = JSON.stringify([issue.path, issue.message]);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+  const issues: FieldIssue[] = [];
+  for (const issue of error.issues) {
+    if (issues.length >= MAX_ISSUES) break;
+    const named = { path: issuePath(issue.path.join('.')), message: issue.message };
+    const key = JSON.stringify([named.path, named.message]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(named);
+  }
+  return issues;
 }
 
 /**

@@ -4,6 +4,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, daysFromToday, fileBytes, firstCarId, upload, uploadDocuments } from '../utils/fixtures';
 import { messages } from '../../src/shared/messages';
+import { z } from 'zod';
+import { MAX_ISSUES, zodIssues } from '../../src/server/errors';
 import { createHarness, type Harness } from '../utils/harness';
 import {
   LEAK_PATTERN,
@@ -652,5 +654,39 @@ describe('error bodies', () => {
     }
     expect(weird.status).toBe(200);
     expect(weird.body).toEqual([]);
+  });
+});
+
+describe('an answer as large as the caller likes', () => {
+  // 20,000 strings with a NUL under a 1,000-character key: a body of 181 kB, each string an issue.
+  const hostile = { ['k'.repeat(1000)]: Array.from({ length: 20_000 }, () => '\u0000') };
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    h.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost', ...headers }, body: JSON.stringify(body) });
+
+  it('names at most twenty issues, each path cut short, to a public REST write', async () => {
+    const answer = await post('/api/contact', hostile);
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { issues: Array<{ path: string }> };
+    expect(body.issues).toHaveLength(MAX_ISSUES);
+    expect(Math.max(...body.issues.map((issue) => issue.path.length))).toBeLessThanOrEqual(200);
+    expect(JSON.stringify(body).length).toBeLessThan(16 * 1024);
+  });
+
+  it('names at most twenty issues to a public tRPC call, and a stranger’s call to a staff procedure is refused before its input is read', async () => {
+    const open = await post('/trpc/contact.send', { json: hostile });
+    expect(open.status).toBe(400);
+    expect((await open.text()).length).toBeLessThan(16 * 1024);
+    const closed = await post('/trpc/cars.delete', { json: hostile });
+    expect(closed.status).toBe(401);
+    expect((await closed.text()).length).toBeLessThan(4 * 1024);
+  });
+
+  it('names at most twenty of a schema’s issues too, each path cut short', () => {
+    const schema = z.record(z.string(), z.array(z.string()));
+    const many = zodIssues(schema.safeParse({ ['k'.repeat(150)]: Array.from({ length: 5_000 }, () => 42) }).error!);
+    expect(many).toHaveLength(MAX_ISSUES);
+    // Cut short, the paths under one long key are one path: its issue is named once.
+    const long = zodIssues(schema.safeParse({ ['k'.repeat(100_000)]: Array.from({ length: 5_000 }, () => 42) }).error!);
+    expect(long).toEqual([{ path: `${'k'.repeat(199)}…`, message: many[0]!.message }]);
   });
 });

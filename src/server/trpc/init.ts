@@ -62,7 +62,10 @@ const countRateLimit = t.middleware(async ({ ctx, meta, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(countRateLimit).use(refuseMalformed);
+/** Every procedure's first steps: errors mapped, the call counted (before its input is read). */
+const baseProcedure = t.procedure.use(mapErrors).use(countRateLimit);
+
+export const publicProcedure = baseProcedure.use(refuseMalformed);
 
 /** A public procedure whose calls count against the caller's address for the named limit (429 when over). */
 export function rateLimited(name: RateLimitName) {
@@ -71,11 +74,14 @@ export function rateLimited(name: RateLimitName) {
 
 /** A procedure open to `access` (src/server/auth/access.ts); its handler receives a non-null `ctx.actor`. */
 function allowed(access: Exclude<Access, 'public' | 'self'>) {
-  return publicProcedure.use(({ ctx, next }) => {
-    authorize(access, ctx);
-    if (!ctx.actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
-    return next({ ctx: { ...ctx, actor: ctx.actor } });
-  });
+  // Authorized before its input is read: a stranger's call is answered 401 without parsing its body.
+  return baseProcedure
+    .use(({ ctx, next }) => {
+      authorize(access, ctx);
+      if (!ctx.actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+      return next({ ctx: { ...ctx, actor: ctx.actor } });
+    })
+    .use(refuseMalformed);
 }
 
 /** Staff: any staff account, or the API token (the fleet, bookings, payments, customers, blocklist). */
@@ -85,8 +91,10 @@ export const ownerProcedure = allowed('owner');
 /** An owner account, signed in as a person: the staff accounts. */
 export const accountsProcedure = allowed('accounts');
 /** A staff account's own password, sessions and second factor. Handlers receive a non-null `ctx.session`. */
-export const selfProcedure = publicProcedure.use(({ ctx, next }) => {
-  authorize('self', ctx);
-  if (!ctx.session) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
-  return next({ ctx: { ...ctx, session: ctx.session } });
-});
+export const selfProcedure = baseProcedure
+  .use(({ ctx, next }) => {
+    authorize('self', ctx);
+    if (!ctx.session) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+    return next({ ctx: { ...ctx, session: ctx.session } });
+  })
+  .use(refuseMalformed);
