@@ -35,6 +35,9 @@ export interface AppOptions {
  * The one Hono application: security headers, cross-site write protection and a body limit in
  * front of the REST adapters (/api), tRPC (/trpc), objects (/objects) and the built site.
  */
+/** The Range a file of the build is served for: one range from a first byte. */
+const SERVED_RANGE = /^bytes=\d+-\d*$/;
+
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
@@ -94,7 +97,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     });
     // Build records (dist/client/.vite: the manifest, with source paths) stay private.
     const served = (path: string) => /\/[^/]+\.[^/]+$/.test(path) && path !== '/index.html' && !path.startsWith('/.');
-    app.use('*', (c, next) => (served(c.req.path) ? files(c, next) : next()));
+    app.use('*', async (c, next) => {
+      if (!served(c.req.path)) return next();
+      // One range of the file's bytes, "bytes=a-b" or "bytes=a-", is served (206); any other Range
+      // (a suffix, several ranges, one beyond the file or backwards) is not satisfiable here: 416.
+      const range = c.req.header('range');
+      if (range !== undefined && !SERVED_RANGE.test(range)) return c.body(null, 416);
+      try {
+        return await files(c, next);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'ERR_OUT_OF_RANGE') return c.body(null, 416);
+        throw error;
+      }
+    });
     app.get('*', (c) => pages.respond(c));
   }
   return app;

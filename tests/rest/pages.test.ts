@@ -227,6 +227,17 @@ describe('compression and caching of files', () => {
     }
   });
 
+  it('serves one range of a file’s bytes, and answers any other Range 416 (not a fault)', async () => {
+    const whole = Buffer.from(await (await get('/logo.svg')).arrayBuffer());
+    const part = await get('/logo.svg', { range: 'bytes=2-5' });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(2, 6))).toBe(true);
+    expect((await get('/logo.svg', { range: 'bytes=10-' })).status).toBe(206);
+    for (const range of ['bytes=5-2', `bytes=${whole.length + 100}-`, 'bytes=-5', 'bytes=0-1,4-5', 'bytes=x-y', 'pages=1-2']) {
+      expect((await get('/logo.svg', { range })).status, range).toBe(416);
+    }
+  });
+
   it('pages are compressed too, by what the browser accepts', async () => {
     const plain = await (await get('/pcc')).text();
     const br = await get('/pcc', { 'accept-encoding': 'gzip;q=0.5, br' });
