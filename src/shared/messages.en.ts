@@ -132,6 +132,7 @@ export default {
     uploadSize: 'Uploads must be at most 10 MB',
     emptyFile: 'The file is empty',
     uploadsPaused: 'Uploads are paused for a while. Please try again later, or call us to book.',
+    uploadUnderWay: 'This file is being uploaded already. Wait for it to finish.',
     uploadsBusy: 'Many files are being uploaded right now. Please try again in a moment.',
     carImageRequired: 'Validation Error: Please upload a car image',
     databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',

@@ -132,6 +132,7 @@ export default {
     uploadSize: 'Hanggang 10 MB lang ang puwedeng i-upload',
     emptyFile: 'Walang laman ang file',
     uploadsPaused: 'Pansamantalang hindi puwedeng mag-upload. Subukan ulit mamaya, o tawagan kami para mag-book.',
+    uploadUnderWay: 'Ina-upload na ang file na ito. Hintaying matapos.',
     uploadsBusy: 'Maraming file ang ina-upload ngayon. Subukan ulit maya-maya.',
     carImageRequired: 'Validation Error: Mag-upload ng larawan ng sasakyan',
     databaseUnavailable: 'Pansamantalang hindi available ang serbisyo. Subukan ulit maya-maya.',

@@ -20,9 +20,11 @@ export function objectsApp(): Hono<AppEnv> {
 
   app.put('/objects/upload/:visibility/:id', async (c) => {
     const key = `${c.req.param('visibility')}/${c.req.param('id')}`;
-    await c.get('deps').limiter.hit('uploads', requestMeta(c).network);
+    const { network } = requestMeta(c);
+    await c.get('deps').limiter.hit('uploads', network);
     const length = c.req.header('content-length');
     const result = await acceptUpload(serviceContext(c), key, new URL(c.req.url).searchParams, {
+      network,
       contentType: c.req.header('content-type') ?? null,
       contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
       body: c.req.raw.body,

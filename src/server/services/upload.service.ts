@@ -206,11 +206,16 @@ const BUSY_RETRY_SECONDS = 10;
 
 /**
  * Bytes of the uploads arriving through this process that it holds in memory now (each until it is
- * stored or refused). UPLOADS_MAX_BUFFERED_MB caps them: an upload that would pass it (by its
- * declared length before a byte is read, else as its bytes arrive) waits its turn (503), so many
- * slow uploads at once cannot take the server's memory.
+ * stored or refused), in all and per network (the caller's address, an IPv6 one by its /56).
+ * UPLOADS_MAX_BUFFERED_MB caps them in all, and a network at a quarter of it: an upload that would
+ * pass either (by its declared length before a byte is read, else as its bytes arrive) waits its
+ * turn (503), so many slow uploads at once cannot take the server's memory, nor can one caller's
+ * keep everyone else's out.
  */
-let uploadBytesHeld = 0;
+const uploadBytesHeld = { all: 0, byNetwork: new Map<string, number>() };
+const NETWORK_SHARE = 1 / 4;
+/** The upload addresses a body is arriving at now: one at a time for each. */
+const receiving = new Set<string>();
 
 /**
  * Refuses (503) an upload that could leave the disk with less than UPLOADS_MIN_FREE_MB free: the
@@ -254,7 +259,7 @@ export async function acceptUpload(
   ctx: ServiceContext,
   key: string,
   query: URLSearchParams,
-  request: { contentType: string | null; contentLength: number | null; body: ReadableStream<Uint8Array> | null },
+  request: { network: string; contentType: string | null; contentLength: number | null; body: ReadableStream<Uint8Array> | null },
 ): Promise<{ objectPath: string }> {
   const storage = ctx.deps.storage;
   const grant = new UploadAddresses(ctx.deps.signingSecret).verify(key, query);
@@ -271,18 +276,28 @@ export async function acceptUpload(
   }
   if (storage instanceof LocalStorage) await refuseWhenDiskLow(ctx.deps, storage, grant.maxBytes);
 
+  // A second body for one address while the first is arriving would be held beside it, for nothing.
+  if (receiving.has(key)) throw new AppError('CONFLICT', messages.errors.uploadUnderWay);
   const budget = ctx.deps.env.UPLOADS_MAX_BUFFERED_MB * 2 ** 20;
-  const busy = () => {
-    log.warn('upload.memory.full', { heldMiB: Math.ceil(uploadBytesHeld / 2 ** 20), maxMiB: ctx.deps.env.UPLOADS_MAX_BUFFERED_MB });
+  const { network } = request;
+  const heldByNetwork = () => uploadBytesHeld.byNetwork.get(network) ?? 0;
+  const refusal = (bytes: number) => {
+    const full = uploadBytesHeld.all + bytes > budget ? 'upload.memory.full' : heldByNetwork() + bytes > budget * NETWORK_SHARE ? 'upload.memory.network_full' : null;
+    if (!full) return null;
+    log.warn(full, { heldMiB: Math.ceil(uploadBytesHeld.all / 2 ** 20), networkMiB: Math.ceil(heldByNetwork() / 2 ** 20), maxMiB: ctx.deps.env.UPLOADS_MAX_BUFFERED_MB });
     return new AppError('SERVICE_UNAVAILABLE', messages.errors.uploadsBusy, { retryAfter: BUSY_RETRY_SECONDS });
   };
-  if (uploadBytesHeld + (request.contentLength ?? 1) > budget) throw busy();
+  const early = refusal(request.contentLength ?? 1);
+  if (early) throw early;
   let held = 0;
   const take = (bytes: number) => {
-    if (uploadBytesHeld + bytes > budget) throw busy();
-    uploadBytesHeld += bytes;
+    const refused = refusal(bytes);
+    if (refused) throw refused;
+    uploadBytesHeld.all += bytes;
+    uploadBytesHeld.byNetwork.set(network, heldByNetwork() + bytes);
     held += bytes;
   };
+  receiving.add(key);
   try {
     const body = await readUpTo(request.body, grant.maxBytes, take, () => new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[upload.kind]()));
     if (body.length === 0) throw new AppError('BAD_REQUEST', messages.errors.emptyFile);
@@ -294,7 +309,11 @@ export async function acceptUpload(
     await storage.put(key, body, type);
     return { objectPath: objectPath(key) };
   } finally {
-    uploadBytesHeld -= held;
+    receiving.delete(key);
+    uploadBytesHeld.all -= held;
+    const left = heldByNetwork() - held;
+    if (left > 0) uploadBytesHeld.byNetwork.set(network, left);
+    else uploadBytesHeld.byNetwork.delete(network);
   }
 }
 
