@@ -165,6 +165,9 @@ describe('behind the trusted proxy, without PUBLIC_URL', () => {
       const ask = await proxied.app.request('/api/objects/upload', { method: 'POST', headers: forwarded });
       expect(ask.status).toBe(200);
       expect(((await ask.json()) as { uploadURL: string }).uploadURL).toMatch(/^https:\/\/rent\.example\.ph\/objects\/upload\//);
+      // The same entry says whether the answer went out over https (HSTS), whatever the client put first.
+      expect((await proxied.app.request('/api/site', { headers: forwarded })).headers.get('strict-transport-security')).not.toBeNull();
+      expect((await proxied.app.request('/api/site', { headers: { ...forwarded, 'x-forwarded-proto': 'https, http' } })).headers.get('strict-transport-security')).toBeNull();
     } finally {
       await proxied.close();
     }

@@ -53,12 +53,20 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
  * wrote (a proxy that appends keeps what the client sent before it), as `clientIp` reads
  * `X-Forwarded-For`.
  */
+/**
+ * A forwarding header's entry the trusted proxy wrote: the last (a proxy that appends keeps what the
+ * client sent before it).
+ */
+function forwarded(c: Context<AppEnv>, name: 'x-forwarded-proto' | 'x-forwarded-host'): string | undefined {
+  return c.req.header(name)?.split(',').at(-1)?.trim() || undefined;
+}
+
 export function siteOrigin(c: Context<AppEnv>, deps: AppDeps): string {
   if (deps.env.PUBLIC_URL) return deps.env.PUBLIC_URL;
   const url = new URL(c.req.url);
   if (deps.env.TRUST_PROXY) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim();
+    const proto = forwarded(c, 'x-forwarded-proto');
+    const host = forwarded(c, 'x-forwarded-host');
     if (proto) url.protocol = `${proto}:`;
     if (host) url.host = host;
   }
@@ -154,7 +162,7 @@ const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 function isHttps(c: Context<AppEnv>, deps: AppDeps): boolean {
   if (deps.env.PUBLIC_URL) return deps.env.PUBLIC_URL.startsWith('https:');
   if (deps.env.TRUST_PROXY) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+    const proto = forwarded(c, 'x-forwarded-proto')?.toLowerCase();
     if (proto === 'https' || proto === 'http') return proto === 'https';
   }
   return c.req.url.startsWith('https:');
