@@ -212,6 +212,12 @@ describe('customers.update', () => {
   });
 });
 
+/** How many rows of `table` hold `needle` anywhere (as the row reads as text, whatever the letter case). */
+async function rowsHolding(table: 'audit_entry' | 'contact_message' | 'mail_message', needle: string): Promise<number> {
+  const [row] = await h.orm.em.fork().getConnection().execute<Array<{ count: number }>>(`select count(*)::int as count from ${table} t where t::text ilike ?`, [`%${needle}%`]);
+  return row!.count;
+}
+
 describe('customers.erase', () => {
   it('is refused while a booking is pending or confirmed ahead, then erases the personal data everywhere and keeps the bookings and payments', async () => {
     const car = await newCar(h);
@@ -364,6 +370,30 @@ describe('customers.erase', () => {
     const { customer } = await staff().customers.create(customerInput());
     await expectError(h.caller().customers.erase({ id: customer.id }), 'UNAUTHORIZED');
     expect((await staff().customers.byId({ id: customer.id })).id).toBe(customer.id);
+  });
+
+  it('erases what the record held before staff corrected it, and its licence expiry, from the activity log', async () => {
+    const oldEmail = uniqueEmail('typo');
+    const oldAddress = `Purok ${uniqueWord()}, Alaminos`;
+    const { customer } = await staff().customers.create(customerInput({ email: oldEmail, phone: '0917 222 3344', address: oldAddress, license: 'N01-11-111111', licenseExpiry: '2031-05-06' }));
+    await staff().customers.update({ id: customer.id, data: { email: uniqueEmail('fixed'), phone: '0917 999 8877', address: 'Poblacion, Alaminos', license: 'N01-22-222222' } });
+    const car = await newCar(h);
+    await adminBooking(h, { carId: car.id, from: -10, to: -8, email: (await staff().customers.byId({ id: customer.id })).email, status: 'completed' });
+    await staff().customers.erase({ id: customer.id });
+    for (const value of [oldEmail, '0917 222 3344', oldAddress, 'N01-11-111111', '2031-05-06']) expect(await rowsHolding('audit_entry', value), value).toBe(0);
+  });
+
+  it('erases the garage’s copy of their enquiry (it replies to them) and their name from their payments’ notes', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('enquirer');
+    const name = `Rosa ${uniqueWord()}`;
+    const booking = await adminBooking(h, { carId: car.id, from: -20, to: -18, email, name, status: 'completed', total: '3000' });
+    await staff().bookings.addPayment({ id: booking.id, payment: { amount: '3000', method: 'gcash', note: `GCash from ${name}, ref 88231` } });
+    await h.caller().contact.send({ firstName: 'Rosa', lastName: name.split(' ')[1]!, email, phone: '0917 555 0101', message: 'My new address is 12 Rizal St, Alaminos' });
+    await staff().customers.erase({ id: booking.customerId });
+    expect(await rowsHolding('contact_message', email)).toBe(0);
+    expect(await rowsHolding('mail_message', email)).toBe(0);
+    expect((await staff().bookings.payments({ id: booking.id }))[0]!.note).toBe(`GCash from ${ERASED_VALUE}, ref 88231`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors';
 import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
+import { phoneKey } from '../../shared/names';
 import { isOccupying } from '../../shared/schemas/booking.schema';
 import { ERASED_NAME, erasedAddress, type TErasedCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
@@ -19,9 +20,11 @@ export const ERASED_VALUE = '[erased]';
  * keeping what the law obliges the garage to keep: their bookings and payments stay, for about 7
  * years (the privacy page), with the renter's name, e-mail address, phone, licence, Facebook
  * profile, delivery address and documents gone from the customer record, from every booking, and
- * from every activity-log entry about them, their bookings and payments. Their document files are
+ * from every activity-log entry about them, their bookings and payments (what those fields held
+ * then too, before staff corrected them) and from their payments' notes. Their document files are
  * released for the clean-up; the e-mails sent to them or about their bookings (the garage's), the
- * enquiries they sent from that address and their booking requests' idempotency keys are deleted. A customer without bookings is deleted
+ * enquiries they sent from that address (and the garage's copies, which reply to it) and their
+ * booking requests' idempotency keys are deleted. A customer without bookings is deleted
  * outright: nothing of theirs must stay.
  *
  * Refused (409) while one of their bookings is pending or confirmed and not over. Erasing again
@@ -39,14 +42,21 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
     if (bookings.some((booking) => isOccupying(booking.status) && booking.returnDate >= today)) {
       throw new AppError('CONFLICT', messages.errors.customerHasBookings);
     }
-    const personal = personalValues(customer, bookings);
     const bookingIds = bookings.map((booking) => booking.id);
+    const payments = bookingIds.length ? await em.find(Payment, { booking: { $in: bookingIds } }) : [];
+    const entries = await em.find(AuditEntry, { entityId: { $in: [id, ...bookingIds, ...payments.map((payment) => payment.id)] } });
+    const redact = redaction([...personalValues(customer, bookings), ...entries.flatMap((entry) => personalFieldValues([entry.before, entry.after]))]);
     await releaseOwners(tx, [`customer:${id}`, ...bookings.map((booking) => `booking:${booking.id}` as const)]);
-    await redactLog(tx, [id, ...bookingIds, ...(await paymentIds(tx, bookingIds))], personal);
+    for (const entry of entries) em.assign(entry, { before: redact(entry.before), after: redact(entry.after) });
+    for (const payment of payments) if (payment.note) payment.note = redact(payment.note) as string;
     const addresses = [...new Set([customer.email, ...bookings.map((booking) => booking.renterEmail.toLowerCase())])];
-    // The e-mails to them, and the garage's about their bookings (each names its booking's reference).
+    // The e-mails to them, the garage's copies of their enquiries (which reply to them), and the
+    // garage's about their bookings (each names its booking's reference).
     await em.nativeDelete(MailMessage, {
-      $or: [...addresses.map((address) => ({ to: { $ilike: escapeLike(address) } })), ...bookings.map((booking) => ({ text: { $like: `%${escapeLike(booking.reference)}%` } }))],
+      $or: [
+        ...addresses.flatMap((address) => [{ to: { $ilike: escapeLike(address) } }, { replyTo: { $ilike: escapeLike(address) } }]),
+        ...bookings.map((booking) => ({ text: { $like: `%${escapeLike(booking.reference)}%` } })),
+      ],
     });
     await em.nativeDelete(ContactMessage, { $or: addresses.map((address) => ({ email: { $ilike: escapeLike(address) } })) });
     // A booking request's key is kept with a digest of the request, renter and all.
@@ -95,9 +105,51 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
   });
 }
 
-/** The texts that are the customer's personal data, as their record and bookings hold them (two characters or fewer say nothing of anyone). */
+/**
+ * The fields of the activity log's snapshots of a customer, a booking or a payment that hold a
+ * person's data: their value is erased whatever it is (what a field held before staff corrected it,
+ * a licence's expiry date), and looked for in every other text too.
+ */
+const PERSONAL_FIELDS = new Set([
+  'fullName',
+  'email',
+  'phone',
+  'license',
+  'licenseExpiry',
+  'address',
+  'facebookProfile',
+  'photoId1Url',
+  'photoId2Url',
+  'proofOfBillingUrl',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'customerLicense',
+  'deliveryAddress',
+  'documentRequestNote',
+]);
+
+/** The texts the snapshots hold under PERSONAL_FIELDS, at any depth. */
+function personalFieldValues(snapshots: unknown[]): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown, key: string | null): void => {
+    if (typeof value === 'string') {
+      if (key !== null && PERSONAL_FIELDS.has(key)) found.push(value);
+    } else if (Array.isArray(value)) value.forEach((inner) => visit(inner, key));
+    else if (value && typeof value === 'object') for (const [inner, innerValue] of Object.entries(value)) visit(innerValue, inner);
+  };
+  snapshots.forEach((snapshot) => visit(snapshot, null));
+  return found;
+}
+
+/**
+ * The texts that are the customer's personal data, as their record and bookings hold them; a phone
+ * number also as its digits and as its key (as a note may have written it: "09171234567").
+ */
 function personalValues(customer: ICustomer, bookings: IBooking[]): string[] {
-  const values = [
+  const phones = [customer.phone, ...bookings.map((b) => b.renterPhone)].filter(Boolean);
+  return [
+    ...phones.flatMap((phone) => [phone.replace(/\D/g, ''), phoneKey(phone)]),
     customer.fullName,
     customer.email,
     customer.phone,
@@ -108,34 +160,28 @@ function personalValues(customer: ICustomer, bookings: IBooking[]): string[] {
     customer.photoId2Url,
     customer.proofOfBillingUrl,
     ...bookings.flatMap((b) => [b.renterName, b.renterEmail, b.renterPhone, b.renterLicense, b.facebookProfile, b.deliveryAddress, b.documentRequestNote, b.photoId1Url, b.photoId2Url, b.proofOfBillingUrl]),
-  ];
-  const texts = values.filter((value): value is string => typeof value === 'string' && value.trim().length > 2).map((value) => value.trim());
-  // Longest first, so that a name inside a longer text (an address naming it) goes with that text.
-  return [...new Set(texts)].sort((a, b) => b.length - a.length);
-}
-
-async function paymentIds(ctx: AdminContext, bookingIds: string[]): Promise<string[]> {
-  if (!bookingIds.length) return [];
-  const rows = await ctx.em.find(Payment, { booking: { $in: bookingIds } }, { fields: ['id'] });
-  return rows.map((payment) => payment.id);
+  ].filter((value): value is string => typeof value === 'string');
 }
 
 /**
- * Replaces, in every activity-log entry about these records, each occurrence of a personal value
- * (in any field, at any depth, whatever its letter case) by ERASED_VALUE. The entries stay: who
- * changed a booking's status or recorded a payment, and when, is the garage's record too.
+ * What an erasure does to a text or a snapshot: each occurrence of a personal value (in any field,
+ * at any depth, whatever its letter case) becomes ERASED_VALUE, and so does the whole value of a
+ * PERSONAL_FIELDS field. The activity-log entries stay: who changed a booking's status or recorded
+ * a payment, and when, is the garage's record too. Values of two characters or fewer say nothing of
+ * anyone, and are only erased where they are a personal field's.
  */
-async function redactLog(ctx: AdminContext, entityIds: string[], personal: string[]): Promise<void> {
-  if (!personal.length) return;
-  const pattern = new RegExp(personal.map(escapeRegExp).join('|'), 'giu');
-  const redact = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.replace(pattern, ERASED_VALUE);
-    if (Array.isArray(value)) return value.map(redact);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redact(inner)]));
+function redaction(values: string[]): (value: unknown) => unknown {
+  const texts = [...new Set(values.map((value) => value.trim()).filter((value) => value.length > 2))];
+  // Longest first, so that a name inside a longer text (an address naming it) goes with that text.
+  texts.sort((a, b) => b.length - a.length);
+  const pattern = texts.length ? new RegExp(texts.map(escapeRegExp).join('|'), 'giu') : null;
+  const redact = (value: unknown, key: string | null = null): unknown => {
+    if (typeof value === 'string') return key !== null && PERSONAL_FIELDS.has(key) && value !== '' ? ERASED_VALUE : pattern ? value.replace(pattern, ERASED_VALUE) : value;
+    if (Array.isArray(value)) return value.map((inner) => redact(inner, key));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([inner, innerValue]) => [inner, redact(innerValue, inner)]));
     return value;
   };
-  const entries = await ctx.em.find(AuditEntry, { entityId: { $in: entityIds } });
-  for (const entry of entries) ctx.em.assign(entry, { before: redact(entry.before), after: redact(entry.after) });
+  return (value) => redact(value);
 }
 
 function escapeRegExp(text: string): string {
