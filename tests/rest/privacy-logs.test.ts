@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setLogLevel } from '../../src/server/logger';
-import { bookingPayload, upload } from '../utils/fixtures';
+import pg from 'pg';
+import { describeError, setLogLevel } from '../../src/server/logger';
+import { bookingPayload, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, TEST_ADMIN_PASSWORD, TEST_API_TOKEN, type Harness } from '../utils/harness';
 import { availableCar, call, renter, signIn } from './helpers';
 
@@ -89,5 +90,37 @@ describe('logs', () => {
     expect(log).not.toMatch(/rental_session=|authorization|x-document-token|bearer /i);
     expect(log).not.toContain('\x89PNG');
     expect(log).not.toContain('%PDF');
+  });
+
+  it('hold no renter detail from a database error: PostgreSQL’s own words, not the statement with its values', async () => {
+    const slow = await createHarness({ env: { DATABASE_STATEMENT_TIMEOUT_MS: '300' } });
+    setLogLevel('debug');
+    const locker = new pg.Client({ connectionString: slow.databaseUrl });
+    await locker.connect();
+    try {
+      const car = await availableCar(slow, 0);
+      const documents = await uploadDocuments(slow);
+      const email = `pedro.private.${Date.now()}@example.com`;
+      const payload = bookingPayload(car.id, documents, { customer: { ...renter('timeout'), email, fullName: 'Pedro Penduko', license: 'N03-77-654321' } });
+      await locker.query('begin');
+      await locker.query('lock table customer in access exclusive mode');
+      const from = captured.length;
+      const answer = await call(slow, 'POST', '/api/bookings', payload);
+      await locker.query('rollback');
+      expect(answer.status).toBe(503);
+      const line = captured.slice(from).find((text) => text.includes('request.unavailable')) ?? '';
+      expect(line).toContain('canceling statement due to statement timeout');
+      for (const detail of [email, 'Pedro Penduko', 'N03-77-654321', 'insert into']) expect(line, detail).not.toContain(detail);
+    } finally {
+      await locker.end();
+      await slow.close();
+    }
+  });
+
+  it('hold no e-mail address from an error, such as a mail server’s refusal of a recipient', () => {
+    const refusal = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <juana.private@example.com>: Recipient address rejected"), { code: 'EENVELOPE' });
+    const described = JSON.stringify(describeError(refusal));
+    expect(described).not.toContain('juana.private@example.com');
+    expect(described).toContain('550 5.1.1 <[e-mail]>: Recipient address rejected');
   });
 });

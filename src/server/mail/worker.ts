@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { clock } from '../clock';
-import { describeError, log } from '../logger';
+import { describeError, log, loggableMessage } from '../logger';
 import type { MailTransport } from './transport';
 
 /** Seconds to wait before attempt n+1 after n failures: 5 s, 15 s, 30 s, 1 min, 2 min, 5 min, then every 10 min. */
@@ -142,7 +142,7 @@ export class MailWorker {
         `update mail_message set status = ?, attempts = ?, next_attempt_at = ?, locked_until = null, last_error = ? where id = ?`,
         [status, attempts, next, message, row.id],
       );
-      log.warn('mail.retry', { id: row.id, attempts, status, message });
+      log.warn('mail.retry', { id: row.id, attempts, status, message: loggableMessage(message) });
     }
     return { claimed: rows.length, sent: sent.length };
   }

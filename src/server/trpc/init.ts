@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { authorize, type Access } from '../auth/access';
 import type { RateLimitName } from '../env';
 import { refuseMalformedText, toAppError } from '../errors';
-import { log } from '../logger';
+import { describeError, log } from '../logger';
 import type { Context } from './context';
 
 /**
@@ -40,7 +40,7 @@ const mapErrors = t.middleware(async ({ next, path }) => {
   const result = await next();
   if (result.ok) return result;
   const error = toAppError(result.error);
-  if (error.code === 'INTERNAL') log.error('trpc.error', { path, message: result.error.cause?.message ?? result.error.message, stack: result.error.cause?.stack });
+  if (error.code === 'INTERNAL') log.error('trpc.error', { path, ...describeError(result.error.cause ?? result.error) });
   throw new TRPCError({ code: ERROR_CODES[error.code].trpc, message: error.message, cause: error });
 });
 
