@@ -52,6 +52,21 @@ describe('document retention', () => {
     expect(await purgeExpiredDocuments(h.deps)).toBe(0);
   });
 
+  it('counts a booking cancelled long before its days as ended when it was cancelled, not a year later', async () => {
+    const email = 'cancelled.ahead@example.com';
+    const old = await customerWithDocuments(email, -420, -400);
+    const staff = h.caller({ staff: true });
+    const ahead = await staff.bookings.createAdmin({ customerEmail: email, customerName: 'Retention Test', carId: await firstCarId(h, 5), pickupDate: daysFromToday(300), returnDate: daysFromToday(302), status: 'confirmed' });
+    await staff.bookings.updateStatus({ id: ahead.id, status: 'cancelled' });
+    // Cancelled today: within the year, so the documents stay for now.
+    expect(await purgeExpiredDocuments(h.deps)).toBe(0);
+    expect((await staff.customers.byId({ id: old.customerId })).photoId1Url).toBe(old.documents.photoId1Url);
+    // Cancelled 400 days ago, as far as the job can tell: past the year.
+    await h.orm.em.fork().nativeUpdate(Booking, { id: ahead.id }, { cancelledAt: new Date(Date.now() - 400 * 86_400_000) });
+    expect(await purgeExpiredDocuments(h.deps)).toBe(1);
+    expect((await h.caller({ staff: true }).customers.byId({ id: old.customerId })).photoId1Url).toBeNull();
+  });
+
   it('leaves alone the documents of a booking the customer makes while their old documents are being deleted', async () => {
     const email = 'returning.renter@example.com';
     const old = await customerWithDocuments(email, -430, -410);

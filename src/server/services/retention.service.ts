@@ -11,8 +11,14 @@ import { lockCustomerWithBookings } from './booking-change.service';
 const HAS_DOCUMENTS = { $or: DOCUMENT_FIELDS.map((field) => ({ [field]: { $ne: null } })) };
 const NO_DOCUMENTS = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field, null]));
 
-/** Whether customer `c`'s documents are past retention: their last return date, or their registration when they never booked, before the cut-off. */
-const PAST_RETENTION = `coalesce((select max(b.return_date) from booking b where b.customer_id = c.id), (c.created_at at time zone 'Asia/Manila')::date) < ?`;
+/**
+ * Whether customer `c`'s documents are past retention: the end of their last rental, or their
+ * registration when they never booked, before the cut-off. A cancelled booking's rental ended
+ * when it was cancelled (Asia/Manila), if that was before its return date: one booked a year ahead
+ * and cancelled does not keep the documents a year longer.
+ */
+const LAST_RENTAL_END = `(case when b.status = 'cancelled' then least(b.return_date, (coalesce(b.cancelled_at, b.updated_at) at time zone 'Asia/Manila')::date) else b.return_date end)`;
+const PAST_RETENTION = `coalesce((select max(${LAST_RENTAL_END}) from booking b where b.customer_id = c.id), (c.created_at at time zone 'Asia/Manila')::date) < ?`;
 
 /**
  * Deletes identity documents DOCUMENT_RETENTION_DAYS after the customer's last return date (or
