@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
-import { purgeExpiredDocuments } from '../../src/server/services/retention.service';
+import { CONTACT_MESSAGE_DAYS, SENT_MAIL_DAYS, purgeExpiredDocuments, purgeOldMessages } from '../../src/server/services/retention.service';
+import { clock } from '../../src/server/clock';
 import { DOCUMENT_FIELDS, type TCreateBookingAnswer } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, firstCarId, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { Booking } from '../../src/server/db/entities';
+import { Booking, ContactMessage, MailMessage } from '../../src/server/db/entities';
 import { lockCustomer } from '../../src/server/services/booking-change.service';
 import { adminBookingIn, newCar, openTransaction, sessionsWaitingOnALock, startWhileLocked } from './helpers';
 
@@ -133,5 +135,33 @@ describe('document retention beside staff work on an old booking', () => {
     await applying;
     const customer = await h.caller({ staff: true }).customers.byId({ id: old.customerId });
     expect(customer).toMatchObject({ fullName: 'Applied Renter', photoId1Url: null, photoId2Url: null, proofOfBillingUrl: null });
+  });
+});
+
+describe('enquiries and e-mails', () => {
+  it('keeps enquiries 2 years and sent e-mails 30 days; an e-mail still to send stays', async () => {
+    const email = 'kept.for.a.while@example.com';
+    await h.caller().contact.send({ firstName: 'Kept', lastName: 'Awhile', email, message: 'Please call me about a van for next month.' });
+    const fork = () => h.orm.em.fork();
+    await h.mailWorker.runOnce();
+    const queued = (await fork().find(MailMessage, { replyTo: email }))[0]!;
+    expect(queued.status).toBe('sent');
+    const unsent = await fork().insert(MailMessage, { id: randomUUID(), kind: 'test.unsent', to: email, subject: 'Still to send', text: 'x', html: 'x', status: 'queued', attempts: 3, nextAttemptAt: new Date(Date.now() + 3_600_000), createdAt: new Date() });
+    const count = async () => ({ enquiries: await fork().count(ContactMessage, { email }), mails: await fork().count(MailMessage, { $or: [{ to: email }, { replyTo: email }] }) });
+
+    clock.advance((SENT_MAIL_DAYS - 1) * 86_400_000);
+    try {
+      await purgeOldMessages(h.deps);
+      expect(await count()).toEqual({ enquiries: 1, mails: 2 });
+      clock.advance(2 * 86_400_000);
+      await purgeOldMessages(h.deps);
+      expect(await count()).toEqual({ enquiries: 1, mails: 1 });
+      expect((await fork().findOne(MailMessage, { id: unsent }))?.status).toBe('queued');
+      clock.advance((CONTACT_MESSAGE_DAYS - SENT_MAIL_DAYS) * 86_400_000);
+      await purgeOldMessages(h.deps);
+      expect(await count()).toEqual({ enquiries: 0, mails: 1 });
+    } finally {
+      clock.reset();
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, todayInManila } from '../../shared/dates';
 import { DOCUMENT_FIELDS } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
-import { Booking, Customer, Upload } from '../db/entities';
+import { Booking, ContactMessage, Customer, MailMessage, Upload } from '../db/entities';
 import type { AppDeps } from '../deps';
 import { describeError, log } from '../logger';
 import { keyFromObjectPath } from '../storage/storage';
@@ -76,3 +76,25 @@ async function purgeCustomerDocuments(deps: AppDeps, em: EntityManager, id: stri
     return true;
   });
 }
+
+/** Enquiries are kept for up to 2 years, as the privacy page says. */
+export const CONTACT_MESSAGE_DAYS = 730;
+/**
+ * E-mails sent (or given up on) are kept 30 days, for a question about one: each holds its renter's
+ * details and receipt, and a renter's holds their booking's link, which works for a year and a half.
+ */
+export const SENT_MAIL_DAYS = 30;
+
+/**
+ * Deletes the enquiries past CONTACT_MESSAGE_DAYS and the e-mails sent or given up on past
+ * SENT_MAIL_DAYS (the garage's copies of enquiries among them). Returns how many of each went.
+ */
+export async function purgeOldMessages(deps: AppDeps): Promise<{ enquiries: number; mails: number }> {
+  const em = deps.orm.em.fork();
+  const now = clock.now().getTime();
+  const enquiries = await em.nativeDelete(ContactMessage, { createdAt: { $lt: new Date(now - CONTACT_MESSAGE_DAYS * 86_400_000) } });
+  const mails = await em.nativeDelete(MailMessage, { status: { $in: ['sent', 'failed'] }, createdAt: { $lt: new Date(now - SENT_MAIL_DAYS * 86_400_000) } });
+  if (enquiries || mails) log.info('retention.messages.purged', { enquiries, mails });
+  return { enquiries, mails };
+}
+
