@@ -31,13 +31,13 @@ export interface AppOptions {
   version?: string;
 }
 
+/** The Range a file of the build is served for: one range from a first byte. */
+const SERVED_RANGE = /^bytes=\d+-\d*$/;
+
 /**
  * The one Hono application: security headers, cross-site write protection and a body limit in
  * front of the REST adapters (/api), tRPC (/trpc), objects (/objects) and the built site.
  */
-/** The Range a file of the build is served for: one range from a first byte. */
-const SERVED_RANGE = /^bytes=\d+-\d*$/;
-
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
