@@ -3,6 +3,7 @@ import { computePrice } from '../../src/shared/pricing';
 import { formatPeso } from '../../src/shared/money';
 import { test, expect, expectApart, pdfFile, pngFile, query, waitForMail, snap } from './support';
 import { bookViaApi, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth } from './support/booking';
+import { choose } from './admin-helpers';
 
 test.describe('booking a car', () => {
   test('a visitor books from the home page: dates, driver, delivery, three documents, live price, confirmation and receipt', async ({ page, request, checkA11y }) => {
@@ -26,12 +27,10 @@ test.describe('booking a car', () => {
     await expect(form.getByTestId('summary-pickup')).toHaveText(formatLongDate(pickup));
     await expect(form.getByTestId('summary-return')).toHaveText(formatLongDate(ret));
 
-    await form.getByRole('combobox', { name: 'Pick-up time' }).click();
-    await page.getByRole('option', { name: '10:00 AM' }).click();
+    await choose(page, form.getByRole('combobox', { name: 'Pick-up time' }), '10:00 AM');
     await form.getByRole('radio', { name: 'With Driver - Within Pangasinan' }).check();
     await form.getByLabel('Deliver the car to my address').check();
-    await form.getByRole('combobox', { name: 'Delivery area' }).click();
-    await page.getByRole('option', { name: /^Bolinao/ }).click();
+    await choose(page, form.getByRole('combobox', { name: 'Delivery area' }), /^Bolinao/);
     await form.getByLabel('Delivery address').fill('12 Rizal Street, Barangay Germinal, Bolinao');
 
     // The live summary: one line per charge, the same figures the server will charge.
