@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
-import { CONTACT_MESSAGE_DAYS, SENT_MAIL_DAYS, purgeExpiredDocuments, purgeOldMessages } from '../../src/server/services/retention.service';
+import { CONTACT_MESSAGE_DAYS, RECORD_RETENTION_DAYS, SENT_MAIL_DAYS, eraseLapsedCustomers, purgeExpiredDocuments, purgeOldMessages } from '../../src/server/services/retention.service';
+import { ERASED_NAME } from '../../src/shared/schemas/customer.schema';
 import { clock } from '../../src/server/clock';
 import { DOCUMENT_FIELDS, type TCreateBookingAnswer } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, firstCarId, uploadDocuments } from '../utils/fixtures';
@@ -163,5 +164,24 @@ describe('enquiries and e-mails', () => {
     } finally {
       clock.reset();
     }
+  });
+});
+
+describe('records past the 7 years', () => {
+  it('erases the customer whose last rental ended more than RECORD_RETENTION_DAYS ago, keeping their bookings; one a day short of it stays', async () => {
+    const staff = h.caller({ staff: true });
+    const car = await newCar(h);
+    const book = (email: string, returnOffset: number) =>
+      staff.bookings.createAdmin({ customerEmail: email, customerName: 'Seven Years', carId: car.id, pickupDate: daysFromToday(returnOffset - 2), returnDate: daysFromToday(returnOffset), status: 'completed' });
+    const lapsed = await book('lapsed.renter@example.com', -RECORD_RETENTION_DAYS - 1);
+    const kept = await book('kept.renter@example.com', -RECORD_RETENTION_DAYS + 1);
+
+    expect(await eraseLapsedCustomers(h.deps)).toBe(1);
+    const fresh = h.caller({ staff: true });
+    const erased = await fresh.customers.byId({ id: lapsed.customerId });
+    expect(erased).toMatchObject({ fullName: ERASED_NAME, erasedAt: expect.any(String) });
+    expect(erased.bookings.map((booking) => booking.id)).toEqual([lapsed.id]);
+    expect((await fresh.customers.byId({ id: kept.customerId })).erasedAt).toBeNull();
+    expect(await eraseLapsedCustomers(h.deps)).toBe(0);
   });
 });

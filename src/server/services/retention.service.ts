@@ -6,7 +6,9 @@ import { Booking, ContactMessage, Customer, MailMessage, Upload } from '../db/en
 import type { AppDeps } from '../deps';
 import { describeError, log } from '../logger';
 import { keyFromObjectPath } from '../storage/storage';
+import { SYSTEM_ACTOR } from './audit.service';
 import { lockCustomerWithBookings } from './booking-change.service';
+import { eraseCustomer } from './erasure.service';
 
 const HAS_DOCUMENTS = { $or: DOCUMENT_FIELDS.map((field) => ({ [field]: { $ne: null } })) };
 const NO_DOCUMENTS = Object.fromEntries(DOCUMENT_FIELDS.map((field) => [field, null]));
@@ -96,5 +98,30 @@ export async function purgeOldMessages(deps: AppDeps): Promise<{ enquiries: numb
   const mails = await em.nativeDelete(MailMessage, { status: { $in: ['sent', 'failed'] }, createdAt: { $lt: new Date(now - SENT_MAIL_DAYS * 86_400_000) } });
   if (enquiries || mails) log.info('retention.messages.purged', { enquiries, mails });
   return { enquiries, mails };
+}
+
+/** Booking and payment records are kept about 7 years, as the privacy page says (tax and accounting rules). */
+export const RECORD_RETENTION_DAYS = 7 * 365 + 2;
+
+/**
+ * Erases, as an erasure at their request does (`eraseCustomer`, by "System"), the personal data of
+ * customers whose last rental ended (or who registered, when they never booked) more than
+ * RECORD_RETENTION_DAYS ago: their bookings and payments stay, without them. At most 100 a run; the
+ * next run goes on. Returns how many were erased.
+ */
+export async function eraseLapsedCustomers(deps: AppDeps): Promise<number> {
+  const cutoff = addDays(todayInManila(clock.now()), -RECORD_RETENTION_DAYS);
+  const lapsed = (await deps.orm.em.fork().execute(`select c.id from customer c where c.erased_at is null and ${PAST_RETENTION} limit 100`, [cutoff])) as Array<{ id: string }>;
+  let erased = 0;
+  for (const { id } of lapsed) {
+    try {
+      await eraseCustomer({ em: deps.orm.em.fork(), deps, actor: SYSTEM_ACTOR }, id);
+      erased += 1;
+    } catch (error) {
+      log.warn('retention.erase.failed', { customer: id, ...describeError(error) });
+    }
+  }
+  if (erased) log.info('retention.customers.erased', { customers: erased });
+  return erased;
 }
 
