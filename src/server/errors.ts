@@ -54,6 +54,7 @@ function issuePath(path: string): string {
 
 // Functions of their own, not closures made per call: every request's input passes here.
 function checkText(text: string, path: string, issues: FieldIssue[]): void {
+  if (issues.length >= MAX_ISSUES) return;
   if (text.includes('\u0000')) issues.push({ path: issuePath(path), message: messages.validation.nulCharacter });
   else if (!text.isWellFormed()) issues.push({ path: issuePath(path), message: messages.validation.malformedText });
 }

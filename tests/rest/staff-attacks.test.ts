@@ -198,32 +198,28 @@ describe('a sign-in under way while the account’s sign-in is taken away', () =
 });
 
 describe('two owners acting on each other at once', () => {
+  /** Two new owners, each signed in, making `act` on the other's account at once: both answers, and the two accounts afterwards. */
+  async function atEachOther<T>(act: (other: { id: string; options: { cookie: string; headers: typeof JSON_WRITE } }) => Promise<T>) {
+    const a = await createAccount(h, { role: 'owner' });
+    const b = await createAccount(h, { role: 'owner' });
+    const [ca, cb] = [await sessionCookie(h, a.id), await sessionCookie(h, b.id)];
+    const answers = await Promise.all([act({ id: b.id, options: { cookie: ca, headers: JSON_WRITE } }), act({ id: a.id, options: { cookie: cb, headers: JSON_WRITE } })]);
+    return { answers, accounts: () => h.orm.em.fork().find(StaffAccount, { id: { $in: [a.id, b.id] } }) };
+  }
+
   it('cannot both demote the other: the second is no longer an owner', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const a = await createAccount(h, { role: 'owner' });
-      const b = await createAccount(h, { role: 'owner' });
-      const [ca, cb] = [await sessionCookie(h, a.id), await sessionCookie(h, b.id)];
-      const answers = await Promise.all([
-        call(h, 'PUT', `/api/admin/staff/${b.id}`, { role: 'staff' }, { cookie: ca, headers: JSON_WRITE }),
-        call(h, 'PUT', `/api/admin/staff/${a.id}`, { role: 'staff' }, { cookie: cb, headers: JSON_WRITE }),
-      ]);
+      const { answers, accounts } = await atEachOther((other) => call(h, 'PUT', `/api/admin/staff/${other.id}`, { role: 'staff' }, other.options));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
-      const roles = await h.orm.em.fork().find(StaffAccount, { id: { $in: [a.id, b.id] } });
+      const roles = await accounts();
       expect(roles.map((account) => account.role).sort()).toEqual(['owner', 'staff']);
     }
   });
 
   it('cannot both disable the other', async () => {
-    const a = await createAccount(h, { role: 'owner' });
-    const b = await createAccount(h, { role: 'owner' });
-    const [ca, cb] = [await sessionCookie(h, a.id), await sessionCookie(h, b.id)];
-    const answers = await Promise.all([
-      call(h, 'POST', `/api/admin/staff/${b.id}/disable`, undefined, { cookie: ca, headers: JSON_WRITE }),
-      call(h, 'POST', `/api/admin/staff/${a.id}/disable`, undefined, { cookie: cb, headers: JSON_WRITE }),
-    ]);
+    const { answers, accounts } = await atEachOther((other) => call(h, 'POST', `/api/admin/staff/${other.id}/disable`, undefined, other.options));
     // The second is refused: by the lock here (403), or, once the first has committed, because its session ended with its account (401).
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    const accounts = await h.orm.em.fork().find(StaffAccount, { id: { $in: [a.id, b.id] } });
-    expect(accounts.filter((account) => account.disabledAt)).toHaveLength(1);
+    expect((await accounts()).filter((account) => account.disabledAt)).toHaveLength(1);
   });
 });

@@ -9,9 +9,9 @@ import { matchesFilters, sortCars } from '../../shared/carSearch';
 import { rentalQuote } from '../../shared/pricing';
 import type { TBookedRange, TCar, TCarSearch, TCarSearchResult, TCreateCar, TUpdateCar } from '../../shared/schemas/car.schema';
 import { freeSlug } from '../../shared/slug';
-import { OCCUPYING_STATUSES } from '../../shared/schemas/booking.schema';
+import { OCCUPYING_STATUSES, isOccupying } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
-import { Booking, Car, type ICar } from '../db/entities';
+import { Booking, Car, type IBooking, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit, auditEdit } from './audit.service';
 import { announce, CHANNELS } from '../infra/change-feed';
@@ -214,14 +214,18 @@ export async function deleteCar(ctx: AdminContext, id: string): Promise<void> {
     const em = tx.em;
     const car = await em.findOne(Car, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
-    // Its bookings locked before they are counted: one re-opened or moved meanwhile (those change
-    // no car, so the car's lock does not stop them) has committed once this returns, and counts.
-    await em.createQueryBuilder(Booking).select('id').where({ car: id }).orderBy({ id: 'asc' }).setLockMode(LockMode.PESSIMISTIC_WRITE).execute('all');
-    const active = await em.count(Booking, {
-      car: id,
-      status: { $in: [...OCCUPYING_STATUSES] },
-      returnDate: { $gte: todayInManila(clock.now()) },
-    });
+    // Its bookings locked and read in one statement: one re-opened or moved meanwhile (those change
+    // no car, so the car's lock does not stop them) has committed once this returns, and is read as
+    // it committed.
+    const bookings: Array<Pick<IBooking, 'status' | 'returnDate'>> = await em
+      .createQueryBuilder(Booking)
+      .select(['status', 'returnDate'])
+      .where({ car: id })
+      .orderBy({ id: 'asc' })
+      .setLockMode(LockMode.PESSIMISTIC_WRITE)
+      .execute('all');
+    const today = todayInManila(clock.now());
+    const active = bookings.filter((booking) => isOccupying(booking.status) && booking.returnDate >= today).length;
     if (active > 0) throw new AppError('CONFLICT', messages.errors.carHasBookings);
     await releaseUploads(tx, `car:${car.id}`, car.images);
     audit(tx, 'car.delete', 'car', car.id, toCarDto(car), null);

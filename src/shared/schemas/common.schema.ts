@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates';
-import { fromCentavos, isMoneyString, toCentavos } from '../money';
+import { MAX_CENTAVOS, fromCentavos, isMoneyString, toCentavos } from '../money';
 import { messages } from '../messages';
 
 const v = messages.validation;
@@ -63,9 +63,9 @@ export const ZIsoDateSchema = z.string({ error: () => v.dateFormat }).refine(isI
 export const ZIdSchema = z.uuid();
 
 /** An amount in pesos, as a string ("1500.50") or a number; normalised to "1500.50". */
-/** A number is an amount when it is finite, below ten billion pesos and has at most two decimals. */
+/** A number is an amount when it is finite, at most MAX_CENTAVOS and has at most two decimals. */
 function isMoneyNumber(value: number): boolean {
-  return Number.isFinite(value) && Math.abs(value) < 1e10 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+  return Number.isFinite(value) && Math.abs(Math.round(value * 100)) <= MAX_CENTAVOS && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
 
 export const ZMoneySchema = z
