@@ -147,6 +147,7 @@ export default {
     cannotCancelOnline: 'This booking can no longer be cancelled online. Please call us.',
     noDocumentRequested: 'No document was requested for this booking.',
     bookingClosed: 'This booking is no longer open.',
+    sameRenterEmail: 'The booking already has this e-mail address.',
     documentsLocked: 'The garage has already confirmed this booking: its documents can no longer be changed online. Please call us.',
   },
   myBooking: {

@@ -147,6 +147,7 @@ export default {
     cannotCancelOnline: 'Hindi na puwedeng i-cancel online ang booking na ito. Tawagan po kami.',
     noDocumentRequested: 'Walang hininging dokumento para sa booking na ito.',
     bookingClosed: 'Sarado na ang booking na ito.',
+    sameRenterEmail: 'Ito na ang e-mail address ng booking.',
     documentsLocked: 'Nakumpirma na ng garahe ang booking na ito: hindi na mapapalitan online ang mga dokumento nito. Tawagan po kami.',
   },
   myBooking: {

@@ -247,6 +247,42 @@ test.describe('staff and the renter', () => {
     await expect(card.getByTestId('document-requested')).toHaveCount(0);
   });
 
+  test('staff correct a mistyped address: the renter gets the booking there, and the first e-mail’s link stops working', async ({ page, browser }) => {
+    const renter = uniqueRenter('Typo');
+    const typo = renter.email.replace('@example.com', '@exmaple.com');
+    const booking = await bookThroughPublicSite(page.request, { ...renter, email: typo });
+    const [{ reference }] = (await query<{ reference: string }>('select reference from booking where id = $1', [booking.id])) as [{ reference: string }];
+    const firstLink = manageLinkIn(await mailAbout(typo, 'Booking received'));
+
+    await openDashboard(page, 'bookings');
+    await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(reference);
+    const card = page.getByRole('article', { name: `${renter.fullName}, ${booking.carName}` });
+    await card.getByRole('button', { name: `Correct e-mail: ${renter.fullName}, ${reference}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct the renter’s e-mail' });
+    await expect(dialog.getByTestId('current-email')).toHaveText(`Now: ${typo}`);
+    await dialog.getByLabel('Right e-mail address').fill(typo.toUpperCase());
+    await dialog.getByRole('button', { name: 'Correct and Send' }).click();
+    await expect(dialog.getByText(messages.errors.sameRenterEmail)).toBeVisible();
+    await dialog.getByLabel('Right e-mail address').fill('not an address');
+    await dialog.getByRole('button', { name: 'Correct and Send' }).click();
+    await expect(dialog.getByText(messages.validation.email)).toBeVisible();
+    await dialog.getByLabel('Right e-mail address').fill(renter.email);
+    await dialog.getByRole('button', { name: 'Correct and Send' }).click();
+    await expect(notice(page, messages.admin.success.correctEmail)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText(renter.email);
+    await expect(card).not.toContainText(typo);
+    // Staff have seen it: its hold no longer runs out.
+    await expect(card.getByTestId('hold-badge')).toHaveCount(0);
+
+    const renterPage = await (await browser.newContext()).newPage();
+    await renterPage.goto(firstLink);
+    await expect(renterPage.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+    await renterPage.goto(manageLinkIn(await mailAbout(renter.email, 'Booking received')));
+    await expect(renterPage.getByText(reference).first()).toBeVisible();
+    await expect(renterPage.getByRole('heading', { level: 1, name: 'This link does not work' })).toHaveCount(0);
+  });
+
   test('staff see where a returning renter’s booking differs from the customer record and apply it', async ({ page }) => {
     const first = uniqueRenter('Returning');
     const booking = await bookThroughPublicSite(page.request, first);

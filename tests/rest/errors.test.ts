@@ -402,6 +402,7 @@ describe('404', () => {
         ['GET', `/api/admin/bookings/${missing}`, undefined],
         ['GET', `/api/admin/bookings/${missing}/payments`, undefined],
         ['PATCH', `/api/admin/bookings/${missing}/dates`, { pickupDate: daysFromToday(5), returnDate: daysFromToday(6) }],
+        ['PATCH', `/api/admin/bookings/${missing}/email`, { email: 'nobody.here@example.com' }],
         ['GET', `/api/admin/customers/${missing}`, undefined],
         ['PUT', `/api/admin/customers/${missing}`, { phone: '0917 000 0000' }],
         ['PUT', `/api/customers/${missing}/documents`, await uploadDocuments(h)],

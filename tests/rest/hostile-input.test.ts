@@ -289,6 +289,7 @@ beforeAll(async () => {
   valid.set('post /api/admin/bookings', { customerEmail: 'v@example.com', customerName: 'Valid Admin', carName: car.name, ...dates, total: 1000, status: 'pending' });
   valid.set('patch /api/admin/bookings/{id}/status', { status: 'confirmed' });
   valid.set('patch /api/admin/bookings/{id}/dates', dates);
+  valid.set('patch /api/admin/bookings/{id}/email', { email: 'valid.correction@example.com' });
   valid.set('patch /api/admin/bookings/{id}/payment', { amount: 100, method: 'cash', note: 'n' });
   valid.set('post /api/admin/customers', { ...customer, carId: car.id, ...dates, total: 1000 });
   valid.set('put /api/admin/customers/{id}', customer);

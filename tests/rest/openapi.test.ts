@@ -123,7 +123,7 @@ describe('every documented path answers what the document says', () => {
 
     // The renter's own booking: found again, opened through its link, a requested document sent, cancelled.
     await expectDocumented('post', '/api/bookings/find', '/api/bookings/find', { reference: made.booking.reference.toLowerCase(), email: 'OPENAPI@example.com' });
-    const token = makeManageToken(h.deps.signingSecret, made.booking.id);
+    const token = makeManageToken(h.deps.signingSecret, { id: made.booking.id, linkVersion: 0 });
     await expectDocumented('post', '/api/my-booking', '/api/my-booking', { token });
     await expectDocumented('post', '/api/admin/bookings/{id}/document-request', `/api/admin/bookings/${made.booking.id}/document-request`, { field: 'proofOfBillingUrl', note: 'The bill is cut off' }, staff);
     const fresh = await uploadDocuments(h);
@@ -164,6 +164,7 @@ describe('every documented path answers what the document says', () => {
     await expectDocumented('patch', '/api/admin/bookings/{id}/status', `/api/admin/bookings/${booking.id}/status`, { status: 'confirmed' }, staff);
     await expectDocumented('patch', '/api/admin/bookings/{id}/dates', `/api/admin/bookings/${booking.id}/dates`, { pickupDate: daysFromToday(6), returnDate: daysFromToday(9) }, staff);
     await expectDocumented('patch', '/api/admin/bookings/{id}/payment', `/api/admin/bookings/${booking.id}/payment`, { amount: 1000 }, staff);
+    await expectDocumented('patch', '/api/admin/bookings/{id}/email', `/api/admin/bookings/${booking.id}/email`, { email: 'walkin.schema.right@example.com' }, staff);
     await expectDocumented('get', '/api/admin/bookings/{id}/payments', `/api/admin/bookings/${booking.id}/payments`, undefined, staff);
     await bookOk(h, (await availableCar(h, 2)).id);
 

@@ -185,6 +185,15 @@ describe('describeAuditEntry', () => {
     expect(
       describeAuditEntry({ action: 'car.update', entityType: 'car', before: { name: 'Toyota Vios', dailyRate: '1800.00' }, after: { name: 'Toyota Vios', dailyRate: '1950.00' } }),
     ).toBe('Updated car Toyota Vios: dailyRate 1800.00 → 1950.00');
+    // A corrected address names the address alone: the customer record, the hold and the proof follow from it.
+    expect(
+      describeAuditEntry({
+        action: 'booking.renter_email',
+        entityType: 'booking',
+        before: { customerName: 'Ana Cruz', customerEmail: 'ana@gmial.com', customerId: 'a', holdUntil: '2026-12-01T00:00:00.000Z' },
+        after: { customerName: 'Ana Cruz', customerEmail: 'ana@gmail.com', customerId: 'b', holdUntil: null },
+      }),
+    ).toBe('Corrected the renter’s e-mail address of booking for Ana Cruz: customerEmail ana@gmial.com → ana@gmail.com');
   });
 
   it('says the renter’s own steps and document requests in words, not field names or file addresses', () => {

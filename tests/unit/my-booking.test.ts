@@ -8,6 +8,9 @@ describe('tokenFromHash', () => {
   it('reads the manage link’s token from the address’s fragment', () => {
     expect(tokenFromHash(`#${TOKEN}`)).toBe(TOKEN);
     expect(tokenFromHash(TOKEN)).toBe(TOKEN);
+    // A link sent after staff corrected the renter's address carries the version of the booking's links.
+    const versioned = TOKEN.replace('.1843015664.', '.1843015664.2.');
+    expect(tokenFromHash(`#${versioned}`)).toBe(versioned);
   });
 
   it('is null when there is no token, or when what is there cannot be one', () => {
@@ -18,6 +21,8 @@ describe('tokenFromHash', () => {
     expect(tokenFromHash(`#${TOKEN.slice(0, 40)}`)).toBeNull();
     expect(tokenFromHash(`#${TOKEN}<script>`)).toBeNull();
     expect(tokenFromHash(`#${TOKEN}${'x'.repeat(200)}`)).toBeNull();
+    expect(tokenFromHash(`#${TOKEN.replace('.1843015664.', '.1843015664.0.')}`)).toBeNull();
+    expect(tokenFromHash(`#${TOKEN.replace('.1843015664.', '.1843015664.x.')}`)).toBeNull();
   });
 });
 

@@ -333,6 +333,15 @@ export const adminCopy = {
     refundFirst: 'record a refund first',
     submit: 'Save Dates',
   },
+  correctEmail: {
+    open: 'Correct e-mail',
+    title: 'Correct the renter’s e-mail',
+    for: (reference: string, name: string) => `${reference} — ${name}`,
+    now: (email: string) => `Now: ${email}`,
+    email: 'Right e-mail address',
+    hint: 'The booking is e-mailed to this address with its receipt and a new “Manage your booking” link. The links sent to the old address stop working.',
+    submit: 'Correct and Send',
+  },
   documentRequest: {
     title: 'Request a new document',
     for: (reference: string, name: string) => `${reference} — ${name}`,

@@ -4,6 +4,7 @@ import {
   ZAdminCreateBookingSchema,
   ZBookingListQuerySchema,
   ZBookingSchema,
+  ZCorrectRenterEmailSchema,
   ZCreateBookingAnswerSchema,
   ZCreateBookingSchema,
   ZIdempotencyKeySchema,
@@ -17,6 +18,7 @@ import { getBooking, listBookings } from '../services/booking-list.service';
 import { applyBookingToCustomer, requestDocument, updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
 import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
 import { addPayment, listPayments } from '../services/payment.service';
+import { correctRenterEmail } from '../services/renter-email.service';
 import { ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
 
 export const bookingRoutes = [
@@ -143,6 +145,22 @@ export const bookingRoutes = [
     response: { status: 200, schema: ZBookingSchema, description: 'The booking with its request' },
     errors: [400, 401, 404, 409, 415, 503],
     handler: (c, { params, body }) => requestDocument(adminContext(c), params.id, body),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/admin/bookings/{id}/email',
+    tag: 'Admin: bookings',
+    summary: 'Correct the renter’s e-mail address',
+    description:
+      'For an open (pending or confirmed) booking whose renter mistyped their address, or gave someone else’s. The booking is e-mailed to the new address (received, or confirmed, with its receipt) with a new manage link; the links sent to the earlier address stop working (401). ' +
+      'The booking is grouped under the customer record of the new address; when there is none, its own record takes the address too if this is its only booking, else a record is made from the booking’s renter details. ' +
+      'The new address counts as proven once the renter opens the link; an unconfirmed hold no longer runs out (`holdUntil` null). Answers 400 for the address the booking has already, 409 for a cancelled or completed booking or an erased customer’s. Audited.',
+    auth: 'admin',
+    params: ZIdParamsSchema,
+    body: ZCorrectRenterEmailSchema,
+    response: { status: 200, schema: ZBookingSchema, description: 'The booking, with its new address' },
+    errors: [400, 401, 404, 409, 415, 503],
+    handler: (c, { params, body }) => correctRenterEmail(adminContext(c), params.id, body),
   }),
   defineRoute({
     method: 'post',

@@ -5,6 +5,7 @@ import {
   ZBookingListQuerySchema,
   ZBookingPageSchema,
   ZBookingSchema,
+  ZCorrectRenterEmailSchema,
   ZCreateBookingAnswerSchema,
   ZCreateBookingCallSchema,
   ZPaymentSchema,
@@ -17,6 +18,7 @@ import { getBooking, listBookings } from '../services/booking-list.service';
 import { applyBookingToCustomer, requestDocument, updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
 import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
 import { addPayment, listPayments } from '../services/payment.service';
+import { correctRenterEmail } from '../services/renter-email.service';
 import { adminProcedure, rateLimited, router } from '../trpc/init';
 
 export const bookingsRouter = router({
@@ -43,6 +45,10 @@ export const bookingsRouter = router({
     .input(z.object({ id: ZIdSchema, request: ZRequestDocumentSchema }))
     .output(ZBookingSchema)
     .mutation(({ ctx, input }) => requestDocument(ctx, input.id, input.request)),
+  correctEmail: adminProcedure
+    .input(ZCorrectRenterEmailSchema.extend({ id: ZIdSchema }))
+    .output(ZBookingSchema)
+    .mutation(({ ctx, input: { id, ...change } }) => correctRenterEmail(ctx, id, change)),
   applyToCustomer: adminProcedure
     .input(z.object({ id: ZIdSchema }))
     .output(ZBookingSchema)

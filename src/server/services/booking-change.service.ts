@@ -77,7 +77,7 @@ export function refuseErased(customer: Pick<ICustomer, 'erasedAt'>): void {
 }
 
 /** Refuses (409) what would need an erased customer's booking to have a renter again: asking them for a document, moving an open one (re-opening it is refused by `statusesFor`). */
-function refuseErasedRenter(booking: Pick<IBooking, 'renterEmail'>): void {
+export function refuseErasedRenter(booking: Pick<IBooking, 'renterEmail'>): void {
   if (isErasedAddress(booking.renterEmail)) throw new AppError('CONFLICT', messages.errors.customerErased);
 }
 
@@ -128,7 +128,7 @@ export async function updateBookingStatus(ctx: AdminContext, id: string, { statu
       Object.assign(booking, { status, holdUntil: null, cancelledBy: cancelled ? 'staff' : null, cancelledAt: cancelled ? clock.now() : null });
       const after = toBookingDto(booking);
       audit({ ...ctx, em }, 'booking.status', 'booking', id, before, after);
-      const context = renterMailContext(ctx.deps, id);
+      const context = renterMailContext(ctx.deps, booking);
       if (status === 'confirmed') await queueMail(em, [bookingConfirmedMail(after, context)]);
       if (cancelled) await queueMail(em, [bookingCancelledMail(after, 'staff', context)]);
       await takingDays(em.flush());
@@ -150,7 +150,7 @@ export async function requestDocument(ctx: AdminContext, id: string, input: TReq
     Object.assign(booking, { requestedDocument: input.field, documentRequestNote: input.note, documentRequestedAt: clock.now() });
     const after = toBookingDto(booking);
     audit({ ...ctx, em }, 'booking.document_request', 'booking', id, before, after);
-    await queueMail(em, [documentRequestMail(after, input.field, input.note, renterMailContext(ctx.deps, id))]);
+    await queueMail(em, [documentRequestMail(after, input.field, input.note, renterMailContext(ctx.deps, booking))]);
     await em.flush();
     return after;
   });
@@ -222,7 +222,7 @@ export async function updateBookingDates(ctx: AdminContext, id: string, change: 
       const after = toBookingDto(booking);
       audit({ ...ctx, em }, 'booking.dates', 'booking', id, before, after);
       const moved = before.pickupDate !== after.pickupDate || before.returnDate !== after.returnDate || before.pickupTime !== after.pickupTime;
-      if (moved && isOccupying(after.status)) await queueMail(em, [bookingDatesChangedMail(after, renterMailContext(ctx.deps, id))]);
+      if (moved && isOccupying(after.status)) await queueMail(em, [bookingDatesChangedMail(after, renterMailContext(ctx.deps, booking))]);
       await takingDays(em.flush());
       return after;
     },

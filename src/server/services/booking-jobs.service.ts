@@ -37,7 +37,7 @@ export async function releaseExpiredHolds(deps: AppDeps): Promise<number> {
       const after = toBookingDto(booking);
       audit({ em, actor: SYSTEM_ACTOR }, 'booking.status', 'booking', booking.id, { status: 'pending' }, { status: after.status, cancelledBy: after.cancelledBy });
     }
-    await queueMail(em, bookings.map((booking) => bookingCancelledMail(toBookingDto(booking), 'hold', renterMailContext(deps, booking.id))));
+    await queueMail(em, bookings.map((booking) => bookingCancelledMail(toBookingDto(booking), 'hold', renterMailContext(deps, booking))));
     await em.flush();
     return bookings;
   });
@@ -71,7 +71,7 @@ export async function sendPickupReminders(deps: AppDeps): Promise<number> {
         createdAt: { $lt: startOfToday },
       },
     );
-    await queueMail(em, bookings.map((booking) => pickupReminderMail(toBookingDto(booking), renterMailContext(deps, booking.id))));
+    await queueMail(em, bookings.map((booking) => pickupReminderMail(toBookingDto(booking), renterMailContext(deps, booking))));
     return bookings.length;
   });
   if (sent) deps.mail.wake();

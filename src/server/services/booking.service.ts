@@ -30,7 +30,7 @@ import { audit } from './audit.service';
 import { changeBookings, takingDays } from './booking-change.service';
 import { isNameBlocked } from './blocklist.service';
 import { refuseSameFileTwice } from './document.service';
-import { makeDocumentToken, renterMailContext } from './booking-tokens';
+import { FIRST_LINK_VERSION, makeDocumentToken, renterMailContext } from './booking-tokens';
 import { toBookingDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
 import { bookingOfKey, idempotentRequest, rememberKey, type IdempotentRequest } from './idempotency.service';
@@ -154,7 +154,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     if (inserted.length) break;
     row.reference = newReference();
   }
-  return toBookingDto({ ...row, ...NOT_YET, customer: { id: draft.customerId }, car });
+  return toBookingDto({ ...row, ...NOT_YET, linkVersion: FIRST_LINK_VERSION, customer: { id: draft.customerId }, car });
 }
 
 /** What a new booking has not had yet: its renter's proof of address, a reminder, a cancellation, a document request. */
@@ -313,7 +313,7 @@ async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: Ide
       const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
       const made = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
       await attachUploads(tx, plan, 'document', `booking:${made.id}`, (sealed) => refuseSameFileTwice(ctx.deps.storage, sealed));
-      await queueMail(em, [bookingReceivedMail(made, renterMailContext(ctx.deps, made.id)), garageBookingMail(made, ctx.deps.business, ctx.deps.mail.garageTo)]);
+      await queueMail(em, [bookingReceivedMail(made, renterMailContext(ctx.deps, { id: made.id, linkVersion: FIRST_LINK_VERSION })), garageBookingMail(made, ctx.deps.business, ctx.deps.mail.garageTo)]);
       if (request && !(await rememberKey(em, request, made.id))) throw new AppError('CONFLICT', messages.errors.idempotencyKeyReused);
       return made;
     },
@@ -355,14 +355,14 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
   const customerId = await findOrCreateCustomer(em, renter);
   const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total, garageDeposit: ctx.deps.business.deposit });
   audit(ctx, 'booking.create', 'booking', booking.id, null, booking);
-  const renterMail = STAFF_BOOKING_MAIL[booking.status];
-  if (renterMail) await queueMail(em, [renterMail(booking, renterMailContext(ctx.deps, booking.id))]);
+  const renterMail = OPEN_BOOKING_MAIL[booking.status];
+  if (renterMail) await queueMail(em, [renterMail(booking, renterMailContext(ctx.deps, { id: booking.id, linkVersion: FIRST_LINK_VERSION }))]);
   await em.flush();
   return booking;
 }
 
-/** The e-mail the renter of a booking staff entered gets, by its status: a completed or cancelled one has none. */
-const STAFF_BOOKING_MAIL: Partial<Record<BookingStatus, typeof bookingReceivedMail>> = { pending: bookingReceivedMail, confirmed: bookingConfirmedMail };
+/** The e-mail that tells the renter where an open booking stands (received, or confirmed), with its receipt and manage link; a completed or cancelled one has none. */
+export const OPEN_BOOKING_MAIL: Partial<Record<BookingStatus, typeof bookingReceivedMail>> = { pending: bookingReceivedMail, confirmed: bookingConfirmedMail };
 
 export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreateBooking): Promise<TBooking> {
   const booking = await changeBookings(ctx, (em) => createAdminBooking({ ...ctx, em }, input), (made) => [made.carId]);

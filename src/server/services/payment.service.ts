@@ -44,7 +44,7 @@ export async function addPayment(ctx: AdminContext, id: string, input: TAddPayme
     const after = { ...toPaymentDto(payment), reference: booking.reference, customerName: booking.renterName, amountPaid: booking.amountPaid };
     audit({ ...ctx, em }, refund ? 'payment.refund' : 'payment.create', 'payment', payment.id, before, after);
     const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
-    await queueMail(em, [paymentRecordedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, id))]);
+    await queueMail(em, [paymentRecordedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, booking))]);
     await em.flush();
     return answer;
   });

@@ -13,7 +13,7 @@ import { queueMail } from '../mail/outbox';
 import { bookingCancelledMail, bookingLinkMail, garageDocumentReceivedMail, garageRenterCancelledMail } from '../mail/templates';
 import { audit, RENTER_ACTOR } from './audit.service';
 import { changeBookings, lockBooking, lockCustomer } from './booking-change.service';
-import { manageTokenBooking, renterMailContext } from './booking-tokens';
+import { manageTokenBooking, renterMailContext, type TokenFor } from './booking-tokens';
 import { replaceBookingDocuments } from './document.service';
 import { toBookingDto } from './dto';
 
@@ -32,17 +32,26 @@ export function findMyBooking(ctx: ServiceContext, input: TFindBooking): { messa
     const booking = await em.findOne(Booking, { reference: input.reference, renterEmail: input.email }, { populate: ['car'] });
     if (!booking) return;
     await deps.limiter.hit('bookingLinks', `mailbox:${sha256Hex(mailboxKey(booking.renterEmail))}`);
-    await queueMail(em, [bookingLinkMail(toBookingDto(booking), renterMailContext(deps, booking.id))]);
+    await queueMail(em, [bookingLinkMail(toBookingDto(booking), renterMailContext(deps, booking))]);
     deps.mail.wake();
   })().catch((error: unknown) => log.warn('booking.find.skipped', describeError(error)));
   return { message: messages.myBooking.findSent };
 }
 
-/** The booking a manage link's token names (refused as one invalid link, whatever is wrong). */
-function bookingIdOf(ctx: ServiceContext, token: string): string {
-  const id = manageTokenBooking(ctx.deps.signingSecret, token);
-  if (!id) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
-  return id;
+/** What a manage link's token names (refused as one invalid link, whatever is wrong). */
+function linkOf(ctx: ServiceContext, token: string): TokenFor {
+  const link = manageTokenBooking(ctx.deps.signingSecret, token);
+  if (!link) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
+  return link;
+}
+
+/**
+ * Refuses a link of an earlier version of the booking's links (staff corrected the renter's e-mail
+ * address since: it went to the earlier one), as any invalid link. Called inside the transaction,
+ * after the booking is read: the refusal undoes what the transaction did before.
+ */
+function refuseReplacedLink(booking: Pick<IBooking, 'linkVersion'>, link: TokenFor): void {
+  if (booking.linkVersion !== link.version) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
 }
 
 async function managedView(em: EntityManager, booking: IBooking): Promise<TManagedBooking> {
@@ -65,13 +74,15 @@ async function managedView(em: EntityManager, booking: IBooking): Promise<TManag
  * its days from then on (the hold no longer runs out).
  */
 export async function viewMyBooking(ctx: ServiceContext, token: string): Promise<TManagedBooking> {
-  const id = bookingIdOf(ctx, token);
+  const link = linkOf(ctx, token);
+  const id = link.bookingId;
   return ctx.em.transactional(async (em) => {
     // Proven once, by the update that finds it unproven: of two first opens at the same moment, the
     // second waits for the first's row and then changes (and records) nothing.
     const proven = await em.nativeUpdate(Booking, { id, emailProvenAt: null }, { emailProvenAt: clock.now() });
     const booking = await em.findOne(Booking, { id }, { populate: ['car'] });
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
+    refuseReplacedLink(booking, link);
     if (proven) audit({ em, actor: RENTER_ACTOR }, 'booking.email_proven', 'booking', id, { emailProven: false }, { emailProven: true });
     return managedView(em, booking);
   });
@@ -79,18 +90,20 @@ export async function viewMyBooking(ctx: ServiceContext, token: string): Promise
 
 /** The renter cancels, free, while the terms allow it online (until 24 hours before pick-up). */
 export async function cancelMyBooking(ctx: ServiceContext, token: string): Promise<TManagedBooking> {
-  const id = bookingIdOf(ctx, token);
+  const link = linkOf(ctx, token);
+  const id = link.bookingId;
   const view = await changeBookings(
     ctx,
     async (em) => {
       const booking = await lockBooking(em, id);
+      refuseReplacedLink(booking, link);
       if (!cancellationState(booking, clock.now()).canCancel) throw new AppError('CONFLICT', messages.errors.cannotCancelOnline);
       const before = toBookingDto(booking);
       Object.assign(booking, { status: 'cancelled', cancelledBy: 'renter', cancelledAt: clock.now(), emailProvenAt: booking.emailProvenAt ?? clock.now() });
       const after = toBookingDto(booking);
       audit({ em, actor: RENTER_ACTOR }, 'booking.status', 'booking', id, before, after);
       await queueMail(em, [
-        bookingCancelledMail(after, 'renter', renterMailContext(ctx.deps, id)),
+        bookingCancelledMail(after, 'renter', renterMailContext(ctx.deps, booking)),
         garageRenterCancelledMail(after, ctx.deps.business, ctx.deps.mail.garageTo),
       ]);
       await em.flush();
@@ -104,10 +117,12 @@ export async function cancelMyBooking(ctx: ServiceContext, token: string): Promi
 
 /** The renter sends the document staff asked for (uploaded first, like the booking's documents). */
 export async function replaceRequestedDocument(ctx: ServiceContext, token: string, objectPath: string): Promise<TManagedBooking> {
-  const id = bookingIdOf(ctx, token);
+  const link = linkOf(ctx, token);
+  const id = link.bookingId;
   const view = await ctx.em.transactional(async (em) => {
     const tx = { ...ctx, em };
     const booking = await lockBooking(em, id);
+    refuseReplacedLink(booking, link);
     const field = booking.requestedDocument;
     if (!field) throw new AppError('CONFLICT', messages.errors.noDocumentRequested);
     if (booking.status === 'cancelled' || booking.status === 'completed') throw new AppError('CONFLICT', messages.errors.bookingClosed);

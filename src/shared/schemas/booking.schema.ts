@@ -236,6 +236,12 @@ export const ZRequestDocumentSchema = z.object({
 });
 export type TRequestDocument = z.infer<typeof ZRequestDocumentSchema>;
 
+/** Staff correct the e-mail address of an open booking's renter (a mistyped one, or someone else's). */
+export const ZCorrectRenterEmailSchema = z.object({
+  email: ZEmailSchema.describe('The renter’s right address: the booking is e-mailed to it, with a new manage link'),
+});
+export type TCorrectRenterEmail = z.infer<typeof ZCorrectRenterEmailSchema>;
+
 /**
  * The answer to a public booking (`POST /api/bookings`, `bookings.create`): what the request sent
  * as `customer`, with the id of the customer record the booking is grouped under (by e-mail), and

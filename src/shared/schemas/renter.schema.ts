@@ -15,6 +15,12 @@ export const ZFindBookingSchema = z.object({
 });
 export type TFindBooking = z.infer<typeof ZFindBookingSchema>;
 
+/**
+ * The shape of a manage link's token: the booking's id, an expiry, the version of the booking's links
+ * when it is not the first (staff corrected the renter's address since), and a signature.
+ */
+export const MANAGE_TOKEN_PATTERN = /^[0-9a-f-]{36}\.\d+(\.[1-9]\d{0,8})?\.[\w-]+$/;
+
 /** The signed token of a booking's "Manage your booking" link (it names the booking). */
 export const ZManageTokenSchema = z.object({ token: z.string().min(20).max(200) });
 

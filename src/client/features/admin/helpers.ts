@@ -108,7 +108,11 @@ const ACTION_VERBS: Record<string, string> = {
   document: 'Sent a new document for',
   document_request: 'Asked for a new document for',
   apply_booking: "Copied a booking's details to",
+  renter_email: 'Corrected the renter’s e-mail address of',
 };
+
+/** Actions whose line names only these of the fields they change (the rest follows from them). */
+const DETAILS_OF: Record<string, string[]> = { renter_email: ['customerEmail'] };
 
 /** Actions their line says in full: the fields they change are a file's address or a request's bookkeeping. */
 const WITHOUT_DETAILS = new Set(['document', 'document_request']);
@@ -185,7 +189,7 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
     return `${subject} with ${history.length} ${history.length === 1 ? 'booking' : 'bookings'} (${formatPeso(paid, 'centavos')} paid)`;
   }
   if (!before || !after || WITHOUT_DETAILS.has(action)) return subject;
-  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'balance');
+  const changed = (DETAILS_OF[action] ?? Object.keys(after)).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'balance');
   if (!changed.length) return subject;
   const verbNamesKey = changed.length === 1 && changed[0] === action;
   const parts = changed.slice(0, 3).map((key) => `${verbNamesKey ? '' : `${key} `}${show(before[key])} → ${show(after[key])}`);

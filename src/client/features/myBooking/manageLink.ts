@@ -1,10 +1,8 @@
 import { formatLongDate } from '../../../shared/dates';
 import { isOccupying } from '../../../shared/schemas/booking.schema';
-import type { TManagedBooking } from '../../../shared/schemas/renter.schema';
+import { MANAGE_TOKEN_PATTERN, type TManagedBooking } from '../../../shared/schemas/renter.schema';
 import { myBookingCopy } from '../../content/myBooking';
 
-/** The shape of a manage link's token (`ZManageTokenSchema`): the booking's id, an expiry and a signature. */
-const TOKEN = /^[0-9a-f-]{36}\.\d+\.[\w-]+$/;
 
 /**
  * The token of a manage link, from the address's fragment (`#<token>`: a fragment never reaches a
@@ -13,7 +11,7 @@ const TOKEN = /^[0-9a-f-]{36}\.\d+\.[\w-]+$/;
  */
 export function tokenFromHash(hash: string): string | null {
   const token = hash.replace(/^#/, '').trim();
-  return token.length >= 20 && token.length <= 200 && TOKEN.test(token) ? token : null;
+  return token.length >= 20 && token.length <= 200 && MANAGE_TOKEN_PATTERN.test(token) ? token : null;
 }
 
 /** What the renter reads about their booking's status: who cancelled it, when the car is ready. */

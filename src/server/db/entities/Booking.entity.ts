@@ -97,6 +97,12 @@ export const Booking = defineEntity({
     /** When the renter opened their "Manage your booking" link: their e-mail address is theirs. */
     emailProvenAt: p.datetime().nullable(),
     /**
+     * The version of the "Manage your booking" links that open this booking (`booking-tokens.ts`):
+     * staff correcting the renter's e-mail address start a new one, so the links sent to the earlier
+     * address stop working.
+     */
+    linkVersion: p.integer().default(0),
+    /**
      * A website booking that neither its renter (by their link) nor staff confirmed by this time is
      * cancelled and its days released. Null for bookings entered by staff.
      */

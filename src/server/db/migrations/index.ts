@@ -19,6 +19,7 @@ import { Migration20261126220000_idempotency_keys } from './Migration20261126220
 import { Migration20261127010000_customer_erasure } from './Migration20261127010000_customer_erasure';
 import { Migration20261127020000_refunds } from './Migration20261127020000_refunds';
 import { Migration20261127030000_blocked_name_blanks_and_marks } from './Migration20261127030000_blocked_name_blanks_and_marks';
+import { Migration20261127140000_booking_link_version } from './Migration20261127140000_booking_link_version';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127010000_customer_erasure', class: Migration20261127010000_customer_erasure },
   { name: 'Migration20261127020000_refunds', class: Migration20261127020000_refunds },
   { name: 'Migration20261127030000_blocked_name_blanks_and_marks', class: Migration20261127030000_blocked_name_blanks_and_marks },
+  { name: 'Migration20261127140000_booking_link_version', class: Migration20261127140000_booking_link_version },
 ];

@@ -18,6 +18,7 @@ import { useNow } from '../useNow';
 import { usePagedSearch } from '../usePagedSearch';
 import classes from './BookingsTab.module.css';
 import { ChangeDatesModal } from './ChangeDatesModal';
+import { CorrectEmailModal } from './CorrectEmailModal';
 import { RequestDocumentModal } from './RequestDocumentModal';
 
 const c = adminCopy.bookings;
@@ -118,6 +119,7 @@ function BookingCard({
   onOpenDocument,
   onRequestDocument,
   onChangeDates,
+  onCorrectEmail,
 }: {
   booking: TBooking;
   now: Date;
@@ -126,6 +128,7 @@ function BookingCard({
   onOpenDocument: (path: string) => void;
   onRequestDocument: (booking: TBooking) => void;
   onChangeDates: (booking: TBooking) => void;
+  onCorrectEmail: (booking: TBooking) => void;
 }) {
   const utils = trpc.useUtils();
   const [showPayments, setShowPayments] = useState(false);
@@ -213,9 +216,14 @@ function BookingCard({
             </Text>
           ) : null}
           {open ? (
-            <Button size="compact-xs" variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => onRequestDocument(booking)} aria-label={`${c.requestDocument}: ${booking.customerName}, ${booking.reference}`}>
-              {c.requestDocument}
-            </Button>
+            <Group gap={4}>
+              <Button size="compact-xs" variant="subtle" onClick={() => onCorrectEmail(booking)} aria-label={`${adminCopy.correctEmail.open}: ${booking.customerName}, ${booking.reference}`}>
+                {adminCopy.correctEmail.open}
+              </Button>
+              <Button size="compact-xs" variant="subtle" onClick={() => onRequestDocument(booking)} aria-label={`${c.requestDocument}: ${booking.customerName}, ${booking.reference}`}>
+                {c.requestDocument}
+              </Button>
+            </Group>
           ) : null}
         </Stack>
         <Stack gap={6}>
@@ -310,6 +318,7 @@ export function BookingsTab() {
   const [refunding, setRefunding] = useState<PayableBooking | null>(null);
   const [requesting, setRequesting] = useState<TBooking | null>(null);
   const [moving, setMoving] = useState<TBooking | null>(null);
+  const [correcting, setCorrecting] = useState<TBooking | null>(null);
   const now = useNow(60_000);
   const documents = useDocumentViewer();
   const bookings = trpc.bookings.list.useQuery({ ...paged.input, ...(status ? { status } : {}) }, paged.queryOptions);
@@ -334,7 +343,7 @@ export function BookingsTab() {
       <ListState query={bookings} empty={c.empty} isEmpty={items.length === 0}>
         <Stack gap="md" style={{ opacity: bookings.isPlaceholderData ? 0.6 : 1 }}>
           {items.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} now={now} onPay={setPaying} onRefund={setRefunding} onOpenDocument={documents.open} onRequestDocument={setRequesting} onChangeDates={setMoving} />
+            <BookingCard key={booking.id} booking={booking} now={now} onPay={setPaying} onRefund={setRefunding} onOpenDocument={documents.open} onRequestDocument={setRequesting} onChangeDates={setMoving} onCorrectEmail={setCorrecting} />
           ))}
         </Stack>
       </ListState>
@@ -343,6 +352,7 @@ export function BookingsTab() {
       <AddPaymentModal booking={refunding} kind="refund" onClose={() => setRefunding(null)} />
       <RequestDocumentModal booking={requesting} onClose={() => setRequesting(null)} />
       <ChangeDatesModal booking={moving} onClose={() => setMoving(null)} />
+      <CorrectEmailModal booking={correcting} onClose={() => setCorrecting(null)} />
       {documents.dialog}
     </Stack>
   );
