@@ -20,7 +20,7 @@ import { FleetCache } from './infra/fleet.cache';
 import { followUpBookings } from './services/booking-jobs.service';
 import { signingSecret } from './services/settings.service';
 import { ensureOwner } from './services/staff.service';
-import { eraseLapsedCustomers, purgeExpiredDocuments, purgeOldMessages } from './services/retention.service';
+import { eraseLapsedCustomers, purgeExpiredDocuments, purgeOldRecords } from './services/retention.service';
 import { forgetExpiredKeys } from './services/idempotency.service';
 import { cleanupUploads, sweepOrphanObjects } from './services/upload.service';
 import { LocalStorage } from './storage/local';
@@ -121,7 +121,7 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
     await cleanupUploads(deps).catch((error) => log.warn('upload.cleanup.failed', describeError(error)));
     await sweepOrphanObjects(deps).catch((error) => log.warn('upload.orphans.failed', describeError(error)));
     await purgeExpiredDocuments(deps).catch((error) => log.warn('retention.failed', describeError(error)));
-    await purgeOldMessages(deps).catch((error) => log.warn('retention.messages.failed', describeError(error)));
+    await purgeOldRecords(deps).catch((error) => log.warn('retention.records.failed', describeError(error)));
     await eraseLapsedCustomers(deps).catch((error) => log.warn('retention.erase.failed', describeError(error)));
     await deps.limiter.sweep().catch((error) => log.warn('rate_limit.sweep.failed', describeError(error)));
     await forgetExpiredKeys(deps).catch((error) => log.warn('idempotency.sweep.failed', describeError(error)));

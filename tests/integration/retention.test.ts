@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
-import { CONTACT_MESSAGE_DAYS, RECORD_RETENTION_DAYS, SENT_MAIL_DAYS, eraseLapsedCustomers, purgeExpiredDocuments, purgeOldMessages } from '../../src/server/services/retention.service';
+import { CONTACT_MESSAGE_DAYS, RECORD_RETENTION_DAYS, SENT_MAIL_DAYS, eraseLapsedCustomers, purgeExpiredDocuments, purgeOldRecords } from '../../src/server/services/retention.service';
 import { ERASED_NAME } from '../../src/shared/schemas/customer.schema';
 import { clock } from '../../src/server/clock';
 import { DOCUMENT_FIELDS, type TCreateBookingAnswer } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, firstCarId, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { Booking, ContactMessage, MailMessage } from '../../src/server/db/entities';
+import { AuditEntry, Booking, ContactMessage, MailMessage } from '../../src/server/db/entities';
 import { lockCustomer } from '../../src/server/services/booking-change.service';
 import { adminBookingIn, newCar, openTransaction, sessionsWaitingOnALock, startWhileLocked } from './helpers';
 
@@ -152,14 +152,14 @@ describe('enquiries and e-mails', () => {
 
     clock.advance((SENT_MAIL_DAYS - 1) * 86_400_000);
     try {
-      await purgeOldMessages(h.deps);
+      await purgeOldRecords(h.deps);
       expect(await count()).toEqual({ enquiries: 1, mails: 2 });
       clock.advance(2 * 86_400_000);
-      await purgeOldMessages(h.deps);
+      await purgeOldRecords(h.deps);
       expect(await count()).toEqual({ enquiries: 1, mails: 1 });
       expect((await fork().findOne(MailMessage, { id: unsent }))?.status).toBe('queued');
       clock.advance((CONTACT_MESSAGE_DAYS - SENT_MAIL_DAYS) * 86_400_000);
-      await purgeOldMessages(h.deps);
+      await purgeOldRecords(h.deps);
       expect(await count()).toEqual({ enquiries: 0, mails: 1 });
     } finally {
       clock.reset();
@@ -168,6 +168,18 @@ describe('enquiries and e-mails', () => {
 });
 
 describe('records past the 7 years', () => {
+  it('deletes the activity log’s entries older than RECORD_RETENTION_DAYS; one a day short of it stays', async () => {
+    const fork = () => h.orm.em.fork();
+    const day = 86_400_000;
+    const entry = (label: string, at: Date) => ({ id: randomUUID(), actor: 'test staff', actorEmail: null, action: 'blocked_name.create', entityType: 'blocked_name' as const, entityId: randomUUID(), before: null, after: { fullName: label }, at });
+    const old = entry('Lapsed Blocked Person', new Date(Date.now() - (RECORD_RETENTION_DAYS + 1) * day));
+    const kept = entry('Recent Blocked Person', new Date(Date.now() - (RECORD_RETENTION_DAYS - 1) * day));
+    await fork().insertMany(AuditEntry, [old, kept]);
+    expect((await purgeOldRecords(h.deps)).auditEntries).toBeGreaterThanOrEqual(1);
+    expect(await fork().count(AuditEntry, { id: old.id })).toBe(0);
+    expect(await fork().count(AuditEntry, { id: kept.id })).toBe(1);
+  });
+
   it('erases the customer whose last rental ended more than RECORD_RETENTION_DAYS ago, keeping their bookings; one a day short of it stays', async () => {
     const staff = h.caller({ staff: true });
     const car = await newCar(h);

@@ -127,6 +127,7 @@ export default {
           'Identity documents are deleted automatically one year after your last rental ends.',
           'Booking and payment records are kept for about 7 years, as Philippine tax and accounting rules require.',
           'Contact messages are kept for up to 2 years.',
+          'The log of what our staff changed in bookings and records is kept for about 7 years, as long as the records themselves.',
         ],
       },
       {

@@ -129,6 +129,7 @@ export default {
           'Kusang binubura ang mga dokumento ng pagkakakilanlan isang taon matapos ang huli mong rental.',
           'Itinatago ang mga talaan ng booking at bayad nang mga 7 taon, ayon sa mga patakaran sa buwis at accounting ng Pilipinas.',
           'Itinatago ang mga contact message nang hanggang 2 taon.',
+          'Itinatago ang talaan ng mga binago ng aming staff sa mga booking at talaan nang mga 7 taon, kasinghaba ng mga talaan mismo.',
         ],
       },
       {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, todayInManila } from '../../shared/dates';
 import { DOCUMENT_FIELDS } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
-import { Booking, ContactMessage, Customer, MailMessage, Upload } from '../db/entities';
+import { AuditEntry, Booking, ContactMessage, Customer, MailMessage, Upload } from '../db/entities';
 import type { AppDeps } from '../deps';
 import { describeError, log } from '../logger';
 import { keyFromObjectPath } from '../storage/storage';
@@ -87,21 +87,25 @@ export const CONTACT_MESSAGE_DAYS = 730;
  */
 export const SENT_MAIL_DAYS = 30;
 
-/**
- * Deletes the enquiries past CONTACT_MESSAGE_DAYS and the e-mails sent or given up on past
- * SENT_MAIL_DAYS (the garage's copies of enquiries among them). Returns how many of each went.
- */
-export async function purgeOldMessages(deps: AppDeps): Promise<{ enquiries: number; mails: number }> {
-  const em = deps.orm.em.fork();
-  const now = clock.now().getTime();
-  const enquiries = await em.nativeDelete(ContactMessage, { createdAt: { $lt: new Date(now - CONTACT_MESSAGE_DAYS * 86_400_000) } });
-  const mails = await em.nativeDelete(MailMessage, { status: { $in: ['sent', 'failed'] }, createdAt: { $lt: new Date(now - SENT_MAIL_DAYS * 86_400_000) } });
-  if (enquiries || mails) log.info('retention.messages.purged', { enquiries, mails });
-  return { enquiries, mails };
-}
-
 /** Booking and payment records are kept about 7 years, as the privacy page says (tax and accounting rules). */
 export const RECORD_RETENTION_DAYS = 7 * 365 + 2;
+
+/**
+ * Deletes the enquiries past CONTACT_MESSAGE_DAYS, the e-mails sent or given up on past
+ * SENT_MAIL_DAYS (the garage's copies of enquiries among them) and the activity log's entries past
+ * RECORD_RETENTION_DAYS (they name customers, blocked people and staff, and the records they
+ * account for are kept that long). Returns how many of each went.
+ */
+export async function purgeOldRecords(deps: AppDeps): Promise<{ enquiries: number; mails: number; auditEntries: number }> {
+  const em = deps.orm.em.fork();
+  const now = clock.now().getTime();
+  const before = (days: number) => ({ $lt: new Date(now - days * 86_400_000) });
+  const enquiries = await em.nativeDelete(ContactMessage, { createdAt: before(CONTACT_MESSAGE_DAYS) });
+  const mails = await em.nativeDelete(MailMessage, { status: { $in: ['sent', 'failed'] }, createdAt: before(SENT_MAIL_DAYS) });
+  const auditEntries = await em.nativeDelete(AuditEntry, { at: before(RECORD_RETENTION_DAYS) });
+  if (enquiries || mails || auditEntries) log.info('retention.records.purged', { enquiries, mails, auditEntries });
+  return { enquiries, mails, auditEntries };
+}
 
 /**
  * Erases, as an erasure at their request does (`eraseCustomer`, by "System"), the personal data of
