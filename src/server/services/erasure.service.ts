@@ -1,3 +1,4 @@
+import type { FilterQuery } from '@mikro-orm/core';
 import { AppError } from '../../shared/errors';
 import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
@@ -6,7 +7,7 @@ import { isOccupying } from '../../shared/schemas/booking.schema';
 import { ERASED_NAME, erasedAddress, type TErasedCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 import { escapeLike } from '../db/like';
-import { AuditEntry, Booking, ContactMessage, IdempotencyKey, MailMessage, Payment, type IBooking, type ICustomer } from '../db/entities';
+import { AuditEntry, Booking, ContactMessage, IdempotencyKey, MailMessage, Payment, type IAuditEntry, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext } from '../deps';
 import { audit } from './audit.service';
 import { lockCustomerWithBookings } from './booking-change.service';
@@ -46,6 +47,17 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
     const payments = bookingIds.length ? await em.find(Payment, { booking: { $in: bookingIds } }) : [];
     const entries = await em.find(AuditEntry, { entityId: { $in: [id, ...bookingIds, ...payments.map((payment) => payment.id)] } });
     const redact = redaction([...personalValues(customer, bookings), ...entries.flatMap((entry) => personalFieldValues([entry.before, entry.after]))]);
+    // Bookings staff moved to another record since (their renter's address corrected,
+    // renter-email.service.ts): their entries from while they were this customer's name them, by the
+    // address the booking was made with. Their renter is someone else: only this customer's own
+    // values are erased there.
+    const movedAway = (await em.find(AuditEntry, { action: 'booking.renter_email', before: { customerId: id } } as FilterQuery<IAuditEntry>)).filter((entry) => !bookingIds.includes(entry.entityId));
+    const movedEntries = movedAway.length ? await em.find(AuditEntry, { entityId: { $in: [...new Set(movedAway.map((entry) => entry.entityId))] } }) : [];
+    const redactTheirs = redaction(
+      [...personalValues(customer, []), ...movedAway.map((entry) => (entry.before as { customerEmail?: unknown }).customerEmail).filter((value): value is string => typeof value === 'string')],
+      false,
+    );
+    for (const entry of movedEntries) em.assign(entry, { before: redactTheirs(entry.before), after: redactTheirs(entry.after) });
     await releaseOwners(tx, [`customer:${id}`, ...bookings.map((booking) => `booking:${booking.id}` as const)]);
     for (const entry of entries) em.assign(entry, { before: redact(entry.before), after: redact(entry.after) });
     for (const payment of payments) if (payment.note) payment.note = redact(payment.note) as string;
@@ -166,17 +178,18 @@ function personalValues(customer: ICustomer, bookings: IBooking[]): string[] {
 /**
  * What an erasure does to a text or a snapshot: each occurrence of a personal value (in any field,
  * at any depth, whatever its letter case) becomes ERASED_VALUE, and so does the whole value of a
- * PERSONAL_FIELDS field. The activity-log entries stay: who changed a booking's status or recorded
+ * PERSONAL_FIELDS field (not when `wholeFields` is false: entries about someone else's booking, where
+ * only the values are looked for). The activity-log entries stay: who changed a booking's status or recorded
  * a payment, and when, is the garage's record too. Values of two characters or fewer say nothing of
  * anyone, and are only erased where they are a personal field's.
  */
-function redaction(values: string[]): (value: unknown) => unknown {
+function redaction(values: string[], wholeFields = true): (value: unknown) => unknown {
   const texts = [...new Set(values.map((value) => value.trim()).filter((value) => value.length > 2))];
   // Longest first, so that a name inside a longer text (an address naming it) goes with that text.
   texts.sort((a, b) => b.length - a.length);
   const pattern = texts.length ? new RegExp(texts.map(escapeRegExp).join('|'), 'giu') : null;
   const redact = (value: unknown, key: string | null = null): unknown => {
-    if (typeof value === 'string') return key !== null && PERSONAL_FIELDS.has(key) && value !== '' ? ERASED_VALUE : pattern ? value.replace(pattern, ERASED_VALUE) : value;
+    if (typeof value === 'string') return wholeFields && key !== null && PERSONAL_FIELDS.has(key) && value !== '' ? ERASED_VALUE : pattern ? value.replace(pattern, ERASED_VALUE) : value;
     if (Array.isArray(value)) return value.map((inner) => redact(inner, key));
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([inner, innerValue]) => [inner, redact(innerValue, inner)]));
     return value;

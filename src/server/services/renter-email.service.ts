@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
-import { mailboxKey } from '../../shared/names';
+import { mailboxKey, phoneKey, tidyName } from '../../shared/names';
 import { isOccupying, type TBooking, type TCorrectRenterEmail } from '../../shared/schemas/booking.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext } from '../deps';
@@ -12,6 +12,7 @@ import { lockBooking, lockCustomer, refuseErasedRenter } from './booking-change.
 import { findOrCreateCustomer, OPEN_BOOKING_MAIL } from './booking.service';
 import { renterMailContext } from './booking-tokens';
 import { toBookingDto, toCustomerDto } from './dto';
+import { releaseOwners } from './upload.service';
 
 /**
  * Staff correct the e-mail address of an open booking's renter: mistyped on the form, or someone
@@ -35,8 +36,15 @@ export async function correctRenterEmail(ctx: AdminContext, id: string, { email 
       throw new AppError('BAD_REQUEST', messages.errors.sameRenterEmail, { issues: [{ path: 'email', message: messages.errors.sameRenterEmail }] });
     }
     const before = toBookingDto(booking);
-    const customer = await customerOfAddress(tx, booking, email);
+    const { customer, leftBehind } = await customerOfAddress(tx, booking, email);
     Object.assign(booking, { renterEmail: email, renterMailboxKey: mailboxKey(email), customer, linkVersion: booking.linkVersion + 1, emailProvenAt: null, holdUntil: null });
+    if (leftBehind) {
+      // The booking leaves it first; then nothing refers to it.
+      await em.flush();
+      await releaseOwners(tx, [`customer:${leftBehind.id}`]);
+      audit(tx, 'customer.delete', 'customer', leftBehind.id, { bookings: [] }, null);
+      em.remove(leftBehind);
+    }
     const after = toBookingDto(booking);
     audit(tx, 'booking.renter_email', 'booking', id, before, after);
     await queueMail(em, [OPEN_BOOKING_MAIL[after.status]!(after, renterMailContext(ctx.deps, booking))]);
@@ -49,26 +57,43 @@ export async function correctRenterEmail(ctx: AdminContext, id: string, { email 
 
 /**
  * The customer record a booking corrected to `email` is grouped under: the record of that address;
- * else the booking's own record, corrected too, when the booking is its only one (a new renter's
- * mistyped address: the record was made for it); else a new record made from the booking's renter
- * details and documents, as a booking made with the address would have made it. Locked (the
- * booking's row first, as `lockCustomer` orders them).
+ * else the booking's own record, corrected too, when it is this renter's alone (`rentersAlone`: a
+ * new renter's mistyped address, the record was made for it); else a new record made from the
+ * booking's renter details and documents, as a booking made with the address would have made it.
+ * A record of the renter's alone that the booking leaves for the address's record has nothing left
+ * to keep: it is deleted (`leftBehind`), or it would hold the renter's details and documents under
+ * the wrong address, out of reach of their erasure. Locked (the booking's row first, as
+ * `lockCustomer` orders them).
  */
-async function customerOfAddress(tx: AdminContext & { em: EntityManager }, booking: IBooking, email: string): Promise<ICustomer> {
+async function customerOfAddress(tx: AdminContext & { em: EntityManager }, booking: IBooking, email: string): Promise<{ customer: ICustomer; leftBehind: ICustomer | null }> {
   const { em } = tx;
   // An erased record's address (`erasedAddress`) is no e-mail address: the schema refuses it.
   const owner = await em.findOne(Customer, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  if (owner) return owner;
   // Read after the lock: a booking made for this record meanwhile has committed by then, and counts.
-  const own = await lockCustomer(em, booking.customer.id);
-  if (own && !own.erasedAt && !(await em.count(Booking, { customer: own.id, id: { $ne: booking.id } }))) {
-    const earlier = toCustomerDto(own);
-    own.email = email;
-    auditEdit(tx, 'customer.update', 'customer', own.id, earlier, toCustomerDto(own));
-    return own;
+  const own = owner?.id === booking.customer.id ? owner : await lockCustomer(em, booking.customer.id);
+  const alone = own && own !== owner && (await rentersAlone(em, own, booking)) ? own : null;
+  if (owner) return { customer: owner, leftBehind: alone };
+  if (alone) {
+    const earlier = toCustomerDto(alone);
+    alone.email = email;
+    auditEdit(tx, 'customer.update', 'customer', alone.id, earlier, toCustomerDto(alone));
+    return { customer: alone, leftBehind: null };
   }
   const renter = { fullName: booking.renterName, email, phone: booking.renterPhone, license: booking.renterLicense ?? undefined, facebookProfile: booking.facebookProfile ?? undefined };
   const { photoId1Url, photoId2Url, proofOfBillingUrl } = booking;
   const documents = photoId1Url && photoId2Url && proofOfBillingUrl ? { photoId1Url, photoId2Url, proofOfBillingUrl } : undefined;
-  return (await em.findOne(Customer, { id: await findOrCreateCustomer(em, renter, documents) }, { lockMode: LockMode.PESSIMISTIC_WRITE }))!;
+  const customer = (await em.findOne(Customer, { id: await findOrCreateCustomer(em, renter, documents) }, { lockMode: LockMode.PESSIMISTIC_WRITE }))!;
+  return { customer, leftBehind: null };
+}
+
+/**
+ * Whether a record is the booking's renter's alone: not erased, no other booking, and the renter's
+ * name and phone (as the booking made it, or staff entered it for them). A record staff made for the
+ * address's owner, someone else, is not: it keeps its address and details.
+ */
+async function rentersAlone(em: EntityManager, record: ICustomer, booking: IBooking): Promise<boolean> {
+  if (record.erasedAt) return false;
+  const sameName = tidyName(record.fullName).toLowerCase() === tidyName(booking.renterName).toLowerCase();
+  const samePhone = !record.phone || !booking.renterPhone || phoneKey(record.phone) === phoneKey(booking.renterPhone);
+  return sameName && samePhone && !(await em.count(Booking, { customer: record.id, id: { $ne: booking.id } }));
 }
