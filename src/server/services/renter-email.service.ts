@@ -19,7 +19,8 @@ import { releaseOwners } from './upload.service';
  * else's. In one transaction, audited:
  * - the booking takes the address and starts a new version of its manage links, so the links sent
  *   to the earlier address stop working;
- * - it is grouped under the customer record of the address (`customerOfAddress`);
+ * - it is grouped under the customer record of the address (`customerOfAddress`); the record of the
+ *   renter's alone it leaves, if any, is deleted;
  * - the address is not proven until the renter opens the new link; staff have seen the booking, so
  *   an unconfirmed hold no longer runs out;
  * - the renter is e-mailed the booking (received, or confirmed) with its receipt and the new link.
