@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, todayInManila } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayInManila } from '../../src/shared/dates';
 import { formatPeso } from '../../src/shared/money';
+import { telHref } from '../../src/shared/business';
 import { expect, query, staffHeaders, test } from './support';
 import { bookThroughPublicSite, newCustomerViaApi, openDashboard, uniqueRenter } from './admin-helpers';
+import { newCarViaApi } from './support/booking';
 
 interface Figures {
   cars: string;
@@ -127,4 +129,34 @@ test('the activity log shows the latest changes and loads older ones on demand, 
   } finally {
     await query('delete from audit_entry where entity_id = $1', [marker]);
   }
+});
+
+test('the day’s pick-ups and returns show who comes for which car, when, and what is left to collect', async ({ page }) => {
+  await openDashboard(page, 'overview');
+  const car = await newCarViaApi(page.request, {}, { dailyRate: '2000' });
+  const renter = uniqueRenter('Tomorrow');
+  const tomorrow = addDays(todayInManila(), 1);
+  const made = await page.request.post('/api/admin/bookings', {
+    headers: staffHeaders(),
+    data: { customerEmail: renter.email, customerName: renter.fullName, customerPhone: renter.phone, carId: car.id, pickupDate: tomorrow, returnDate: addDays(tomorrow, 2), pickupTime: '3:00 PM', status: 'confirmed', total: '4000' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const booking = (await made.json()) as { id: string; reference: string };
+  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { headers: staffHeaders(), data: { amount: '1500' } })).status()).toBe(200);
+
+  await page.reload();
+  const schedule = page.getByRole('region', { name: 'Pick-ups and Returns' });
+  await expect(schedule.getByTestId('schedule-date')).toHaveText(formatLongDate(todayInManila()));
+  await expect(schedule.getByTestId('schedule-pickup').filter({ hasText: booking.reference })).toHaveCount(0);
+  await schedule.getByText('Tomorrow', { exact: true }).click();
+  await expect(schedule.getByTestId('schedule-date')).toHaveText(formatLongDate(tomorrow));
+  const row = schedule.getByTestId('schedule-pickup').filter({ hasText: booking.reference });
+  await expect(row).toContainText('3:00 PM');
+  await expect(row).toContainText(car.name);
+  await expect(row).toContainText(renter.fullName);
+  await expect(row).toContainText('Confirmed');
+  await expect(row).toContainText(`${formatPeso('2500')} to collect`);
+  await expect(row.getByRole('link', { name: `Call ${renter.fullName}, ${renter.phone}` })).toHaveAttribute('href', telHref(renter.phone));
+  // Its return is two days later, not tomorrow.
+  await expect(schedule.getByTestId('schedule-return').filter({ hasText: booking.reference })).toHaveCount(0);
 });

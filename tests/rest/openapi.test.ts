@@ -172,6 +172,7 @@ describe('every documented path answers what the document says', () => {
     await expectDocumented('get', '/api/admin/customers', '/api/admin/customers', undefined, staff);
     await expectDocumented('get', '/api/admin/customers/export.csv', '/api/admin/customers/export.csv', undefined, staff);
     await expectDocumented('get', '/api/admin/overview', '/api/admin/overview', undefined, staff);
+    await expectDocumented('get', '/api/admin/schedule', `/api/admin/schedule?date=${daysFromToday(5)}`, undefined, staff);
     await expectDocumented('get', '/api/admin/audit', '/api/admin/audit', undefined, staff);
 
     const blocked = await expectDocumented('post', '/api/admin/blocked-names', '/api/admin/blocked-names', { fullName: 'Schema Blocked', reason: '', blockedBy: 'admin' }, staff);

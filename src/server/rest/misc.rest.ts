@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ZBusinessInfoSchema } from '../../shared/schemas/business.schema';
-import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
+import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZScheduleQuerySchema, ZScheduleSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
 import { ZContactSchema } from '../../shared/schemas/contact.schema';
 import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadCheckSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
-import { listAudit, overview } from '../services/admin.service';
+import { listAudit, overview, schedule } from '../services/admin.service';
 import { sendContactMessage } from '../services/contact.service';
 import { HEALTH_REUSE_MS, health } from '../services/health.service';
 import { login, logout, sessionState } from '../services/session.service';
@@ -146,6 +146,19 @@ export const miscRoutes = [
     response: { status: 200, schema: ZOverviewSchema, description: 'Totals, recent bookings, fleet status and chart series' },
     errors: [401, 503],
     handler: (c) => overview(adminContext(c)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/schedule',
+    tag: 'Admin: bookings',
+    summary: 'A day’s pick-ups and returns',
+    description:
+      'The bookings picked up and those returned on `date` (YYYY-MM-DD, Asia/Manila; today when left out), all but cancelled ones, in the order of the pick-up time (a car is due back at the hour it went out).',
+    auth: 'admin',
+    query: ZScheduleQuerySchema,
+    response: { status: 200, schema: ZScheduleSchema, description: 'The day, its pick-ups and its returns' },
+    errors: [400, 401, 503],
+    handler: (c, { query }) => schedule(adminContext(c), query),
   }),
   defineRoute({
     method: 'get',

@@ -1,5 +1,5 @@
-import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
-import { listAudit, overview } from '../services/admin.service';
+import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZScheduleQuerySchema, ZScheduleSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
+import { listAudit, overview, schedule } from '../services/admin.service';
 import { login, logout, sessionState } from '../services/session.service';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
@@ -12,5 +12,6 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => login(ctx, input)),
   logout: publicProcedure.output(ZSessionStateSchema).mutation(({ ctx }) => logout(ctx)),
   overview: adminProcedure.output(ZOverviewSchema).query(({ ctx }) => overview(ctx)),
+  schedule: adminProcedure.input(ZScheduleQuerySchema.prefault({})).output(ZScheduleSchema).query(({ ctx, input }) => schedule(ctx, input)),
   audit: adminProcedure.input(ZAuditQuerySchema.prefault({})).output(ZAuditPageSchema).query(({ ctx, input }) => listAudit(ctx, input)),
 });

@@ -1,5 +1,7 @@
 import { BOOKING_STATUSES } from '../../shared/schemas/booking.schema';
-import type { TAuditEntry, TAuditPage, TAuditQuery, TOverview } from '../../shared/schemas/admin.schema';
+import type { TAuditEntry, TAuditPage, TAuditQuery, TOverview, TSchedule, TScheduleQuery } from '../../shared/schemas/admin.schema';
+import { todayInManila } from '../../shared/dates';
+import { clock } from '../clock';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { Booking, Car } from '../db/entities';
@@ -7,6 +9,23 @@ import type { ServiceContext } from '../deps';
 import { toAuditDto } from './audit.service';
 import { toBookingDto } from './dto';
 import { toCarDto } from './car.service';
+
+/** The most bookings a day's list holds: far more than a fleet can send out or take back in a day. */
+const SCHEDULE_MAX = 200;
+
+/**
+ * A day's run at the garage (today in Asia/Manila unless another day is asked for): the bookings
+ * picked up and those returned that day, all but cancelled ones, in the order of the hour (a car is
+ * due back at the hour it went out, as the terms say). Each list is read through its date's index.
+ */
+export async function schedule(ctx: ServiceContext, query: TScheduleQuery): Promise<TSchedule> {
+  const date = query.date ?? todayInManila(clock.now());
+  const on = (day: 'pickupDate' | 'returnDate') =>
+    ctx.em.find(Booking, { [day]: date, status: { $ne: 'cancelled' } }, { populate: ['customer', 'car'], orderBy: { pickupTime: 'asc', reference: 'asc' }, limit: SCHEDULE_MAX });
+  const pickups = await on('pickupDate');
+  const returns = await on('returnDate');
+  return { date, pickups: pickups.map(toBookingDto), returns: returns.map(toBookingDto) };
+}
 
 /**
  * The overview tab's figures, computed by PostgreSQL: the all-time counts and sums from the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { ZEmailSchema, ZIdSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema } from './common.schema';
+import { ZEmailSchema, ZIdSchema, ZIsoDateSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema } from './common.schema';
 import { BOOKING_STATUSES, ZBookingSchema } from './booking.schema';
 import { ZCarSchema } from './car.schema';
 import { ZOwnAccountSchema, ZSecondFactorCodeSchema } from './staff.schema';
@@ -37,6 +37,20 @@ export const ZOverviewSchema = z.object({
   bookingsByStatus: z.array(z.object({ status: z.enum(BOOKING_STATUSES), count: z.number().int() })),
 });
 export type TOverview = z.infer<typeof ZOverviewSchema>;
+
+/** The day whose pick-ups and returns staff look at: today in Asia/Manila when left out. */
+export const ZScheduleQuerySchema = z.object({
+  date: ZIsoDateSchema.optional().describe('A day, YYYY-MM-DD (Asia/Manila); today when left out'),
+});
+export type TScheduleQuery = z.infer<typeof ZScheduleQuerySchema>;
+
+/** A day's run at the garage: the cars going out and coming back, in the order of their hour. */
+export const ZScheduleSchema = z.object({
+  date: ZIsoDateSchema,
+  pickups: z.array(ZBookingSchema).describe('Bookings picked up that day (all but cancelled ones), by pick-up time'),
+  returns: z.array(ZBookingSchema).describe('Bookings returned that day (all but cancelled ones), by the pick-up time they are due back at'),
+});
+export type TSchedule = z.infer<typeof ZScheduleSchema>;
 
 /** The longest cursor the audit log gives out (a timestamp and an id, encoded). */
 export const AUDIT_CURSOR_MAX = 120;

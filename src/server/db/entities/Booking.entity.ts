@@ -18,6 +18,7 @@ export const Booking = defineEntity({
     { properties: ['createdAt'] },
     { properties: ['status', 'createdAt'] },
     { properties: ['pickupDate'] },
+    { properties: ['returnDate'] },
     { properties: ['renterEmail'] },
     { properties: ['renterPhoneKey'] },
     { properties: ['renterMailboxKey'] },

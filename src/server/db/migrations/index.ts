@@ -20,6 +20,7 @@ import { Migration20261127010000_customer_erasure } from './Migration20261127010
 import { Migration20261127020000_refunds } from './Migration20261127020000_refunds';
 import { Migration20261127030000_blocked_name_blanks_and_marks } from './Migration20261127030000_blocked_name_blanks_and_marks';
 import { Migration20261127140000_booking_link_version } from './Migration20261127140000_booking_link_version';
+import { Migration20261127150000_booking_return_date } from './Migration20261127150000_booking_return_date';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127020000_refunds', class: Migration20261127020000_refunds },
   { name: 'Migration20261127030000_blocked_name_blanks_and_marks', class: Migration20261127030000_blocked_name_blanks_and_marks },
   { name: 'Migration20261127140000_booking_link_version', class: Migration20261127140000_booking_link_version },
+  { name: 'Migration20261127150000_booking_return_date', class: Migration20261127150000_booking_return_date },
 ];

@@ -11,6 +11,7 @@ import { trpc } from '../../../trpc';
 import { monthLabel, shortDate } from '../helpers';
 import { EmptyState, ListState, StatusBadge, tone } from '../parts';
 import classes from './OverviewTab.module.css';
+import { ScheduleCard } from './ScheduleCard';
 
 const c = adminCopy.overview;
 const CHART_HEIGHT = 260;
@@ -56,7 +57,7 @@ function ListCard({ id, title, empty, children }: { id: string; title: string; e
   );
 }
 
-/** Overview: the spec's five figures, the latest bookings, the first cars, and two charts. */
+/** Overview: the spec's five figures, the day's pick-ups and returns, the latest bookings, the first cars, and two charts. */
 export function OverviewTab() {
   const overview = trpc.admin.overview.useQuery(undefined, { staleTime: 0 });
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -73,6 +74,8 @@ export function OverviewTab() {
             <StatCard id="earnings" label={c.totalEarnings} value={formatPeso(data.totalEarnings)} note={c.earningsNote} icon={<IconStar size={20} aria-hidden />} color="green" />
             <StatCard id="pending-revenue" label={c.pendingRevenue} value={formatPeso(data.pendingRevenue)} note={c.pendingNote} icon={<IconTag size={20} aria-hidden />} color="orange" />
           </SimpleGrid>
+
+          <ScheduleCard />
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <ListCard id="recent-bookings" title={c.recentBookings} empty={c.noBookings}>
