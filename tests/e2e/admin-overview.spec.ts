@@ -159,4 +159,9 @@ test('the day’s pick-ups and returns show who comes for which car, when, and w
   await expect(row.getByRole('link', { name: `Call ${renter.fullName}, ${renter.phone}` })).toHaveAttribute('href', telHref(renter.phone));
   // Its return is two days later, not tomorrow.
   await expect(schedule.getByTestId('schedule-return').filter({ hasText: booking.reference })).toHaveCount(0);
+  // Its reference opens it in the bookings tab.
+  await row.getByRole('link', { name: `Open booking ${booking.reference}` }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' })).toHaveValue(booking.reference);
+  await expect(page.getByTestId('booking-card')).toHaveCount(1);
+  await expect(page.getByTestId('booking-reference')).toHaveText(booking.reference);
 });

@@ -225,6 +225,7 @@ export const adminCopy = {
     paid: 'Paid',
     delivery: (area: string) => `Delivery to ${area}`,
     callRenter: (name: string, phone: string) => `Call ${name}, ${phone}`,
+    openBooking: (reference: string) => `Open booking ${reference}`,
   },
   fleet: {
     title: 'Fleet Management',

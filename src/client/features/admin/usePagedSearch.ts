@@ -9,10 +9,11 @@ const SEARCH_DEBOUNCE_MS = 300;
  * The search box and paging of a dashboard list that the server searches and pages: `input` goes
  * to the list's query, with `queryOptions`, which keep the page on screen (dimmed, by
  * `isPlaceholderData`) while the next one loads. A new search, or another filter through
- * `firstPage`, starts again from the first page.
+ * `firstPage`, starts again from the first page. `initial` is the search the list opens with (a
+ * link's `q`, such as a booking's reference from the overview).
  */
-export function usePagedSearch(limit: number) {
-  const [search, setSearchText] = useState('');
+export function usePagedSearch(limit: number, initial = '') {
+  const [search, setSearchText] = useState(initial);
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [offset, setOffset] = useState(0);
   return {

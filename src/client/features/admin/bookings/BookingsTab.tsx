@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatInstant } from '../../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, distanceServiceLabel, driverServiceLabel, ledgerRow } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
@@ -312,7 +313,9 @@ function BookingCard({
 
 /** Bookings: search by name, e-mail, phone, reference or id, filter by status, paged on the server. */
 export function BookingsTab() {
-  const paged = usePagedSearch(PAGE_SIZE);
+  // `/admin?tab=bookings&q=HI-7K3QPX` opens the tab on that search (the overview's schedule links so).
+  const [params] = useSearchParams();
+  const paged = usePagedSearch(PAGE_SIZE, params.get('q') ?? '');
   const [status, setStatus] = useState<BookingStatus | null>(null);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
   const [refunding, setRefunding] = useState<PayableBooking | null>(null);

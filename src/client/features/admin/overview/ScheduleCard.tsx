@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { telHref } from '../../../../shared/business';
 import { addDays, formatLongDate, todayInManila } from '../../../../shared/dates';
 import { DELIVERY_AREA_LABELS } from '../../../../shared/labels';
@@ -11,6 +12,9 @@ import { EmptyState, StatusBadge } from '../parts';
 import classes from './OverviewTab.module.css';
 
 const c = adminCopy.schedule;
+
+/** The bookings tab, opened on one booking. */
+const bookingsSearch = (reference: string) => `/admin?${new URLSearchParams({ tab: 'bookings', q: reference }).toString()}`;
 
 /** One car going out or coming back: the hour, the car, the renter to call, the reference, where it stands and what is left to collect. */
 function Run({ booking, back }: { booking: TBooking; back: boolean }) {
@@ -41,9 +45,9 @@ function Run({ booking, back }: { booking: TBooking; back: boolean }) {
           </Text>
         ) : null}
         <Group gap={8} mt={2}>
-          <Text size="xs" c="dimmed" ff="monospace">
+          <Anchor component={Link} to={bookingsSearch(booking.reference)} size="xs" ff="monospace" aria-label={c.openBooking(booking.reference)}>
             {booking.reference}
-          </Text>
+          </Anchor>
           <StatusBadge status={booking.status} />
           {booking.status !== 'completed' ? (
             <Text size="xs" fw={600} c={due > 0 ? 'var(--mantine-color-orange-text)' : 'dimmed'}>
