@@ -54,3 +54,8 @@ const kilometres = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 0 });
 export function odometerReading(km: number): string {
   return `${kilometres.format(km)} km`;
 }
+
+/** A car's description in `locale`: on the Filipino pages its Filipino one when staff wrote one, else the English one. */
+export function carDescription(car: { description: string; descriptionFil: string }, locale: 'en' | 'fil'): string {
+  return locale === 'fil' && car.descriptionFil.trim() ? car.descriptionFil : car.description;
+}

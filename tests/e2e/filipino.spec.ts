@@ -121,6 +121,15 @@ test.describe('in Filipino', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
+  test('a car’s page shows its description in Filipino on /fil, and in English on the English page', async ({ page, request }) => {
+    const car = await carByName(request, 'Toyota Vios 1.3 XLE');
+    await page.goto(`/fil/cars/${car.slug}`);
+    await expect(page.getByText('Maaasahang sedan sa lungsod', { exact: false })).toBeVisible();
+    await expect(page.getByText('The dependable city sedan', { exact: false })).toHaveCount(0);
+    await page.goto(`/cars/${car.slug}`);
+    await expect(page.getByText('The dependable city sedan', { exact: false })).toBeVisible();
+  });
+
   for (const path of ['/fil/', '/fil/booking']) {
     test(`${path} is in Filipino and has no serious or critical accessibility violations`, async ({ page, checkA11y }) => {
       await page.goto(path);

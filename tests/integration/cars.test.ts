@@ -146,6 +146,17 @@ describe('cars.update', () => {
     expect((await auditOf(h, 'car', car.id)).filter((e) => e.action === 'car.update')).toHaveLength(1);
   });
 
+  it('keeps a description in Filipino beside the English one, within the same limit', async () => {
+    const car = await newCar(h, { description: 'Seven seats and a strong diesel.' });
+    expect(car.descriptionFil).toBe('');
+    const updated = await h.caller({ staff: true }).cars.update({ id: car.id, data: { descriptionFil: 'Pitong upuan at malakas na diesel.' } });
+    expect(updated).toMatchObject({ description: 'Seven seats and a strong diesel.', descriptionFil: 'Pitong upuan at malakas na diesel.' });
+    expect((await h.caller().cars.list()).find((listed) => listed.id === car.id)?.descriptionFil).toBe('Pitong upuan at malakas na diesel.');
+    await expectError(h.caller({ staff: true }).cars.update({ id: car.id, data: { descriptionFil: 'x'.repeat(2001) } }), 'BAD_REQUEST');
+    await expectError(h.caller({ staff: true }).cars.update({ id: car.id, data: { descriptionFil: 'a\u0000b' } }), 'BAD_REQUEST');
+    expect((await h.caller().cars.byId({ id: car.id })).descriptionFil).toBe('Pitong upuan at malakas na diesel.');
+  });
+
   it('can mark a car unavailable, which the public booking then refuses', async () => {
     const car = await newCar(h);
     const updated = await h.caller({ staff: true }).cars.update({ id: car.id, data: { available: false } });

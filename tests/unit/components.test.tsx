@@ -33,6 +33,7 @@ const CAR: TCar = {
   image: 'fortuner.jpg',
   images: ['fortuner.jpg'],
   description: '',
+  descriptionFil: '',
   mileage: '',
   year: 2024,
   plateNumber: 'NBC 1234',

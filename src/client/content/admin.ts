@@ -265,6 +265,8 @@ export const adminCopy = {
     mileageHint: 'Kilometres on the clock.',
     plateNumber: 'Plate number',
     description: 'Description',
+    descriptionFil: 'Description in Filipino (optional)',
+    descriptionFilHint: 'Shown on the Filipino pages; without it they show the English one.',
     available: 'Available for booking',
     image: 'Pictures',
     imageHint: 'JPG, PNG or WebP, at most 10 MB each. The first is the cover.',

@@ -11,6 +11,8 @@ import { carBadge } from '../../shared/carBadge';
 import { carImageSrc } from '../../shared/carImages';
 import { bookingHref } from '../../shared/carLinks';
 import { depositFor } from '../../shared/business';
+import { carDescription } from '../../shared/cars';
+import { currentLocale } from '../../shared/i18n/catalog';
 import { formatPeso } from '../../shared/money';
 import type { TCar } from '../../shared/schemas/car.schema';
 import { DELIVERY_FEE, DRIVER_FEE_PER_DAY, INSURANCE_PER_RENTAL } from '../../shared/pricing';
@@ -76,11 +78,12 @@ function CarDetails({ car }: { car: TCar }) {
   const [calendarSeen, setCalendarSeen] = useState(false);
   if (near && !calendarSeen) setCalendarSeen(true);
   const calendarWanted = calendarSeen || near;
+  const about = carDescription(car, currentLocale());
   const description = c.description({ name: car.name, seats: car.seats, transmission: car.transmission.toLowerCase(), fuel: car.fuel.toLowerCase(), rate: formatPeso(car.dailyRate) });
   usePageMeta(c.title({ name: car.name }), description, {
     type: 'product',
     image: `${origin}${carImageSrc(car.image)}`,
-    structuredData: carStructuredData(car, origin, business, car.description || description),
+    structuredData: carStructuredData(car, origin, business, about || description),
   });
   const badge = carBadge(car.category);
   const specs: Array<[string, string]> = [
@@ -160,12 +163,12 @@ function CarDetails({ car }: { car: TCar }) {
         <div className={`${classes.columns} ${classes.lower}`}>
           <div>
             <Stack gap="xl">
-              {car.description ? (
+              {about ? (
                 <section aria-labelledby="car-about">
                   <Title order={2} size="h3" id="car-about" mb="sm">
                     {c.about}
                   </Title>
-                  <Text fz="lg">{car.description}</Text>
+                  <Text fz="lg">{about}</Text>
                 </section>
               ) : null}
               <section aria-labelledby="car-availability" data-testid="car-availability">

@@ -32,6 +32,7 @@ export function toCarDto(car: ICar): TCar {
     image: car.images[0] ?? '',
     images: [...car.images],
     description: car.description,
+    descriptionFil: car.descriptionFil,
     mileage: car.mileage,
     year: car.year,
     plateNumber: car.plateNumber,

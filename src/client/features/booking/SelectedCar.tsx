@@ -2,6 +2,8 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { IconCar } from '@tabler/icons-react';
 import { carImageSrc } from '../../../shared/carImages';
 import { depositFor } from '../../../shared/business';
+import { carDescription } from '../../../shared/cars';
+import { currentLocale } from '../../../shared/i18n/catalog';
 import { formatPeso } from '../../../shared/money';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { bookingCopy } from '../../content/booking';
@@ -11,6 +13,7 @@ import { useSiteInfo } from '../site/useSiteInfo';
 /** The chosen vehicle at the head of the form: picture, name, category, specs and daily rate. */
 export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; onChange?: () => void; layout?: 'column' | 'row' }) {
   const business = useSiteInfo();
+  const about = carDescription(car, currentLocale());
   return (
     <Card padding="lg" data-testid="selected-car">
       <SimpleGrid cols={{ base: 1, sm: layout === 'row' ? 2 : 1 }} spacing="lg">
@@ -40,9 +43,9 @@ export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; o
           <Text size="sm" c="dimmed" data-testid="selected-car-deposit">
             {bookingCopy.deposit({ amount: formatPeso(depositFor(car, business)) })}
           </Text>
-          {car.description ? (
+          {about ? (
             <Text size="sm" c="dimmed">
-              {car.description}
+              {about}
             </Text>
           ) : null}
           {onChange ? (

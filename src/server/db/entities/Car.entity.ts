@@ -21,6 +21,8 @@ export const Car = defineEntity({
     /** Pictures in order, the first the cover: /objects/public/... paths or bundled picture names. */
     images: p.array(),
     description: p.text().default(''),
+    /** The description in Filipino, for the /fil pages; empty: they show `description`. */
+    descriptionFil: p.text().default(''),
     /** The odometer reading, "18,400 km". */
     mileage: p.string().length(60).default(''),
     year: p.integer(),

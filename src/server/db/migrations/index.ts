@@ -21,6 +21,7 @@ import { Migration20261127020000_refunds } from './Migration20261127020000_refun
 import { Migration20261127030000_blocked_name_blanks_and_marks } from './Migration20261127030000_blocked_name_blanks_and_marks';
 import { Migration20261127140000_booking_link_version } from './Migration20261127140000_booking_link_version';
 import { Migration20261127150000_booking_return_date } from './Migration20261127150000_booking_return_date';
+import { Migration20261127160000_car_description_fil } from './Migration20261127160000_car_description_fil';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127030000_blocked_name_blanks_and_marks', class: Migration20261127030000_blocked_name_blanks_and_marks },
   { name: 'Migration20261127140000_booking_link_version', class: Migration20261127140000_booking_link_version },
   { name: 'Migration20261127150000_booking_return_date', class: Migration20261127150000_booking_return_date },
+  { name: 'Migration20261127160000_car_description_fil', class: Migration20261127160000_car_description_fil },
 ];

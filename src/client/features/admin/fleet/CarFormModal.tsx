@@ -28,6 +28,7 @@ interface CarFormValues {
   fuel: (typeof FUELS)[number];
   images: string[];
   description: string;
+  descriptionFil: string;
   mileage: string;
   year: number | string;
   plateNumber: string;
@@ -46,6 +47,7 @@ function valuesOf(car: TCar | null): CarFormValues {
       fuel: CAR_DEFAULTS.fuel,
       images: [],
       description: '',
+      descriptionFil: '',
       mileage: '',
       year: Number(todayInManila().slice(0, 4)),
       plateNumber: '',
@@ -62,6 +64,7 @@ function valuesOf(car: TCar | null): CarFormValues {
     fuel: car.fuel,
     images: [...car.images],
     description: car.description,
+    descriptionFil: car.descriptionFil,
     mileage: car.mileage,
     year: car.year,
     plateNumber: car.plateNumber,
@@ -148,6 +151,7 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
             <TextInput label={c.mileage} description={c.mileageHint} inputWrapperOrder={HINT_BELOW} placeholder={c.mileagePlaceholder} {...form.getInputProps('mileage')} />
           </SimpleGrid>
           <Textarea label={c.description} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+          <Textarea label={c.descriptionFil} description={c.descriptionFilHint} inputWrapperOrder={HINT_BELOW} autosize minRows={2} maxRows={6} {...form.getInputProps('descriptionFil')} />
           <Switch label={c.available} {...form.getInputProps('available', { type: 'checkbox' })} />
           <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} busy={uploading} onCancel={onClose} />
         </Stack>
