@@ -10,6 +10,7 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';
