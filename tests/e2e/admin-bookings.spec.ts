@@ -258,3 +258,32 @@ test('a status chosen on a card that is out of date is refused with what the boo
   expect(await query('select status from booking where id = $1', [booking.id])).toEqual([{ status: 'cancelled' }]);
   expect(await query(`select count(*)::int as n from mail_message where kind = 'booking.confirmed' and "to" = $1`, [renter.email])).toEqual([{ n: 0 }]);
 });
+
+test('marking a booking completed while money is owed or its days are still to come asks first, saying what it leaves', async ({ page }) => {
+  await openDashboard(page, 'bookings');
+  const car = await newCarViaApi(page.request, {}, { dailyRate: '2000' });
+  const renter = uniqueRenter('Completing');
+  const pickup = addDays(todayInManila(), 20);
+  const made = await page.request.post('/api/admin/bookings', {
+    data: { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 2), status: 'confirmed', total: '4000' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const booking = (await made.json()) as { id: string; reference: string };
+  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: '1000' } })).status()).toBe(200);
+
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(booking.reference);
+  const card = page.getByRole('article', { name: `${renter.fullName}, ${car.name}` });
+  await choose(page, card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` }), 'Completed');
+  const dialog = page.getByRole('dialog', { name: 'Mark this booking completed?' });
+  await expect(dialog).toContainText(`${formatPeso('3000')} of its ${formatPeso('4000')} is still unpaid`);
+  await expect(dialog).toContainText('Its rental runs until');
+  await dialog.getByRole('button', { name: 'Keep Booking' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('status-badge')).toHaveText('Confirmed');
+  expect(await query('select status from booking where id = $1', [booking.id])).toEqual([{ status: 'confirmed' }]);
+
+  await choose(page, card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` }), 'Completed');
+  await dialog.getByRole('button', { name: 'Mark Completed' }).click();
+  await expect(card.getByTestId('status-badge')).toHaveText('Completed');
+  expect(await query('select status from booking where id = $1', [booking.id])).toEqual([{ status: 'completed' }]);
+});

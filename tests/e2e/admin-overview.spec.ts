@@ -156,6 +156,8 @@ test('the day’s pick-ups and returns show who comes for which car, when, and w
   await expect(row).toContainText(renter.fullName);
   await expect(row).toContainText('Confirmed');
   await expect(row).toContainText(`${formatPeso('2500')} to collect`);
+  // The deposit is collected at pick-up too, besides the total.
+  await expect(row).toContainText(/\+ ₱[\d,]+ deposit/);
   await expect(row.getByRole('link', { name: `Call ${renter.fullName}, ${renter.phone}` })).toHaveAttribute('href', telHref(renter.phone));
   // Its return is two days later, not tomorrow.
   await expect(schedule.getByTestId('schedule-return').filter({ hasText: booking.reference })).toHaveCount(0);

@@ -223,6 +223,7 @@ export const adminCopy = {
     dueBack: (time: string) => `by ${time}`,
     toCollect: (amount: string) => `${amount} to collect`,
     paid: 'Paid',
+    deposit: (amount: string) => `+ ${amount} deposit`,
     delivery: (area: string) => `Delivery to ${area}`,
     callRenter: (name: string, phone: string) => `Call ${name}, ${phone}`,
     openBooking: (reference: string) => `Open booking ${reference}`,
@@ -307,6 +308,10 @@ export const adminCopy = {
       `${name}'s ${car}, ${dates}. Its days become free for other renters, and ${name} is e-mailed that the booking is cancelled.` +
       (paid ? ` ${paid} was paid on it: the payments stay recorded; record what you give back with Record Refund.` : ''),
     cancelConfirm: 'Cancel Booking',
+    completeTitle: 'Mark this booking completed?',
+    completeUnpaid: (due: string, total: string) => `${due} of its ${total} is still unpaid: the booking will no longer show it as money to collect.`,
+    completeEarly: (returnDate: string) => `Its rental runs until ${returnDate}: once completed, the car's days are free for other bookings.`,
+    completeConfirm: 'Mark Completed',
     keepBooking: 'Keep Booking',
     priceLines: 'Price breakdown',
     showPayments: 'Show payments',

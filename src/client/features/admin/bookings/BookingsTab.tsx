@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatInstant } from '../../../../shared/dates';
+import { formatInstant, todayInManila } from '../../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, distanceServiceLabel, driverServiceLabel, ledgerRow } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
-import { formatPeso, nonZeroAmount } from '../../../../shared/money';
+import { formatPeso, fromCentavos, nonZeroAmount, toCentavos } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { BOOKING_STATUSES, isOccupying, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { isErasedAddress, statusesFor } from '../../../../shared/schemas/customer.schema';
@@ -112,6 +112,15 @@ function CustomerDiffers({ booking }: { booking: TBooking }) {
   );
 }
 
+/** What completing a booking now would leave behind: money still to collect, days still to come. None: it completes at once. */
+function completionWarnings(booking: TBooking): string[] {
+  const due = toCentavos(booking.total) - toCentavos(booking.amountPaid);
+  return [
+    due > 0 ? c.completeUnpaid(formatPeso(fromCentavos(due)), formatPeso(booking.total)) : null,
+    booking.returnDate > todayInManila() ? c.completeEarly(shortDate(booking.returnDate)) : null,
+  ].filter((warning): warning is string => warning !== null);
+}
+
 function BookingCard({
   booking,
   now,
@@ -135,14 +144,18 @@ function BookingCard({
   const [showPayments, setShowPayments] = useState(false);
   // Cancelling e-mails the renter and frees the days: a slip in the status list must not do it.
   const [cancelling, setCancelling] = useState(false);
+  // So does completing a rental still unpaid or still under way: it leaves the money to collect and frees the car's days.
+  const [completing, setCompleting] = useState<string[] | null>(null);
   const update = trpc.bookings.updateStatus.useMutation({
     onSuccess: async () => {
       setCancelling(false);
+      setCompleting(null);
       notifySuccess(messages.admin.success.updateStatus);
       await Promise.all([utils.bookings.invalidate(), utils.customers.invalidate(), utils.admin.overview.invalidate(), utils.cars.bookedDates.invalidate()]);
     },
     onError: async (error) => {
       setCancelling(false);
+      setCompleting(null);
       notifyError(error, messages.admin.failed.updateStatus);
       // Refused because it changed meanwhile (or is gone): the card shows it as it is now.
       await utils.bookings.invalidate();
@@ -153,6 +166,7 @@ function BookingCard({
   const changeStatus = (value: string | null) => {
     if (!value || value === booking.status) return;
     if (value === 'cancelled') setCancelling(true);
+    else if (value === 'completed' && completionWarnings(booking).length) setCompleting(completionWarnings(booking));
     else setStatus(value as BookingStatus);
   };
   // Still to come, with a renter to write to (none once their personal data is erased): staff may ask them for a document.
@@ -306,6 +320,17 @@ function BookingCard({
         pending={update.isPending}
         onConfirm={() => setStatus('cancelled')}
         onClose={() => setCancelling(false)}
+      />
+      <ConfirmDialog
+        opened={completing !== null}
+        title={c.completeTitle}
+        text={(completing ?? []).join(' ')}
+        confirmLabel={c.completeConfirm}
+        cancelLabel={c.keepBooking}
+        focusCancel
+        pending={update.isPending}
+        onConfirm={() => setStatus('completed')}
+        onClose={() => setCompleting(null)}
       />
     </Card>
   );

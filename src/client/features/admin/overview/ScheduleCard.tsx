@@ -25,9 +25,7 @@ function Run({ booking, back }: { booking: TBooking; back: boolean }) {
         {back ? c.dueBack(booking.pickupTime) : booking.pickupTime}
       </Text>
       <Stack gap={2} className={classes.grow}>
-        <Text fw={600} truncate>
-          {booking.carName}
-        </Text>
+        <Text fw={600}>{booking.carName}</Text>
         <Text size="sm">
           {booking.customerName}
           {booking.customerPhone ? (
@@ -49,9 +47,14 @@ function Run({ booking, back }: { booking: TBooking; back: boolean }) {
             {booking.reference}
           </Anchor>
           <StatusBadge status={booking.status} />
-          {booking.status !== 'completed' ? (
+          {due > 0 || booking.status !== 'completed' ? (
             <Text size="xs" fw={600} c={due > 0 ? 'var(--mantine-color-orange-text)' : 'dimmed'}>
               {due > 0 ? c.toCollect(formatPeso(fromCentavos(due))) : c.paid}
+            </Text>
+          ) : null}
+          {!back && toCentavos(booking.deposit) > 0 && booking.status !== 'completed' ? (
+            <Text size="xs" c="dimmed">
+              {c.deposit(formatPeso(booking.deposit))}
             </Text>
           ) : null}
         </Group>
