@@ -5,6 +5,7 @@ import { addDays, formatInstant, todayInManila } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
 import { expect, query, staffHeaders, test } from './support';
 import { bookThroughPublicSite, choose, newCustomerViaApi, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
+import { newCarViaApi } from './support/booking';
 
 const SEARCH = 'Search by name, e-mail or phone';
 
@@ -225,4 +226,36 @@ test('erasing a customer without bookings removes them, and the dialog says so b
   await expect(card).toHaveCount(0);
   await expect(page.getByRole('searchbox', { name: SEARCH })).toBeFocused();
   expect(await query('select id from customer where id = $1', [customer.id])).toEqual([]);
+});
+
+test('a returning customer books again by phone from their card: their record takes the booking, at the hour and with the driver asked for', async ({ page }) => {
+  await openDashboard(page, 'customers');
+  const renter = uniqueRenter('Again');
+  const { customer } = await newCustomerViaApi(page.request, { fullName: renter.fullName, email: renter.email, phone: renter.phone });
+  const car = await newCarViaApi(page.request, {}, { dailyRate: '2000' });
+  await page.getByRole('searchbox', { name: /^Search/ }).fill(renter.email);
+  const card = page.getByRole('article', { name: renter.fullName });
+  await card.getByRole('button', { name: `New booking for ${renter.fullName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Booking' });
+  await expect(dialog.getByLabel('E-mail address')).toHaveValue(renter.email);
+  await expect(dialog.getByLabel('Full name')).toHaveValue(renter.fullName);
+  // Nothing chosen yet: the form says what is missing, and sends nothing.
+  await dialog.getByRole('button', { name: 'Add Booking' }).click();
+  await expect(dialog.getByText(messages.validation.chooseCar)).toBeVisible();
+  await expect(dialog.getByText(messages.validation.pickupDate)).toBeVisible();
+
+  const pickup = addDays(todayInManila(), 45);
+  await choose(page, dialog.getByRole('combobox', { name: 'Car' }), `${car.name} (₱2,000/day)`);
+  await pickDate(page, dialog.getByLabel('Pick-up date'), pickup);
+  await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 2));
+  await choose(page, dialog.getByRole('combobox', { name: 'Pick-up time' }), '2:00 PM');
+  await choose(page, dialog.getByRole('combobox', { name: 'Driver' }), 'With Driver - Within Pangasinan');
+  await expect(dialog).toContainText('Price list: ₱');
+  await dialog.getByRole('button', { name: 'Add Booking' }).click();
+  await expect(notice(page, /^Booking HI-[0-9A-Z]{6} added$/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  expect(await query("select customer_id, pickup_time::text, driver_service::text, status::text from booking where renter_email = $1", [renter.email])).toEqual([
+    { customer_id: customer.id, pickup_time: '2:00 PM', driver_service: 'within_pangasinan', status: 'confirmed' },
+  ]);
 });

@@ -302,6 +302,12 @@ export const ZAdminCreateBookingSchema = z
   });
 export type TAdminCreateBooking = z.infer<typeof ZAdminCreateBookingSchema>;
 
+/** The dashboard's New Booking form: what ZAdminCreateBookingSchema takes, with what the form leaves blank (a phone, a total, a date not chosen yet) left out. */
+export const ZNewBookingFormSchema = z.preprocess(
+  (input) => (input && typeof input === 'object' ? Object.fromEntries(Object.entries(input).filter(([, value]) => value !== '' && value !== null)) : input),
+  ZAdminCreateBookingSchema,
+);
+
 /** The status a change was decided from: a booking whose status is another now refuses the change (409). */
 const ZExpectedStatusSchema = z
   .enum(BOOKING_STATUSES)

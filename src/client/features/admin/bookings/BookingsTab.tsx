@@ -20,6 +20,7 @@ import { usePagedSearch } from '../usePagedSearch';
 import classes from './BookingsTab.module.css';
 import { ChangeDatesModal } from './ChangeDatesModal';
 import { CorrectEmailModal } from './CorrectEmailModal';
+import { NewBookingModal } from './NewBookingModal';
 import { RequestDocumentModal } from './RequestDocumentModal';
 
 const c = adminCopy.bookings;
@@ -347,6 +348,7 @@ export function BookingsTab() {
   const [requesting, setRequesting] = useState<TBooking | null>(null);
   const [moving, setMoving] = useState<TBooking | null>(null);
   const [correcting, setCorrecting] = useState<TBooking | null>(null);
+  const [creating, setCreating] = useState(false);
   const now = useNow(60_000);
   const documents = useDocumentViewer();
   const bookings = trpc.bookings.list.useQuery({ ...paged.input, ...(status ? { status } : {}) }, paged.queryOptions);
@@ -367,6 +369,7 @@ export function BookingsTab() {
           clearable
           className={classes.status}
         />
+        <Button onClick={() => setCreating(true)}>{adminCopy.newBooking.open}</Button>
       </TabHeader>
       <ListState query={bookings} empty={c.empty} isEmpty={items.length === 0}>
         <Stack gap="md" style={{ opacity: bookings.isPlaceholderData ? 0.6 : 1 }}>
@@ -381,6 +384,7 @@ export function BookingsTab() {
       <RequestDocumentModal booking={requesting} onClose={() => setRequesting(null)} />
       <ChangeDatesModal booking={moving} onClose={() => setMoving(null)} />
       <CorrectEmailModal booking={correcting} onClose={() => setCorrecting(null)} />
+      <NewBookingModal opened={creating} renter={null} onClose={() => setCreating(false)} />
       {documents.dialog}
     </Stack>
   );

@@ -15,6 +15,7 @@ import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
 import { ConfirmDialog, ContactLines, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone } from '../parts';
 import { usePagedSearch } from '../usePagedSearch';
 import { CustomerFormModal } from './CustomerFormModal';
+import { NewBookingModal, type BookingRenter } from '../bookings/NewBookingModal';
 import classes from './CustomersTab.module.css';
 
 const c = adminCopy.customers;
@@ -43,12 +44,14 @@ const SEARCH = 'search';
 function CustomerCard({
   customer,
   onEdit,
+  onBook,
   onErase,
   onPay,
   onOpenDocument,
 }: {
   customer: TAdminCustomer;
   onEdit: (customer: TCustomer) => void;
+  onBook: (renter: BookingRenter) => void;
   onErase?: (customer: TAdminCustomer) => void;
   onPay: (booking: PayableBooking) => void;
   onOpenDocument: (path: string) => void;
@@ -138,9 +141,16 @@ function CustomerCard({
         ))}
       </SimpleGrid>
 
-      <Text size="sm" fw={700} mt="md" mb={6}>
-        {c.history} ({customer.bookings.length})
-      </Text>
+      <Group justify="space-between" align="center" mt="md" mb={6} gap="xs">
+        <Text size="sm" fw={700}>
+          {c.history} ({customer.bookings.length})
+        </Text>
+        {erased ? null : (
+          <Button variant="subtle" size="compact-xs" onClick={() => onBook({ fullName: customer.fullName, email: customer.email, phone: customer.phone })} aria-label={adminCopy.newBooking.openFor(customer.fullName)}>
+            {adminCopy.newBooking.open}
+          </Button>
+        )}
+      </Group>
       <ScrollArea h={200} type="auto" offsetScrollbars className={classes.history} tabIndex={0} aria-label={`${c.history}: ${customer.fullName}`}>
         {customer.bookings.length === 0 ? (
           <Text size="sm" c="dimmed" p="xs">
@@ -193,6 +203,7 @@ export function CustomersTab() {
   const { isOwner } = useAccount();
   const paged = usePagedSearch(PAGE_SIZE);
   const [editing, setEditing] = useState<TCustomer | 'new' | null>(null);
+  const [bookingFor, setBookingFor] = useState<BookingRenter | null>(null);
   const [paying, setPaying] = useState<PayableBooking | null>(null);
   // Kept while the dialog closes, so that its words do not change as it fades.
   const [erasing, setErasing] = useState<{ customer: TAdminCustomer; opened: boolean } | null>(null);
@@ -273,6 +284,7 @@ export function CustomersTab() {
               key={customer.id}
               customer={customer}
               onEdit={setEditing}
+              onBook={setBookingFor}
               onErase={isOwner ? (customer) => setErasing({ customer, opened: true }) : undefined}
               onPay={setPaying}
               onOpenDocument={documents.open}
@@ -282,6 +294,7 @@ export function CustomersTab() {
       </ListState>
       {customers.data ? <Pager offset={paged.offset} limit={PAGE_SIZE} total={customers.data.total} capped={customers.data.totalCapped} onOffset={turnPage} /> : null}
       <CustomerFormModal customer={editing} onClose={() => setEditing(null)} />
+      <NewBookingModal opened={bookingFor !== null} renter={bookingFor} onClose={() => setBookingFor(null)} />
       <ConfirmDialog
         opened={erasing?.opened ?? false}
         title={erasing ? c.eraseTitle(erasing.customer.fullName) : ''}
