@@ -69,6 +69,8 @@ test.describe('booking a car', () => {
     await expect(receipt.getByTestId('receipt-price-total')).toHaveText(formatPeso(expected.total));
     await expect(receipt).toContainText('10:00 AM');
     await expect(receipt).toContainText('Bring a valid driver’s license and this confirmation.');
+    // Until its renter opens the e-mail's link (or staff confirm it), the booking holds its days only so long, and the receipt says until when.
+    await expect(receipt.getByTestId('receipt-hold')).toHaveText(/^Open “Manage your booking” in that e-mail by .+ \d{1,2}:\d{2} [AP]M: a booking that neither you nor we confirm by then is cancelled/);
 
     const [stored] = await query<{ id: string; reference: string; total: string; status: string; driver_service: string; delivery_area: string; photo_id1_url: string | null; photo_id2_url: string | null; proof_of_billing_url: string | null }>(
       `select b.id, b.reference, b.total::text, b.status, b.driver_service, b.delivery_area, b.photo_id1_url, b.photo_id2_url, b.proof_of_billing_url

@@ -105,6 +105,7 @@ export default {
     bookedOn: 'Booked on',
     important: 'Important Information',
     lostEmail: 'Lost the e-mail? Ask for the link again:',
-    status: 'We will call you to confirm your booking. A copy of this confirmation was sent to your e-mail, with a link to see, print or cancel your booking.',
+    status: 'We will call you to confirm your booking (we call {hours}). A copy of this confirmation was sent to your e-mail, with a link to see, print or cancel your booking.',
+    hold: 'Open “Manage your booking” in that e-mail by {deadline}: a booking that neither you nor we confirm by then is cancelled, and its dates are released.',
   },
 } as const;

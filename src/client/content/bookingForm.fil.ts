@@ -104,6 +104,7 @@ export default {
     bookedOn: 'Na-book noong',
     important: 'Mahalagang Impormasyon',
     lostEmail: 'Nawala ang e-mail? Hingin ulit ang link:',
-    status: 'Tatawagan ka namin para kumpirmahin ang booking mo. May kopya ng kumpirmasyong ito sa e-mail mo, kasama ang link para makita, i-print o i-cancel ang booking mo.',
+    status: 'Tatawagan ka namin para kumpirmahin ang booking mo (tumatawag kami {hours}). May kopya ng kumpirmasyong ito sa e-mail mo, kasama ang link para makita, i-print o i-cancel ang booking mo.',
+    hold: 'Buksan ang “Tingnan ang booking mo” sa e-mail na iyon hanggang {deadline}: kapag walang kumpirmasyon mula sa iyo o sa amin hanggang noon, made-cancel ang booking at mabubuksan ulit ang mga petsa.',
   },
 } satisfies Translation<typeof en>;

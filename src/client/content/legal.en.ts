@@ -20,7 +20,7 @@ export default {
       {
         title: '2. Bookings and documents',
         items: [
-          'A booking is a request until we confirm it by phone or e-mail. We hold the dates for you while it is pending.',
+          'A booking is a request until we confirm it by phone or e-mail. We hold the dates for you while it is pending, provided you open the link in our e-mail within the time it gives (usually 24 hours); otherwise the booking is cancelled and the dates are released.',
           'Every booking needs two photo IDs and a proof of billing, uploaded with the booking form. We use them only to verify your identity (see the Privacy Policy).',
           'Nothing is paid online. The rental, the services you chose and the insurance are paid at pick-up, in cash, GCash, Maya, bank transfer or card.',
         ],

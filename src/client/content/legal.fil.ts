@@ -22,7 +22,7 @@ export default {
       {
         title: '2. Booking at mga dokumento',
         items: [
-          'Request pa lang ang booking hangga’t hindi namin ito kinukumpirma sa telepono o e-mail. Naka-hold ang mga petsa para sa iyo habang pending ito.',
+          'Request pa lang ang booking hangga’t hindi namin ito kinukumpirma sa telepono o e-mail. Naka-hold ang mga petsa para sa iyo habang pending ito, basta buksan mo ang link sa e-mail namin sa loob ng oras na nakasaad doon (karaniwang 24 oras); kung hindi, made-cancel ang booking at mabubuksan ulit ang mga petsa.',
           'Bawat booking ay kailangan ng dalawang photo ID at isang proof of billing, na ina-upload kasama ng booking form. Ginagamit lang namin ang mga ito para i-verify kung sino ka (tingnan ang Privacy Policy).',
           'Walang bayad online. Ang rental, ang mga serbisyong pinili mo at ang insurance ay binabayaran sa pick-up: cash, GCash, Maya, bank transfer o card.',
         ],

@@ -32,7 +32,7 @@ export default {
   received: {
     subject: 'Natanggap ang booking: {what} ({reference})',
     lead: 'Salamat sa pag-book sa {business}. Natanggap namin ang booking mo at tatawagan ka namin para kumpirmahin ito. Wala pang sinisingil: sa pick-up ka magbabayad.',
-    hold: 'Pakibuksan ang “{action}” sa ibaba para kumpirmahing sa iyo ang booking na ito. Kung walang kumpirmasyon mula sa iyo o sa amin bago mag-{deadline}, made-cancel ito at mabubuksan ulit ang mga petsa ng sasakyan.',
+    hold: 'Pakibuksan ang “{action}” sa ibaba para kumpirmahing sa iyo ang booking na ito. Kung walang kumpirmasyon mula sa iyo o sa amin hanggang {deadline}, made-cancel ito at mabubuksan ulit ang mga petsa ng sasakyan.',
   },
   confirmed: {
     subject: 'Kumpirmado ang booking: {what} ({reference})',

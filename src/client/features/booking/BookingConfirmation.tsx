@@ -38,7 +38,8 @@ function Fact({ label, value, testId }: { label: string; value: ReactNode; testI
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={600} data-testid={testId}>
+      {/* A long e-mail address wraps where it must instead of running out of the card. */}
+      <Text size="sm" fw={600} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </div>
@@ -200,8 +201,13 @@ export function BookingConfirmation({ booking, onClose }: { booking: TBooking | 
             closing={
               <Stack gap={4}>
                 <Text size="xs" c="dimmed">
-                  {r.status} {business.hours}.
+                  {r.status({ hours: business.hours })}
                 </Text>
+                {booking.holdUntil && booking.status === 'pending' ? (
+                  <Text size="xs" fw={600} data-testid="receipt-hold">
+                    {r.hold({ deadline: formatInstant(new Date(booking.holdUntil)) })}
+                  </Text>
+                ) : null}
                 <PayAhead business={business} reference={booking.reference} />
                 <Box className="no-print">
                   <Channels business={business} size="xs" />
