@@ -18,6 +18,7 @@ describe('ZCreateCarSchema', () => {
       available: true,
       year: new Date().getFullYear(),
       description: '',
+      descriptionFil: '',
       mileage: '',
       plateNumber: '',
     });
