@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import bookingFormFil from '../../src/client/content/bookingForm.fil';
 import calendarFil from '../../src/client/content/calendar.fil';
+import homeFil from '../../src/client/content/home.fil';
 import myBookingFil from '../../src/client/content/myBooking.fil';
 import siteFil from '../../src/client/content/site.fil';
 import labelsFil from '../../src/shared/labels.fil';
@@ -128,6 +129,22 @@ test.describe('in Filipino', () => {
     await expect(page.getByText('The dependable city sedan', { exact: false })).toHaveCount(0);
     await page.goto(`/cars/${car.slug}`);
     await expect(page.getByText('The dependable city sedan', { exact: false })).toBeVisible();
+  });
+
+  test('the enquiry form is in Filipino, its subjects too, and sends the subject as the garage files it', async ({ page }) => {
+    const marker = `fil-${Date.now()}`;
+    await page.goto('/fil/#contact');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: homeFil.contact.form.send }) });
+    await form.getByLabel(homeFil.contact.form.firstName).fill('Ana');
+    await form.getByLabel(homeFil.contact.form.lastName).fill('Reyes');
+    await form.getByLabel(homeFil.contact.form.email).fill('ana.reyes@example.com');
+    await form.getByRole('combobox', { name: homeFil.contact.form.subject }).click();
+    for (const label of Object.values(homeFil.contact.subjects)) await expect(page.getByRole('option', { name: label, exact: true })).toBeVisible();
+    await page.getByRole('option', { name: homeFil.contact.subjects['VIP Booking'] }).click();
+    await expect(form.getByRole('alert').filter({ hasText: homeFil.contact.notes['VIP Booking'] })).toContainText(homeFil.contact.subjects['VIP Booking']);
+    await form.getByLabel(homeFil.contact.form.message).fill(`May van ba kayo para sa 12 tao? ${marker}`);
+    await form.getByRole('button', { name: homeFil.contact.form.send }).click();
+    await expect.poll(() => query('select subject from contact_message where message like $1', [`%${marker}`])).toEqual([{ subject: 'VIP Booking' }]);
   });
 
   for (const path of ['/fil/', '/fil/booking']) {

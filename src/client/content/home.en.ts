@@ -57,6 +57,16 @@ export default {
       send: 'Send Message',
       sending: 'Sending...',
     },
+    /** The subjects as the form lists them (the value sent is the English one). */
+    subjects: {
+      'General Inquiry': 'General Inquiry',
+      'Booking Question': 'Booking Question',
+      'Fleet Information': 'Fleet Information',
+      'Corporate Rentals': 'Corporate Rentals',
+      'VIP Booking': 'VIP Booking',
+      'All Package Booking': 'All Package Booking',
+      Support: 'Support',
+    },
     notes: {
       'VIP Booking': 'VIP bookings include a professional driver in formal attire, a premium vehicle and flexible pick-up anywhere in Pangasinan. Tell us the date, the route and the number of guests.',
       'All Package Booking': 'All-package bookings cover the car, a driver, fuel and toll fees for a fixed price. Tell us your itinerary and we will send a quotation.',

@@ -50,7 +50,7 @@ export function ContactForm() {
             <Select
               label={homeCopy.contact.form.subject}
               placeholder={homeCopy.contact.form.subjectPlaceholder}
-              data={[...CONTACT_SUBJECTS]}
+              data={CONTACT_SUBJECTS.map((value) => ({ value, label: homeCopy.contact.subjects[value] }))}
               clearable
               allowDeselect
               {...form.getInputProps('subject')}
@@ -58,7 +58,7 @@ export function ContactForm() {
               onChange={(value) => form.setFieldValue('subject', value ?? '')}
             />
             {note ? (
-              <Alert color="lagoon" variant="light" title={subject}>
+              <Alert color="lagoon" variant="light" title={homeCopy.contact.subjects[subject as keyof typeof homeCopy.contact.subjects]}>
                 {note}
               </Alert>
             ) : null}
