@@ -194,6 +194,20 @@ describe('admin.overview', () => {
     expect(Object.values(byStatus).reduce((a, b) => a + b, 0)).toBe(after.totalBookings);
   });
 
+  it('says which of the listed cars are out today: booked (pending or confirmed) for days that include today', async () => {
+    const staff = h.caller({ staff: true });
+    const before = await staff.admin.overview();
+    const free = before.fleetStatus.find((car) => !before.carsOut.includes(car.id));
+    expect(free, 'a listed car not out today').toBeDefined();
+    const today = await adminBooking(h, { carId: free!.id, from: -1, to: 1, email: uniqueEmail('out'), status: 'confirmed' });
+    expect((await staff.admin.overview()).carsOut).toContain(free!.id);
+    await staff.bookings.updateStatus({ id: today.id, status: 'cancelled' });
+    expect((await staff.admin.overview()).carsOut).not.toContain(free!.id);
+    // A booking starting tomorrow is not out today.
+    await adminBooking(h, { carId: free!.id, from: 1, to: 2, email: uniqueEmail('later'), status: 'confirmed' });
+    expect((await staff.admin.overview()).carsOut).not.toContain(free!.id);
+  });
+
   it('is refused to the public', async () => {
     await expectError(h.caller().admin.overview(), 'UNAUTHORIZED', messages.errors.unauthorized);
   });

@@ -199,6 +199,7 @@ export const adminCopy = {
     fleetStatus: 'Fleet Status',
     available: 'Available',
     rented: 'Rented',
+    unavailable: 'Unavailable',
     noBookings: 'No bookings yet.',
     noCars: 'No cars in the fleet yet.',
     revenueTitle: 'Revenue by Month',

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES } from '../../shared/schemas/booking.schema';
+import { BOOKING_STATUSES, OCCUPYING_STATUSES } from '../../shared/schemas/booking.schema';
 import type { TAuditEntry, TAuditPage, TAuditQuery, TOverview, TSchedule, TScheduleQuery } from '../../shared/schemas/admin.schema';
 import { todayInManila } from '../../shared/dates';
 import { clock } from '../clock';
@@ -68,6 +68,10 @@ export async function overview(ctx: ServiceContext): Promise<TOverview> {
 
   const recent = await ctx.em.find(Booking, {}, { populate: ['customer', 'car'], orderBy: { createdAt: 'desc' }, limit: 5 });
   const fleet = await ctx.em.find(Car, {}, { orderBy: { position: 'asc', name: 'asc' }, limit: 5 });
+  const today = todayInManila(clock.now());
+  const out = fleet.length
+    ? await ctx.em.find(Booking, { car: { $in: fleet.map((car) => car.id) }, status: { $in: [...OCCUPYING_STATUSES] }, pickupDate: { $lte: today }, returnDate: { $gte: today } }, { fields: ['car'] })
+    : [];
   return {
     totalCars: Number(counts?.total_cars ?? 0),
     availableCars: Number(counts?.available_cars ?? 0),
@@ -78,6 +82,7 @@ export async function overview(ctx: ServiceContext): Promise<TOverview> {
     pendingRevenue: String(counts?.pending_revenue ?? '0.00'),
     recentBookings: recent.map(toBookingDto),
     fleetStatus: fleet.map(toCarDto),
+    carsOut: [...new Set(out.map((booking) => booking.car!.id))],
     revenueByMonth: months,
     bookingsByStatus: BOOKING_STATUSES.map((status) => ({ status, count: Number(counts?.[`${status}_bookings`] ?? 0) })),
   };

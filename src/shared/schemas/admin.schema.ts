@@ -33,6 +33,7 @@ export const ZOverviewSchema = z.object({
   pendingRevenue: ZMoneyOutSchema.describe('Sum of totals of pending and confirmed bookings'),
   recentBookings: z.array(ZBookingSchema),
   fleetStatus: z.array(ZCarSchema),
+  carsOut: z.array(ZIdSchema).describe('Of `fleetStatus`, the cars booked today (a pending or confirmed booking whose days include today, Asia/Manila)'),
   revenueByMonth: z.array(z.object({ month: z.string(), earned: ZMoneyOutSchema, booked: ZMoneyOutSchema })),
   bookingsByStatus: z.array(z.object({ status: z.enum(BOOKING_STATUSES), count: z.number().int() })),
 });

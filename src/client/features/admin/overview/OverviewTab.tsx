@@ -57,6 +57,13 @@ function ListCard({ id, title, empty, children }: { id: string; title: string; e
   );
 }
 
+/** Where a car stands today: out on a rental, switched off for booking, or free. */
+function FleetBadge({ out, available }: { out: boolean; available: boolean }) {
+  if (out) return <Badge {...tone('orange')}>{c.rented}</Badge>;
+  if (!available) return <Badge {...tone('gray')}>{c.unavailable}</Badge>;
+  return <Badge {...tone('green')}>{c.available}</Badge>;
+}
+
 /** Overview: the spec's five figures, the day's pick-ups and returns, the latest bookings, the first cars, and two charts. */
 export function OverviewTab() {
   const overview = trpc.admin.overview.useQuery(undefined, { staleTime: 0 });
@@ -113,7 +120,7 @@ export function OverviewTab() {
                       </Text>
                     </div>
                   </Group>
-                  <Badge {...tone(car.available ? 'green' : 'red')}>{car.available ? c.available : c.rented}</Badge>
+                  <FleetBadge out={data.carsOut.includes(car.id)} available={car.available} />
                 </Group>
               ))}
             </ListCard>
