@@ -184,7 +184,7 @@ describe('describeAuditEntry', () => {
     ).toBe('Changed status of booking for Ana Cruz: pending → confirmed');
     expect(
       describeAuditEntry({ action: 'car.update', entityType: 'car', before: { name: 'Toyota Vios', dailyRate: '1800.00' }, after: { name: 'Toyota Vios', dailyRate: '1950.00' } }),
-    ).toBe('Updated car Toyota Vios: dailyRate 1800.00 → 1950.00');
+    ).toBe('Updated car Toyota Vios: daily rate ₱1,800 → ₱1,950');
     // A corrected address names the address alone: the customer record, the hold and the proof follow from it.
     expect(
       describeAuditEntry({
@@ -193,7 +193,26 @@ describe('describeAuditEntry', () => {
         before: { customerName: 'Ana Cruz', customerEmail: 'ana@gmial.com', customerId: 'a', holdUntil: '2026-12-01T00:00:00.000Z' },
         after: { customerName: 'Ana Cruz', customerEmail: 'ana@gmail.com', customerId: 'b', holdUntil: null },
       }),
-    ).toBe('Corrected the renter’s e-mail address of booking for Ana Cruz: customerEmail ana@gmial.com → ana@gmail.com');
+    ).toBe('Corrected the renter’s e-mail address of booking for Ana Cruz: e-mail ana@gmial.com → ana@gmail.com');
+  });
+
+  it('names what matters first, in the forms’ words, with pesos, dates and times as the dashboard writes them', () => {
+    // A move: its dates, not the re-priced figures stored before them.
+    expect(
+      describeAuditEntry({
+        action: 'booking.dates',
+        entityType: 'booking',
+        before: { customerName: 'Ana Cruz', subtotal: '6000.00', total: '6500.00', totalDays: 3, pickupDate: '2026-12-05', returnDate: '2026-12-08' },
+        after: { customerName: 'Ana Cruz', subtotal: '8000.00', total: '8500.00', totalDays: 4, pickupDate: '2026-12-05', returnDate: '2026-12-09' },
+      }),
+    ).toBe('Changed dates of booking for Ana Cruz: return Dec 8, 2026 → Dec 9, 2026, total ₱6,500 → ₱8,500, days 3 → 4 (+1 more)');
+    // A car edit: its rate before its pictures; a hold's end in Manila's time.
+    expect(
+      describeAuditEntry({ action: 'car.update', entityType: 'car', before: { name: 'Vios', images: ['a.jpg'], dailyRate: '2200.00' }, after: { name: 'Vios', images: ['a.jpg', 'b.jpg'], dailyRate: '2300.00' } }),
+    ).toBe('Updated car Vios: daily rate ₱2,200 → ₱2,300, pictures 1 → 2');
+    expect(
+      describeAuditEntry({ action: 'booking.status', entityType: 'booking', before: { customerName: 'Ana Cruz', holdUntil: '2026-11-28T14:24:52.092Z', available: true }, after: { customerName: 'Ana Cruz', holdUntil: null, available: false } }),
+    ).toBe('Changed status of booking for Ana Cruz: available yes → no, hold Nov 28, 2026, 10:24 PM → —');
   });
 
   it('says the renter’s own steps and document requests in words, not field names or file addresses', () => {

@@ -152,6 +152,64 @@ function show(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/**
+ * The fields an entry's line names, in the words of the dashboard's forms, most telling first: a
+ * line names three, so a move says its dates before its re-priced figures, an edit its rate before
+ * its pictures. A field not listed is named as stored, after these.
+ */
+const FIELD_NAMES: ReadonlyArray<readonly [string, string]> = [
+  ['status', 'status'],
+  ['pickupDate', 'pick-up'],
+  ['returnDate', 'return'],
+  ['pickupTime', 'pick-up time'],
+  ['customerEmail', 'e-mail'],
+  ['email', 'e-mail'],
+  ['fullName', 'name'],
+  ['customerName', 'name'],
+  ['name', 'name'],
+  ['phone', 'phone'],
+  ['customerPhone', 'phone'],
+  ['dailyRate', 'daily rate'],
+  ['total', 'total'],
+  ['amountPaid', 'paid'],
+  ['deposit', 'deposit'],
+  ['available', 'available'],
+  ['category', 'category'],
+  ['seats', 'seats'],
+  ['role', 'role'],
+  ['address', 'address'],
+  ['license', 'licence'],
+  ['licenseExpiry', 'licence expiry'],
+  ['plateNumber', 'plate'],
+  ['mileage', 'odometer'],
+  ['year', 'year'],
+  ['description', 'description'],
+  ['descriptionFil', 'Filipino description'],
+  ['images', 'pictures'],
+  ['totalDays', 'days'],
+  ['subtotal', 'rental'],
+  ['driverFee', 'driver fee'],
+  ['distanceFee', 'distance fee'],
+  ['deliveryFee', 'delivery fee'],
+  ['insurance', 'insurance'],
+  ['adjustment', 'adjustment'],
+  ['holdUntil', 'hold'],
+];
+const FIELD_RANK = new Map(FIELD_NAMES.map(([key], rank) => [key, rank]));
+const FIELD_LABEL = new Map(FIELD_NAMES);
+const MONEY_FIELDS = new Set(['dailyRate', 'total', 'amountPaid', 'deposit', 'subtotal', 'driverFee', 'distanceFee', 'deliveryFee', 'insurance', 'adjustment', 'amount']);
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A field's value as the dashboard writes it: pesos, dates and times in Manila, a count of pictures, yes or no. */
+function showField(key: string, value: unknown): string {
+  if (typeof value === 'string' && MONEY_FIELDS.has(key) && /^-?\d+(\.\d+)?$/.test(value)) return formatPeso(value);
+  if (typeof value === 'string' && isIsoDate(value)) return shortDate(value);
+  if (typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) return dateTime(value);
+  if (Array.isArray(value) && key === 'images') return `${value.length}`;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return show(value);
+}
+
 /** One line saying what an audit entry changed, e.g. "Changed status of booking for Ana Cruz: pending → confirmed". */
 export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityType' | 'before' | 'after'>): string {
   const before = asSnapshot(entry.before);
@@ -189,9 +247,11 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
     return `${subject} with ${history.length} ${history.length === 1 ? 'booking' : 'bookings'} (${formatPeso(paid, 'centavos')} paid)`;
   }
   if (!before || !after || WITHOUT_DETAILS.has(action)) return subject;
-  const changed = (DETAILS_OF[action] ?? Object.keys(after)).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'balance');
+  const changed = (DETAILS_OF[action] ?? Object.keys(after))
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'balance')
+    .sort((a, b) => (FIELD_RANK.get(a) ?? FIELD_NAMES.length) - (FIELD_RANK.get(b) ?? FIELD_NAMES.length));
   if (!changed.length) return subject;
   const verbNamesKey = changed.length === 1 && changed[0] === action;
-  const parts = changed.slice(0, 3).map((key) => `${verbNamesKey ? '' : `${key} `}${show(before[key])} → ${show(after[key])}`);
+  const parts = changed.slice(0, 3).map((key) => `${verbNamesKey ? '' : `${FIELD_LABEL.get(key) ?? key} `}${showField(key, before[key])} → ${showField(key, after[key])}`);
   return `${subject}: ${parts.join(', ')}${changed.length > 3 ? ` (+${changed.length - 3} more)` : ''}`;
 }
