@@ -136,6 +136,14 @@ describe('bookings.list', () => {
     await expectTotalsCounted('after a car was deleted and a customer with three bookings erased');
   });
 
+  it('finds a booking by its renter’s number however it is typed: with or without spaces, with the country code', async () => {
+    const car = await newCar(h);
+    const digits = `0917${String(Date.now()).slice(-7)}`;
+    const spaced = `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
+    const made = await staff().bookings.createAdmin({ customerEmail: uniqueEmail('phone'), customerName: 'Phone Search', customerPhone: spaced, carId: car.id, pickupDate: daysFromToday(60), returnDate: daysFromToday(61) });
+    for (const q of [spaced, digits, `+63 ${digits.slice(1)}`, digits.slice(4)]) expect((await staff().bookings.list({ q })).items.map((b) => b.id), q).toContain(made.id);
+  });
+
   it('treats LIKE wildcards in the search as plain text', async () => {
     expect((await staff().bookings.list({ q: '%' })).total).toBe(0);
     expect((await staff().bookings.list({ q: '_' })).total).toBe(0);

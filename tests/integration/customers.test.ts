@@ -158,6 +158,8 @@ describe('customers.list and customers.byId', () => {
     const { customer } = await staff().customers.create(customerInput({ fullName: `Niña ${word}`, phone: '+63 917 555 0142' }));
     expect((await staff().customers.list({ q: `NIÑA ${word.toUpperCase()}` })).items.map((c) => c.id)).toEqual([customer.id]);
     expect((await staff().customers.list({ q: '555 0142' })).items.map((c) => c.id)).toContain(customer.id);
+    // A number typed as it is said over the phone, without the spaces it was stored with, or in the local form.
+    for (const q of ['09175550142', '9175550142', '0917-555-0142', '+63 9175550142']) expect((await staff().customers.list({ q })).items.map((c) => c.id), q).toContain(customer.id);
     expect((await staff().customers.list({ q: `${word.toLowerCase()} ${customer.email}` })).total, 'name and e-mail run together').toBe(0);
     await staff().customers.update({ id: customer.id, data: { fullName: `Renamed ${word}` } });
     expect((await staff().customers.list({ q: `renamed ${word}` })).items.map((c) => c.id)).toEqual([customer.id]);

@@ -14,6 +14,19 @@ export function searchTextMatches(alias: string): string {
   return `${alias}.search_text like lower(?)`;
 }
 
+/**
+ * The digits a search for a phone number looks for, or null when `text` is not one: digits with
+ * the spaces, dashes, dots, brackets and "+" people type among them, at least four. Stored numbers
+ * are searched by their digits too (a line of the search column), so "09178889900" finds "0917 888
+ * 9900"; the country code (+63) is read as the leading 0 the garage's numbers are written with.
+ */
+export function phoneDigits(text: string): string | null {
+  if (!/^\+?[\d\s().-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  if (digits.length < 4) return null;
+  return /^\+?\s*63/.test(text.trim()) ? `0${digits.slice(2)}` : digits;
+}
+
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }

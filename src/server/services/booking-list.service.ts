@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { normalizeReference } from '../../shared/reference';
 import type { BookingStatus, TBooking, TBookingListQuery, TBookingPage } from '../../shared/schemas/booking.schema';
-import { containsPattern, searchTextMatches, uuidPrefixRange, wholeEmail } from '../db/like';
+import { containsPattern, phoneDigits, searchTextMatches, uuidPrefixRange, wholeEmail } from '../db/like';
 import { countSearch, exactTotal, searchPage } from '../db/paging';
 import { Booking } from '../db/entities';
 import type { ServiceContext } from '../deps';
@@ -36,6 +36,8 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
     if (ids) or.push({ id: { $gte: ids[0], $lte: ids[1] } });
     const reference = normalizeReference(text);
     if (reference) or.push({ reference });
+    const digits = phoneDigits(text);
+    if (digits) or.push({ [raw((alias) => searchTextMatches(alias), [containsPattern(digits)])]: [] });
     where.$or = or;
   }
   return where;

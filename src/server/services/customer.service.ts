@@ -17,7 +17,7 @@ import {
 } from '../../shared/schemas/customer.schema';
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
-import { containsPattern, searchTextMatches, wholeEmail } from '../db/like';
+import { containsPattern, phoneDigits, searchTextMatches, wholeEmail } from '../db/like';
 import { countSearch, exactTotal, searchPage } from '../db/paging';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
@@ -54,7 +54,9 @@ function customerFilter(query: TListQuery): Record<string, unknown> {
   if (!query.q) return {};
   const email = wholeEmail(query.q);
   if (email) return { email };
-  return { [raw((alias) => searchTextMatches(alias), [containsPattern(query.q)])]: [] };
+  const digits = phoneDigits(query.q.trim());
+  const text = { [raw((alias) => searchTextMatches(alias), [containsPattern(query.q)])]: [] };
+  return digits ? { $or: [text, { [raw((alias) => searchTextMatches(alias), [containsPattern(digits)])]: [] }] } : text;
 }
 
 /** Customers with their totals and booking history: the page, its count and its bookings, whatever its size. */

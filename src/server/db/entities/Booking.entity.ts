@@ -68,7 +68,7 @@ export const Booking = defineEntity({
     searchText: p
       .text()
       .$type<Opt<string>>()
-      .generated(`(lower(renter_name) || chr(10) || lower(renter_email) || chr(10) || renter_phone || chr(10) || lower(car_name) || chr(10) || lower(reference)) stored`)
+      .generated(`(lower(renter_name) || chr(10) || lower(renter_email) || chr(10) || renter_phone || chr(10) || regexp_replace(regexp_replace(renter_phone, '[^0-9]', '', 'g'), '^63', '0') || chr(10) || lower(car_name) || chr(10) || lower(reference)) stored`)
       .lazy(true, false)
       .hidden(),
     pickupDate: p.date(),

@@ -35,7 +35,7 @@ export const Customer = defineEntity({
      * row where three `ilike`s, each lower-casing its field, cost ten times as much, and give the
      * planner one estimate instead of a union of three. Never loaded with the entity.
      */
-    searchText: p.text().$type<Opt<string>>().generated(`(lower(full_name) || chr(10) || email || chr(10) || phone) stored`).lazy(true, false).hidden(),
+    searchText: p.text().$type<Opt<string>>().generated(`(lower(full_name) || chr(10) || email || chr(10) || phone || chr(10) || regexp_replace(regexp_replace(phone, '[^0-9]', '', 'g'), '^63', '0')) stored`).lazy(true, false).hidden(),
   },
 });
 export type ICustomer = InferEntity<typeof Customer>;

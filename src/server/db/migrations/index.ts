@@ -22,6 +22,7 @@ import { Migration20261127030000_blocked_name_blanks_and_marks } from './Migrati
 import { Migration20261127140000_booking_link_version } from './Migration20261127140000_booking_link_version';
 import { Migration20261127150000_booking_return_date } from './Migration20261127150000_booking_return_date';
 import { Migration20261127160000_car_description_fil } from './Migration20261127160000_car_description_fil';
+import { Migration20261127170000_phone_digits_search } from './Migration20261127170000_phone_digits_search';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127140000_booking_link_version', class: Migration20261127140000_booking_link_version },
   { name: 'Migration20261127150000_booking_return_date', class: Migration20261127150000_booking_return_date },
   { name: 'Migration20261127160000_car_description_fil', class: Migration20261127160000_car_description_fil },
+  { name: 'Migration20261127170000_phone_digits_search', class: Migration20261127170000_phone_digits_search },
 ];
