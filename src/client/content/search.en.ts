@@ -21,7 +21,7 @@ export default {
   dialog: {
     title: 'Choose your rental dates',
     lead: 'Pick the day you collect the car, then the day you bring it back.',
-    done: 'Show cars',
+    done: 'Use These Dates',
     clear: 'Clear',
     close: 'Close the calendar',
     loading: 'Loading the calendar…',

@@ -23,7 +23,7 @@ export default {
   dialog: {
     title: 'Piliin ang mga petsa ng rental',
     lead: 'Piliin ang araw ng kuha mo sa sasakyan, tapos ang araw ng pagsauli.',
-    done: 'Ipakita ang mga sasakyan',
+    done: 'Gamitin ang mga petsang ito',
     clear: 'Burahin',
     close: 'Isara ang calendar',
     loading: 'Binubuksan ang calendar…',

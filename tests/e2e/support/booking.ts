@@ -125,6 +125,6 @@ export async function chooseSearchDates(page: Page, search: Locator, pickup: str
     for (let i = 0; i < 16 && !(await day.isVisible()); i += 1) await dialog.getByRole('button', { name: 'Next month' }).click();
     await day.click();
   }
-  await dialog.getByRole('button', { name: 'Show cars' }).click();
+  await dialog.getByRole('button', { name: 'Use These Dates' }).click();
   await expect(dialog).toBeHidden();
 }
