@@ -90,7 +90,7 @@ export default {
     period: 'Panahon ng Rental',
     pickupDate: 'Petsa ng pick-up',
     returnDate: 'Petsa ng pagsauli',
-    pickupTime: 'Oras ng Pick-up',
+    pickupTime: 'Oras ng pick-up',
     returnTime: 'Oras ng pagsauli',
     duration: 'Tagal',
     services: 'Mga Napiling Serbisyo',
