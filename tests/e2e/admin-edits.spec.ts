@@ -65,7 +65,7 @@ test('two staff editing one car at once keep each other’s changes', async ({ p
   await first.getByLabel('Daily rate (₱)').fill('2100');
   await first.getByRole('button', { name: 'Save Changes' }).click();
   await expect(notice(page, 'Car updated successfully!')).toBeVisible();
-  await second.getByLabel('Description').fill('New tyres in November.');
+  await second.getByLabel('Description', { exact: true }).fill('New tyres in November.');
   await second.getByRole('button', { name: 'Save Changes' }).click();
   await expect(notice(other, 'Car updated successfully!')).toBeVisible();
   expect(await query('select daily_rate::text, description from car where id = $1', [car.id])).toEqual([{ daily_rate: '2100.00', description: 'New tyres in November.' }]);
