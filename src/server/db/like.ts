@@ -15,16 +15,23 @@ export function searchTextMatches(alias: string): string {
 }
 
 /**
- * The digits a search for a phone number looks for, or null when `text` is not one: digits with
- * the spaces, dashes, dots, brackets and "+" people type among them, at least four. Stored numbers
- * are searched by their digits too (a line of the search column), so "09178889900" finds "0917 888
- * 9900"; the country code (+63) is read as the leading 0 the garage's numbers are written with.
+ * The digits a search for a phone number looks for (none when `text` is not one): digits with the
+ * spaces, dashes, dots, brackets and "+" people type among them, at least four. Stored numbers are
+ * searched by their digits too (a line of the search column), so "09178889900" finds "0917 888
+ * 9900". A leading 63 is the country code (+63), read as the leading 0 the garage's numbers are
+ * written with, when it is written with its "+", or starts a whole number (63 and ten digits) or a
+ * mobile one (63 9...); otherwise it may as well be the middle or the end of a number ("631-2345",
+ * "6312": the last digits staff read out), and the digits are looked for as typed too.
  */
-export function phoneDigits(text: string): string | null {
-  if (!/^\+?[\d\s().-]+$/.test(text)) return null;
-  const digits = text.replace(/\D/g, '');
-  if (digits.length < 4) return null;
-  return /^\+?\s*63/.test(text.trim()) ? `0${digits.slice(2)}` : digits;
+export function phoneDigits(text: string): string[] {
+  const typed = text.trim();
+  if (!/^\+?[\d\s().-]+$/.test(typed)) return [];
+  const digits = typed.replace(/\D/g, '');
+  if (digits.length < 4) return [];
+  if (!digits.startsWith('63')) return [digits];
+  const local = `0${digits.slice(2)}`;
+  if (/^\+\s*\(?63/.test(typed)) return [local];
+  return digits.length >= 12 || (digits[2] === '9' && digits.length >= 7) ? [local, digits] : [digits];
 }
 
 export function escapeLike(text: string): string {

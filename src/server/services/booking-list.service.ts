@@ -36,8 +36,7 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
     if (ids) or.push({ id: { $gte: ids[0], $lte: ids[1] } });
     const reference = normalizeReference(text);
     if (reference) or.push({ reference });
-    const digits = phoneDigits(text);
-    if (digits) or.push({ [raw((alias) => searchTextMatches(alias), [containsPattern(digits)])]: [] });
+    for (const digits of phoneDigits(text)) or.push({ [raw((alias) => searchTextMatches(alias), [containsPattern(digits)])]: [] });
     where.$or = or;
   }
   return where;

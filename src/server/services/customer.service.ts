@@ -54,9 +54,9 @@ function customerFilter(query: TListQuery): Record<string, unknown> {
   if (!query.q) return {};
   const email = wholeEmail(query.q);
   if (email) return { email };
-  const digits = phoneDigits(query.q.trim());
+  const digits = phoneDigits(query.q);
   const text = { [raw((alias) => searchTextMatches(alias), [containsPattern(query.q)])]: [] };
-  return digits ? { $or: [text, { [raw((alias) => searchTextMatches(alias), [containsPattern(digits)])]: [] }] } : text;
+  return digits.length ? { $or: [text, ...digits.map((number) => ({ [raw((alias) => searchTextMatches(alias), [containsPattern(number)])]: [] }))] } : text;
 }
 
 /** Customers with their totals and booking history: the page, its count and its bookings, whatever its size. */

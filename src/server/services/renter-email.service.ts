@@ -4,7 +4,8 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { mailboxKey, phoneKey, tidyName } from '../../shared/names';
 import { isOccupying, type TBooking, type TCorrectRenterEmail } from '../../shared/schemas/booking.schema';
-import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
+import { escapeLike } from '../db/like';
+import { Booking, Customer, MailMessage, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext } from '../deps';
 import { queueMail } from '../mail/outbox';
 import { audit, auditEdit } from './audit.service';
@@ -37,6 +38,9 @@ export async function correctRenterEmail(ctx: AdminContext, id: string, { email 
       throw new AppError('BAD_REQUEST', messages.errors.sameRenterEmail, { issues: [{ path: 'email', message: messages.errors.sameRenterEmail }] });
     }
     const before = toBookingDto(booking);
+    // The booking's e-mails to the earlier address that the mail worker has not sent yet (an outage,
+    // a retry waiting) are not sent: they would give its owner the renter's booking after all.
+    await em.nativeDelete(MailMessage, { status: 'queued', to: { $ilike: escapeLike(booking.renterEmail) }, text: { $like: `%${escapeLike(booking.reference)}%` } });
     const { customer, leftBehind } = await customerOfAddress(tx, booking, email);
     Object.assign(booking, { renterEmail: email, renterMailboxKey: mailboxKey(email), customer, linkVersion: booking.linkVersion + 1, emailProvenAt: null, holdUntil: null });
     if (leftBehind) {
