@@ -200,3 +200,21 @@ describe('the customer record a corrected booking joins, and erasure after it', 
     expect(JSON.stringify(entries.map((entry) => [entry.before, entry.after]))).not.toContain(stranger);
   });
 });
+
+describe('the e-mails a correction leaves unsent', () => {
+  it('does not leave the booking’s unsent e-mail to the wrong address in the outbox, for the mail worker to send to a stranger', async () => {
+    const car = await newCar(h);
+    const wrong = uniqueEmail('stranger');
+    const right = uniqueEmail('renter');
+    const { answer } = await publicBooking(h, car.id, { customer: { email: wrong, fullName: 'Maricel Ocampo' } });
+    // The mail worker has not sent it yet (an SMTP outage, a retry waiting): the renter calls, staff correct the address.
+    const queued = () => h.orm.em.fork().find(MailMessage, { to: wrong, status: 'queued' });
+    expect((await queued()).map((mail) => mail.kind)).toContain('booking.confirmation');
+    await staff().bookings.correctEmail({ id: answer.booking.id, email: right });
+    await h.mailWorker.runOnce();
+    const toStranger = await h.orm.em.fork().find(MailMessage, { to: wrong, status: 'sent' });
+    expect(toStranger.filter((mail) => mail.text.includes(answer.booking.reference)), 'the renter’s booking, sent to the wrong address after the correction').toEqual([]);
+    // The renter's own e-mail still goes.
+    expect(await h.orm.em.fork().count(MailMessage, { to: right, kind: 'booking.confirmation' })).toBe(1);
+  });
+});
