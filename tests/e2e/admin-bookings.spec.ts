@@ -1,5 +1,5 @@
 import { expect, query, test } from './support';
-import { bookThroughPublicSite, choose, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
+import { bookThroughPublicSite, choose, newBookingViaApi, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
 import { newCarViaApi } from './support/booking';
 import { addDays, todayInManila } from '../../src/shared/dates';
 import { formatPeso, toCentavos } from '../../src/shared/money';
@@ -150,17 +150,13 @@ test('staff move a booking to other days: the new total shows before saving, the
   const car = await newCarViaApi(page.request, {}, { dailyRate: '2000' });
   const renter = uniqueRenter('Moving');
   const pickup = addDays(todayInManila(), 40);
-  const made = await page.request.post('/api/admin/bookings', {
-    data: { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 2), status: 'confirmed', total: '4000' },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const booking = (await made.json()) as { id: string; reference: string; total: string };
-  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: booking.total } })).status()).toBe(200);
+  const booking = await newBookingViaApi(
+    page.request,
+    { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 2), status: 'confirmed', total: '4000' },
+    '4000',
+  );
   // Another renter has the days just after the new ones.
-  const other = await page.request.post('/api/admin/bookings', {
-    data: { customerEmail: uniqueRenter('Next').email, customerName: 'Next Renter', carId: car.id, pickupDate: addDays(pickup, 6), returnDate: addDays(pickup, 8), status: 'confirmed' },
-  });
-  expect(other.status(), await other.text()).toBe(201);
+  await newBookingViaApi(page.request, { customerEmail: uniqueRenter('Next').email, customerName: 'Next Renter', carId: car.id, pickupDate: addDays(pickup, 6), returnDate: addDays(pickup, 8), status: 'confirmed' });
 
   await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
   const card = page.getByRole('article', { name: `${renter.fullName}, ${car.name}` });
@@ -264,12 +260,11 @@ test('marking a booking completed while money is owed or its days are still to c
   const car = await newCarViaApi(page.request, {}, { dailyRate: '2000' });
   const renter = uniqueRenter('Completing');
   const pickup = addDays(todayInManila(), 20);
-  const made = await page.request.post('/api/admin/bookings', {
-    data: { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 2), status: 'confirmed', total: '4000' },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const booking = (await made.json()) as { id: string; reference: string };
-  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: '1000' } })).status()).toBe(200);
+  const booking = await newBookingViaApi(
+    page.request,
+    { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 2), status: 'confirmed', total: '4000' },
+    '1000',
+  );
 
   await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(booking.reference);
   const card = page.getByRole('article', { name: `${renter.fullName}, ${car.name}` });

@@ -26,6 +26,15 @@ export async function newCustomerViaApi(request: APIRequestContext, fields: Reco
   return (await created.json()) as { customer: { id: string }; booking: { id: string; reference: string; carName: string } | null };
 }
 
+/** A booking entered by staff through `POST /api/admin/bookings` (`fields` as it takes them), and paid `paid` pesos when given: its answer. */
+export async function newBookingViaApi(request: APIRequestContext, fields: Record<string, unknown>, paid?: string): Promise<{ id: string; reference: string; total: string }> {
+  const made = await request.post('/api/admin/bookings', { data: fields, headers: staffHeaders() });
+  expect(made.status(), await made.text()).toBe(201);
+  const booking = (await made.json()) as { id: string; reference: string; total: string };
+  if (paid) expect((await request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: paid }, headers: staffHeaders() })).status()).toBe(200);
+  return booking;
+}
+
 export interface PublicBooking {
   id: string;
   customerId: string;

@@ -3,7 +3,7 @@ import { addDays, formatLongDate, todayInManila } from '../../src/shared/dates';
 import { formatPeso } from '../../src/shared/money';
 import { telHref } from '../../src/shared/business';
 import { expect, query, staffHeaders, test } from './support';
-import { bookThroughPublicSite, newCustomerViaApi, openDashboard, uniqueRenter } from './admin-helpers';
+import { bookThroughPublicSite, newBookingViaApi, newCustomerViaApi, openDashboard, uniqueRenter } from './admin-helpers';
 import { newCarViaApi } from './support/booking';
 
 interface Figures {
@@ -136,13 +136,11 @@ test('the day’s pick-ups and returns show who comes for which car, when, and w
   const car = await newCarViaApi(page.request, {}, { dailyRate: '2000' });
   const renter = uniqueRenter('Tomorrow');
   const tomorrow = addDays(todayInManila(), 1);
-  const made = await page.request.post('/api/admin/bookings', {
-    headers: staffHeaders(),
-    data: { customerEmail: renter.email, customerName: renter.fullName, customerPhone: renter.phone, carId: car.id, pickupDate: tomorrow, returnDate: addDays(tomorrow, 2), pickupTime: '3:00 PM', status: 'confirmed', total: '4000' },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const booking = (await made.json()) as { id: string; reference: string };
-  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { headers: staffHeaders(), data: { amount: '1500' } })).status()).toBe(200);
+  const booking = await newBookingViaApi(
+    page.request,
+    { customerEmail: renter.email, customerName: renter.fullName, customerPhone: renter.phone, carId: car.id, pickupDate: tomorrow, returnDate: addDays(tomorrow, 2), pickupTime: '3:00 PM', status: 'confirmed', total: '4000' },
+    '1500',
+  );
 
   await page.reload();
   const schedule = page.getByRole('region', { name: 'Pick-ups and Returns' });
