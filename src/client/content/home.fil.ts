@@ -42,7 +42,7 @@ export default {
     lead: 'May tanong tungkol sa sasakyan, biyahe o corporate account? Tumawag, mag-e-mail o mag-message sa amin.',
     phone: 'Telepono',
     email: 'E-mail',
-    address: 'Address',
+    address: 'Lokasyon',
     hours: 'Oras ng bukas',
     maps: 'Buksan sa Google Maps',
     form: {
