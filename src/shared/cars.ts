@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locales';
+
 /**
  * The fleet's fixed lists, without zod, so the home page's first script can use them (the schemas
  * in schemas/car.schema.ts build on them).
@@ -56,6 +58,6 @@ export function odometerReading(km: number): string {
 }
 
 /** A car's description in `locale`: on the Filipino pages its Filipino one when staff wrote one, else the English one. */
-export function carDescription(car: { description: string; descriptionFil: string }, locale: 'en' | 'fil'): string {
+export function carDescription(car: { description: string; descriptionFil: string }, locale: Locale): string {
   return locale === 'fil' && car.descriptionFil.trim() ? car.descriptionFil : car.description;
 }

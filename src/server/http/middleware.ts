@@ -32,13 +32,18 @@ export function cookieNames(env: Pick<AppDeps['env'], 'PUBLIC_URL'>): { session:
 }
 
 /**
- * The caller's address. Behind a trusted proxy it is the last X-Forwarded-For entry: the one the
- * proxy itself appended. Earlier entries come from the client and could be anything.
+ * A forwarding header's entry the trusted proxy wrote: the last (a proxy that appends keeps what the
+ * client sent before it, which could be anything).
  */
+function forwarded(c: Context<AppEnv>, name: 'x-forwarded-for' | 'x-forwarded-proto' | 'x-forwarded-host'): string | undefined {
+  return c.req.header(name)?.split(',').at(-1)?.trim() || undefined;
+}
+
+/** The caller's address. Behind a trusted proxy it is the last X-Forwarded-For entry (`forwarded`). */
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
+    const address = forwarded(c, 'x-forwarded-for');
+    if (address) return address;
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
@@ -53,14 +58,6 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
  * wrote (a proxy that appends keeps what the client sent before it), as `clientIp` reads
  * `X-Forwarded-For`.
  */
-/**
- * A forwarding header's entry the trusted proxy wrote: the last (a proxy that appends keeps what the
- * client sent before it).
- */
-function forwarded(c: Context<AppEnv>, name: 'x-forwarded-proto' | 'x-forwarded-host'): string | undefined {
-  return c.req.header(name)?.split(',').at(-1)?.trim() || undefined;
-}
-
 export function siteOrigin(c: Context<AppEnv>, deps: AppDeps): string {
   if (deps.env.PUBLIC_URL) return deps.env.PUBLIC_URL;
   const url = new URL(c.req.url);

@@ -27,6 +27,9 @@ export async function schedule(ctx: ServiceContext, query: TScheduleQuery): Prom
   return { date, pickups: pickups.map(toBookingDto), returns: returns.map(toBookingDto) };
 }
 
+/** How many bookings and cars the overview lists (the spec's "Overview lists show 5 items"). */
+const OVERVIEW_ITEMS = 5;
+
 /**
  * The overview tab's figures, computed by PostgreSQL: the all-time counts and sums from the
  * tallies it keeps (`booking_tally`, `customer_tally`: a few hundred rows, however many bookings
@@ -42,7 +45,7 @@ export async function overview(ctx: ServiceContext): Promise<TOverview> {
     select
       (select count(*) from car)::int as total_cars,
       (select coalesce(array_agg(distinct car_id::text), '{}') from booking
-        where car_id in (select id from car order by position asc, name asc limit 5) and status in ('pending', 'confirmed') and pickup_date <= ?::date and return_date >= ?::date) as cars_out,
+        where car_id in (select id from car order by position asc, name asc limit ${OVERVIEW_ITEMS}) and status in ('pending', 'confirmed') and pickup_date <= ?::date and return_date >= ?::date) as cars_out,
       (select count(*) from car where available)::int as available_cars,
       (select coalesce(sum(customers), 0) from customer_tally)::int as total_customers,
       b.*
@@ -74,8 +77,8 @@ export async function overview(ctx: ServiceContext): Promise<TOverview> {
     group by m.month order by m.month
   `)) as Array<{ month: string; earned: string; booked: string }>;
 
-  const recent = await ctx.em.find(Booking, {}, { populate: ['customer', 'car'], orderBy: { createdAt: 'desc' }, limit: 5 });
-  const fleet = await ctx.em.find(Car, {}, { orderBy: { position: 'asc', name: 'asc' }, limit: 5 });
+  const recent = await ctx.em.find(Booking, {}, { populate: ['customer', 'car'], orderBy: { createdAt: 'desc' }, limit: OVERVIEW_ITEMS });
+  const fleet = await ctx.em.find(Car, {}, { orderBy: { position: 'asc', name: 'asc' }, limit: OVERVIEW_ITEMS });
   const out = new Set(Array.isArray(counts?.cars_out) ? counts.cars_out : []);
   return {
     totalCars: Number(counts?.total_cars ?? 0),

@@ -39,10 +39,11 @@ function tokenBooking(secret: string, purpose: Purpose, token: string): TokenFor
   if (parts.length !== 3 && parts.length !== 4) return null;
   const [bookingId, expires] = parts as [string, string];
   const given = parts.at(-1)!;
-  const versionText = parts.length === 4 ? parts[2]! : '0';
-  if (!UUID.test(bookingId) || !/^\d+$/.test(expires) || !given || !/^(0|[1-9]\d{0,8})$/.test(versionText) || (parts.length === 4 && versionText === '0')) return null;
+  // A version is written only from 1 on (version 0 is the three-part form).
+  const versionText = parts.length === 4 ? parts[2]! : null;
+  if (!UUID.test(bookingId) || !/^\d+$/.test(expires) || !given || (versionText !== null && !/^[1-9]\d{0,8}$/.test(versionText))) return null;
   if (Number(expires) * 1000 < clock.now().getTime()) return null;
-  const version = Number(versionText);
+  const version = versionText === null ? 0 : Number(versionText);
   const expected = Buffer.from(signature(secret, purpose, bookingId, expires, version));
   const received = Buffer.from(given);
   return received.length === expected.length && timingSafeEqual(received, expected) ? { bookingId, version } : null;

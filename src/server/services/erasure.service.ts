@@ -1,4 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
@@ -47,17 +48,7 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
     const payments = bookingIds.length ? await em.find(Payment, { booking: { $in: bookingIds } }) : [];
     const entries = await em.find(AuditEntry, { entityId: { $in: [id, ...bookingIds, ...payments.map((payment) => payment.id)] } });
     const redact = redaction([...personalValues(customer, bookings), ...entries.flatMap((entry) => personalFieldValues([entry.before, entry.after]))]);
-    // Bookings staff moved to another record since (their renter's address corrected,
-    // renter-email.service.ts): their entries from while they were this customer's name them, by the
-    // address the booking was made with. Their renter is someone else: only this customer's own
-    // values are erased there.
-    const movedAway = (await em.find(AuditEntry, { action: 'booking.renter_email', before: { customerId: id } } as FilterQuery<IAuditEntry>)).filter((entry) => !bookingIds.includes(entry.entityId));
-    const movedEntries = movedAway.length ? await em.find(AuditEntry, { entityId: { $in: [...new Set(movedAway.map((entry) => entry.entityId))] } }) : [];
-    const redactTheirs = redaction(
-      [...personalValues(customer, []), ...movedAway.map((entry) => (entry.before as { customerEmail?: unknown }).customerEmail).filter((value): value is string => typeof value === 'string')],
-      false,
-    );
-    for (const entry of movedEntries) em.assign(entry, { before: redactTheirs(entry.before), after: redactTheirs(entry.after) });
+    await redactBookingsMovedAway(em, customer, bookingIds);
     await releaseOwners(tx, [`customer:${id}`, ...bookings.map((booking) => `booking:${booking.id}` as const)]);
     for (const entry of entries) em.assign(entry, { before: redact(entry.before), after: redact(entry.after) });
     for (const payment of payments) if (payment.note) payment.note = redact(payment.note) as string;
@@ -115,6 +106,23 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
     await em.flush();
     return { ok: true, bookingsKept: bookings.length };
   });
+}
+
+/**
+ * Bookings staff moved from this customer's record to another since (their renter's address
+ * corrected, renter-email.service.ts): their log entries from while they were this customer's name
+ * them, by the address the booking was made with. Their renter is someone else: only this
+ * customer's own values, and that address, are erased there.
+ */
+async function redactBookingsMovedAway(em: EntityManager, customer: ICustomer, bookingIds: string[]): Promise<void> {
+  const moves = (await em.find(AuditEntry, { action: 'booking.renter_email', before: { customerId: customer.id } } as FilterQuery<IAuditEntry>)).filter(
+    (entry) => !bookingIds.includes(entry.entityId),
+  );
+  if (!moves.length) return;
+  const entries = await em.find(AuditEntry, { entityId: { $in: [...new Set(moves.map((entry) => entry.entityId))] } });
+  const addresses = moves.map((entry) => (entry.before as { customerEmail?: unknown }).customerEmail).filter((value): value is string => typeof value === 'string');
+  const redact = redaction([...personalValues(customer, []), ...addresses], false);
+  for (const entry of entries) em.assign(entry, { before: redact(entry.before), after: redact(entry.after) });
 }
 
 /**

@@ -62,12 +62,12 @@ export const ZIsoDateSchema = z.string({ error: () => v.dateFormat }).refine(isI
 
 export const ZIdSchema = z.uuid();
 
-/** An amount in pesos, as a string ("1500.50") or a number; normalised to "1500.50". */
 /** A number is an amount when it is finite, at most MAX_CENTAVOS and has at most two decimals. */
 function isMoneyNumber(value: number): boolean {
   return Number.isFinite(value) && Math.abs(Math.round(value * 100)) <= MAX_CENTAVOS && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
 
+/** An amount in pesos, as a string ("1500.50") or a number; normalised to "1500.50". */
 export const ZMoneySchema = z
   .union([z.string(), z.number()], { error: () => v.amount })
   .refine((value) => (typeof value === 'number' ? isMoneyNumber(value) : isMoneyString(value)), { error: () => v.amount })

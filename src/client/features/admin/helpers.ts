@@ -1,6 +1,6 @@
 import { formatDate, formatInstant, isIsoDate } from '../../../shared/dates';
 import { PAYMENT_METHOD_LABELS, PRICE_LINE_LABELS, dayCount } from '../../../shared/labels';
-import { formatPeso, toCentavos } from '../../../shared/money';
+import { formatPeso, isMoneyString, toCentavos } from '../../../shared/money';
 import type { TAuditEntry } from '../../../shared/schemas/admin.schema';
 import type { TBooking } from '../../../shared/schemas/booking.schema';
 import { bookingPriceLines as receiptPriceLines } from '../../../shared/receipt';
@@ -202,7 +202,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A field's value as the dashboard writes it: pesos, dates and times in Manila, a count of pictures, yes or no. */
 function showField(key: string, value: unknown): string {
-  if (typeof value === 'string' && MONEY_FIELDS.has(key) && /^-?\d+(\.\d+)?$/.test(value)) return formatPeso(value);
+  if (typeof value === 'string' && MONEY_FIELDS.has(key) && isMoneyString(value)) return formatPeso(value);
   if (typeof value === 'string' && isIsoDate(value)) return shortDate(value);
   if (typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) return dateTime(value);
   if (Array.isArray(value) && key === 'images') return `${value.length}`;

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatInstant, todayInManila } from '../../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, distanceServiceLabel, driverServiceLabel, ledgerRow } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
-import { formatPeso, fromCentavos, nonZeroAmount, toCentavos } from '../../../../shared/money';
+import { formatPeso, nonZeroAmount, toCentavos } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { BOOKING_STATUSES, isOccupying, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { isErasedAddress, statusesFor } from '../../../../shared/schemas/customer.schema';
@@ -115,9 +115,8 @@ function CustomerDiffers({ booking }: { booking: TBooking }) {
 
 /** What completing a booking now would leave behind: money still to collect, days still to come. None: it completes at once. */
 function completionWarnings(booking: TBooking): string[] {
-  const due = toCentavos(booking.total) - toCentavos(booking.amountPaid);
   return [
-    due > 0 ? c.completeUnpaid(formatPeso(fromCentavos(due)), formatPeso(booking.total)) : null,
+    toCentavos(booking.balance) > 0 ? c.completeUnpaid(formatPeso(booking.balance), formatPeso(booking.total)) : null,
     booking.returnDate > todayInManila() ? c.completeEarly(shortDate(booking.returnDate)) : null,
   ].filter((warning): warning is string => warning !== null);
 }
@@ -166,8 +165,9 @@ function BookingCard({
   const setStatus = (status: BookingStatus) => update.mutate({ id: booking.id, status, expectedStatus: booking.status });
   const changeStatus = (value: string | null) => {
     if (!value || value === booking.status) return;
+    const warnings = value === 'completed' ? completionWarnings(booking) : [];
     if (value === 'cancelled') setCancelling(true);
-    else if (value === 'completed' && completionWarnings(booking).length) setCompleting(completionWarnings(booking));
+    else if (warnings.length) setCompleting(warnings);
     else setStatus(value as BookingStatus);
   };
   // Still to come, with a renter to write to (none once their personal data is erased): staff may ask them for a document.

@@ -79,8 +79,9 @@ export function NewBookingModal({ opened, renter, onClose }: { opened: boolean; 
   const form = useForm<NewBookingValues>({ mode: 'controlled', initialValues: valuesFor(renter), validate });
   useEffect(() => {
     if (!opened) return;
-    form.setValues(valuesFor(renter));
-    form.resetDirty(valuesFor(renter));
+    const initial = valuesFor(renter);
+    form.setValues(initial);
+    form.resetDirty(initial);
     form.clearErrors();
     // Reset each time the dialog opens, for whomever it is.
     // eslint-disable-next-line react-hooks/exhaustive-deps

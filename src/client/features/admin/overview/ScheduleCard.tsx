@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { telHref } from '../../../../shared/business';
 import { addDays, formatLongDate, todayInManila } from '../../../../shared/dates';
 import { DELIVERY_AREA_LABELS } from '../../../../shared/labels';
-import { formatPeso, fromCentavos, toCentavos } from '../../../../shared/money';
+import { formatPeso, toCentavos } from '../../../../shared/money';
 import type { TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
@@ -18,7 +18,7 @@ const bookingsSearch = (reference: string) => `/admin?${new URLSearchParams({ ta
 
 /** One car going out or coming back: the hour, the car, the renter to call, the reference, where it stands and what is left to collect. */
 function Run({ booking, back }: { booking: TBooking; back: boolean }) {
-  const due = toCentavos(booking.total) - toCentavos(booking.amountPaid);
+  const due = toCentavos(booking.balance) > 0;
   return (
     <Group align="flex-start" wrap="nowrap" gap="sm" className={classes.row} data-testid={back ? 'schedule-return' : 'schedule-pickup'}>
       <Text fw={700} size="sm" className={classes.hour}>
@@ -47,9 +47,9 @@ function Run({ booking, back }: { booking: TBooking; back: boolean }) {
             {booking.reference}
           </Anchor>
           <StatusBadge status={booking.status} />
-          {due > 0 || booking.status !== 'completed' ? (
-            <Text size="xs" fw={600} c={due > 0 ? 'var(--mantine-color-orange-text)' : 'dimmed'}>
-              {due > 0 ? c.toCollect(formatPeso(fromCentavos(due))) : c.paid}
+          {due || booking.status !== 'completed' ? (
+            <Text size="xs" fw={600} c={due ? 'var(--mantine-color-orange-text)' : 'dimmed'}>
+              {due ? c.toCollect(formatPeso(booking.balance)) : c.paid}
             </Text>
           ) : null}
           {!back && toCentavos(booking.deposit) > 0 && booking.status !== 'completed' ? (
