@@ -233,6 +233,38 @@ test('staff record a refund on a cancelled booking, the amount the terms give ba
   await expect(dialog.getByLabel('Amount given back (₱)')).toHaveValue('500');
 });
 
+test('the owner voids a payment typed wrong: it stays in the ledger struck through, what was paid goes down, the renter is e-mailed why', async ({ page }) => {
+  await openDashboard(page, 'bookings');
+  const car = await newCarViaApi(page.request, {});
+  const renter = uniqueRenter('Voided');
+  const pickup = addDays(todayInManila(), 40);
+  const booking = await newBookingViaApi(page.request, { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 3), total: '9000', status: 'confirmed' }, '500');
+  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: '5000' } })).status()).toBe(200);
+
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
+  const card = page.getByRole('article', { name: `${renter.fullName}, ${car.name}` });
+  await expect(card.getByTestId('payment-state')).toContainText('₱5,500 of ₱9,000');
+  await card.getByRole('button', { name: 'Show payments' }).click();
+  await expect(card.getByTestId('payment-row')).toHaveCount(2);
+  await card.getByRole('button', { name: /^Void this entry: ₱5,000 · Cash/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Void an entry made by mistake' });
+  await expect(dialog.getByTestId('voided-entry')).toContainText('₱5,000 · Cash');
+  await dialog.getByRole('button', { name: 'Void Entry' }).click();
+  await expect(dialog.getByText('Say why this entry is being voided')).toBeVisible();
+  await dialog.getByLabel('Why is it being voided?').fill('Typed 5000 instead of 500');
+  await dialog.getByRole('button', { name: 'Void Entry' }).click();
+  await expect(notice(page, 'Entry voided. The renter has been e-mailed the correction.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const voided = card.locator('[data-testid="payment-row"][data-voided="true"]');
+  await expect(voided).toContainText('Voided by');
+  await expect(voided).toContainText('Typed 5000 instead of 500');
+  await expect(voided.getByRole('button', { name: /^Void this entry/ })).toHaveCount(0);
+  await expect(card.getByTestId('payment-state')).toContainText('₱500 of ₱9,000');
+  expect(await query('select amount_paid::text from booking where id = $1', [booking.id])).toEqual([{ amount_paid: '500.00' }]);
+  expect(await query("select count(*)::int as n from mail_message where kind = 'payment.voided' and \"to\" = $1", [renter.email.toLowerCase()])).toEqual([{ n: 1 }]);
+});
+
 test('a status chosen on a card that is out of date is refused with what the booking is now, and the card catches up', async ({ page }) => {
   const renter = uniqueRenter('Stale');
   const booking = await bookThroughPublicSite(page.request, renter);

@@ -287,6 +287,103 @@ describe('bookings.updateStatus', () => {
   });
 });
 
+describe('bookings.voidPayment', () => {
+  it('voids a payment entered by mistake: the row stays, struck, what was paid goes down, the renter is e-mailed why, the log says so', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '6000' });
+    const right = await staff().bookings.addPayment({ id: booking.id, payment: { amount: '500', method: 'gcash' } });
+    const typo = await staff().bookings.addPayment({ id: booking.id, payment: { amount: '5000', method: 'cash' } });
+    expect(typo.booking.amountPaid).toBe('5500.00');
+
+    const voided = await staff().bookings.voidPayment({ id: booking.id, paymentId: typo.payment.id, reason: 'Typed 5000 instead of 500' });
+    expect(voided.booking).toMatchObject({ amountPaid: '500.00', balance: '5500.00' });
+    expect(voided.payment).toMatchObject({ id: typo.payment.id, amount: '5000.00', voidedBy: 'test staff', voidReason: 'Typed 5000 instead of 500', voidedAt: expect.any(String) });
+    const ledger = await staff().bookings.payments({ id: booking.id });
+    expect(ledger.map((p) => [p.amount, p.voidedAt !== null])).toEqual([
+      ['500.00', false],
+      ['5000.00', true],
+    ]);
+    expect((await staff().bookings.byId({ id: booking.id })).amountPaid).toBe('500.00');
+
+    const entry = await auditEntry(h, 'payment', typo.payment.id, 'payment.void');
+    expect(entry).toMatchObject({ before: { amountPaid: '5500.00' }, after: { amountPaid: '500.00', voidReason: 'Typed 5000 instead of 500', reference: booking.reference } });
+    const mails = await h.orm.em.fork().find(MailMessage, { kind: 'payment.voided', to: booking.customerEmail });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Correction: ${formatPeso('5000')} for ${booking.reference}`);
+    expect(mails[0]!.text).toContain(`A payment of ${formatPeso('5000')} recorded on`);
+    expect(mails[0]!.text).toContain('Our note: Typed 5000 instead of 500');
+    expect(mails[0]!.text).toMatch(/Paid so far\W+₱500/);
+
+    // Once only; the right payment can still be voided, and then nothing is paid.
+    await expectError(staff().bookings.voidPayment({ id: booking.id, paymentId: typo.payment.id, reason: 'Again' }), 'CONFLICT', messages.errors.paymentAlreadyVoided);
+    await staff().bookings.voidPayment({ id: booking.id, paymentId: right.payment.id, reason: 'Wrong booking' });
+    expect((await staff().bookings.byId({ id: booking.id })).amountPaid).toBe('0.00');
+  });
+
+  it('voids a refund entered by mistake: what was paid goes back up, never above the total', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '3000' });
+    await staff().bookings.addPayment({ id: booking.id, payment: { amount: '2000' } });
+    const refund = await staff().bookings.addPayment({ id: booking.id, payment: { kind: 'refund', amount: '1000' } });
+    await staff().bookings.addPayment({ id: booking.id, payment: { amount: '2000' } });
+    expect((await staff().bookings.byId({ id: booking.id })).amountPaid).toBe('3000.00');
+    // Back up to 4,000 of a 3,000 booking: refused, nothing changes.
+    await expectError(
+      staff().bookings.voidPayment({ id: booking.id, paymentId: refund.payment.id, reason: 'Never given back' }),
+      'CONFLICT',
+      messages.errors.voidAboveTotal({ paid: formatPeso('4000'), total: formatPeso('3000') }),
+    );
+    expect((await staff().bookings.payments({ id: booking.id })).every((p) => p.voidedAt === null)).toBe(true);
+    expect(await h.orm.em.fork().count(MailMessage, { kind: 'payment.voided', to: booking.customerEmail })).toBe(0);
+
+    const other = await adminBooking(h, { carId: car.id, from: 8, to: 10, total: '3000' });
+    await staff().bookings.addPayment({ id: other.id, payment: { amount: '2000' } });
+    const given = await staff().bookings.addPayment({ id: other.id, payment: { kind: 'refund', amount: '500' } });
+    const voided = await staff().bookings.voidPayment({ id: other.id, paymentId: given.payment.id, reason: 'Recorded on the wrong booking' });
+    expect(voided.booking.amountPaid).toBe('2000.00');
+    const mail = await h.orm.em.fork().findOneOrFail(MailMessage, { kind: 'payment.voided', to: other.customerEmail });
+    expect(mail.text).toContain(`A refund of ${formatPeso('500')} recorded on`);
+  });
+
+  it('refuses to void a payment that would leave less than nothing paid, until the refund after it is voided', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '3000' });
+    const payment = await staff().bookings.addPayment({ id: booking.id, payment: { amount: '2000' } });
+    const refund = await staff().bookings.addPayment({ id: booking.id, payment: { kind: 'refund', amount: '1500' } });
+    await expectError(staff().bookings.voidPayment({ id: booking.id, paymentId: payment.payment.id, reason: 'Wrong booking' }), 'CONFLICT', messages.errors.voidBelowZero);
+    expect((await staff().bookings.byId({ id: booking.id })).amountPaid).toBe('500.00');
+    await staff().bookings.voidPayment({ id: booking.id, paymentId: refund.payment.id, reason: 'Wrong booking' });
+    await staff().bookings.voidPayment({ id: booking.id, paymentId: payment.payment.id, reason: 'Wrong booking' });
+    expect((await staff().bookings.byId({ id: booking.id })).amountPaid).toBe('0.00');
+  });
+
+  it('answers NOT_FOUND for a payment of another booking or none, BAD_REQUEST without a reason, and changes nothing', async () => {
+    const car = await newCar(h);
+    const one = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '3000' });
+    const two = await adminBooking(h, { carId: car.id, from: 8, to: 10, total: '3000' });
+    const paid = await staff().bookings.addPayment({ id: one.id, payment: { amount: '1000' } });
+    await expectError(staff().bookings.voidPayment({ id: two.id, paymentId: paid.payment.id, reason: 'Wrong booking' }), 'NOT_FOUND', messages.errors.paymentNotFound);
+    await expectError(staff().bookings.voidPayment({ id: one.id, paymentId: randomUUID(), reason: 'Wrong booking' }), 'NOT_FOUND', messages.errors.paymentNotFound);
+    await expectError(staff().bookings.voidPayment({ id: randomUUID(), paymentId: paid.payment.id, reason: 'Wrong booking' }), 'NOT_FOUND', messages.errors.bookingNotFound);
+    for (const reason of ['', '  ', 'no', 'x'.repeat(301), 'bad\u0000reason']) {
+      await expectError(staff().bookings.voidPayment({ id: one.id, paymentId: paid.payment.id, reason }), 'BAD_REQUEST');
+    }
+    expect((await staff().bookings.payments({ id: one.id }))[0]!.voidedAt).toBeNull();
+    expect((await staff().bookings.byId({ id: one.id })).amountPaid).toBe('1000.00');
+  });
+
+  it('never voids one row twice when two void it at once', async () => {
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '3000' });
+    const paid = await staff().bookings.addPayment({ id: booking.id, payment: { amount: '1000' } });
+    const results = await Promise.all(Array.from({ length: 4 }, () => outcome(h.caller({ staff: true }).bookings.voidPayment({ id: booking.id, paymentId: paid.payment.id, reason: 'Typed twice' }))));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r !== 'ok').every((r) => r === 'CONFLICT')).toBe(true);
+    expect((await staff().bookings.byId({ id: booking.id })).amountPaid).toBe('0.00');
+    expect(await h.orm.em.fork().count(MailMessage, { kind: 'payment.voided', to: booking.customerEmail })).toBe(1);
+  });
+});
+
 describe('bookings.updateDates', () => {
   it('re-prices the booking for its new days, keeping services and the agreed adjustment', async () => {
     const car = await newCar(h, { dailyRate: '2000' });

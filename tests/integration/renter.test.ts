@@ -145,6 +145,10 @@ describe('the manage-booking link', () => {
     expect(view.booking).toMatchObject({ id: answer.booking.id, reference: answer.booking.reference, emailProven: true, amountPaid: '1000.00' });
     expect(view.payments).toEqual([{ kind: 'payment', amount: '1000.00', method: 'gcash', createdAt: expect.any(String) }]);
     expect(view.cancellation.canCancel).toBe(true);
+    // A payment voided as entered by mistake is not money: the renter's page no longer lists it.
+    const typo = await staff().bookings.addPayment({ id: answer.booking.id, payment: { amount: '800', method: 'cash' } });
+    await staff().bookings.voidPayment({ id: answer.booking.id, paymentId: typo.payment.id, reason: 'Recorded twice' });
+    expect((await h.caller().myBooking.open({ token })).payments.map((payment) => payment.amount)).toEqual(['1000.00']);
     await h.caller().myBooking.open({ token });
     expect((await auditOf(h, 'booking', answer.booking.id)).filter((entry) => entry.action === 'booking.email_proven')).toEqual([
       expect.objectContaining({ actor: 'Renter (booking link)' }),

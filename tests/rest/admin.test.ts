@@ -540,6 +540,36 @@ describe('admin bookings', () => {
     expect((await call(h, 'GET', `/api/admin/bookings/${id}/payments`, undefined, staff)).body).toHaveLength(3);
   });
 
+  it('voids a payment entered by mistake: POST .../payments/{paymentId}/void with a reason; bad input and a second void change nothing', async () => {
+    const car = await availableCar(h, 10);
+    const made = await bookOk(h, car.id, { booking: dates(2) });
+    const id = made.booking.id as string;
+    const typo = await call(h, 'PATCH', `/api/admin/bookings/${id}/payment`, { amount: 1000 }, staff);
+    const paymentId = typo.body.payment.id as string;
+    const path = `/api/admin/bookings/${id}/payments/${paymentId}/void`;
+
+    await expectUnchangedBy(h, async () => {
+      for (const body of [{}, { reason: '' }, { reason: 42 }, { reason: 'x'.repeat(301) }, { reason: 'ok\u202Egnp.exe' }]) {
+        const bad = await call(h, 'POST', path, body, staff);
+        expect(bad.status, JSON.stringify(body)).toBe(400);
+      }
+      expect((await call(h, 'POST', `/api/admin/bookings/${id}/payments/not-a-uuid/void`, { reason: 'Typed twice' }, staff)).status).toBe(400);
+      expect((await call(h, 'POST', `/api/admin/bookings/${id}/payments/00000000-0000-4000-8000-000000000000/void`, { reason: 'Typed twice' }, staff)).status).toBe(404);
+    });
+
+    const voided = await call(h, 'POST', path, { reason: 'Typed twice' }, staff);
+    expect(voided.status).toBe(200);
+    expect(voided.body.booking.amountPaid).toBe('0.00');
+    expect(voided.body.payment).toMatchObject({ id: paymentId, voidReason: 'Typed twice', voidedBy: expect.any(String), voidedAt: expect.any(String) });
+    const ledger = await call(h, 'GET', `/api/admin/bookings/${id}/payments`, undefined, staff);
+    expect(ledger.body).toEqual([expect.objectContaining({ id: paymentId, amount: '1000.00', voidReason: 'Typed twice' })]);
+
+    await expectUnchangedBy(h, async () => {
+      const again = await call(h, 'POST', path, { reason: 'Typed twice' }, staff);
+      expect(again.status).toBe(409);
+    });
+  });
+
   it('reads a payment written with thousands separators ("1,000.50") as the same amount; a misplaced comma is 400 and records nothing', async () => {
     const car = await availableCar(h, 10);
     const made = await bookOk(h, car.id, { booking: dates(3) });

@@ -163,7 +163,8 @@ describe('every documented path answers what the document says', () => {
     await expectDocumented('get', '/api/admin/bookings/{id}', `/api/admin/bookings/${booking.id}`, undefined, staff);
     await expectDocumented('patch', '/api/admin/bookings/{id}/status', `/api/admin/bookings/${booking.id}/status`, { status: 'confirmed' }, staff);
     await expectDocumented('patch', '/api/admin/bookings/{id}/dates', `/api/admin/bookings/${booking.id}/dates`, { pickupDate: daysFromToday(6), returnDate: daysFromToday(9) }, staff);
-    await expectDocumented('patch', '/api/admin/bookings/{id}/payment', `/api/admin/bookings/${booking.id}/payment`, { amount: 1000 }, staff);
+    const paid = await expectDocumented('patch', '/api/admin/bookings/{id}/payment', `/api/admin/bookings/${booking.id}/payment`, { amount: 1000 }, staff);
+    await expectDocumented('post', '/api/admin/bookings/{id}/payments/{paymentId}/void', `/api/admin/bookings/${booking.id}/payments/${paid.payment.id}/void`, { reason: 'Recorded twice' }, staff);
     await expectDocumented('patch', '/api/admin/bookings/{id}/email', `/api/admin/bookings/${booking.id}/email`, { email: 'walkin.schema.right@example.com' }, staff);
     await expectDocumented('get', '/api/admin/bookings/{id}/payments', `/api/admin/bookings/${booking.id}/payments`, undefined, staff);
     await bookOk(h, (await availableCar(h, 2)).id);

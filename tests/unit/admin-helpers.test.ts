@@ -292,4 +292,16 @@ describe('describeAuditEntry', () => {
       }),
     ).toBe('Recorded refund of ₱500 (GCash) for Ana Cruz, HI-7K3QPX: paid ₱2,000 → ₱1,500');
   });
+
+  it('says which entry was voided, of which kind, and why', () => {
+    const voided = (kind: 'payment' | 'refund') =>
+      describeAuditEntry({
+        action: 'payment.void',
+        entityType: 'payment',
+        before: { amountPaid: '5500.00' },
+        after: { kind, amount: '5000.00', method: 'cash', customerName: 'Ana Cruz', reference: 'HI-7K3QPX', amountPaid: '500.00', voidReason: 'Typed 5000 for 500' },
+      });
+    expect(voided('payment')).toBe('Voided payment of ₱5,000 (Cash) for Ana Cruz, HI-7K3QPX: paid ₱5,500 → ₱500 (Typed 5000 for 500)');
+    expect(voided('refund')).toBe('Voided refund of ₱5,000 (Cash) for Ana Cruz, HI-7K3QPX: paid ₱5,500 → ₱500 (Typed 5000 for 500)');
+  });
 });

@@ -68,6 +68,14 @@ export default {
     paid: 'Paid, after the refund',
     balance: 'Balance',
   },
+  voided: {
+    subject: 'Correction: {amount} for {reference}',
+    payment: 'A payment of {amount} recorded on {date} was entered by mistake, and we have removed it from your booking. Our note: {reason}',
+    refund: 'A refund of {amount} recorded on {date} was entered by mistake, and we have removed it from your booking. Our note: {reason}',
+    title: 'Your booking now',
+    paid: 'Paid so far',
+    balance: 'Balance',
+  },
   reminder: {
     subject: 'Tomorrow: {what}, {time} ({reference})',
     lead: 'A reminder: you pick up the {car} tomorrow, {date}, at {time}.',

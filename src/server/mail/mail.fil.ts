@@ -66,6 +66,14 @@ export default {
     paid: 'Nabayaran, matapos ang refund',
     balance: 'Natitirang balanse',
   },
+  voided: {
+    subject: 'Pagtatama: {amount} para sa {reference}',
+    payment: 'Nagkamali kami sa pagtala ng bayad na {amount} noong {date}, kaya inalis na namin ito sa booking mo. Ang sabi namin: {reason}',
+    refund: 'Nagkamali kami sa pagtala ng refund na {amount} noong {date}, kaya inalis na namin ito sa booking mo. Ang sabi namin: {reason}',
+    title: 'Ang booking mo ngayon',
+    paid: 'Nabayaran na',
+    balance: 'Natitirang balanse',
+  },
   reminder: {
     subject: 'Bukas na: {what}, {time} ({reference})',
     lead: 'Paalala: bukas, {date}, {time}, ang pick-up mo ng {car}.',

@@ -1,5 +1,5 @@
 import type { TBusinessInfo } from '../../shared/business';
-import { formatInstant, formatLongDate } from '../../shared/dates';
+import { formatInstant, formatLongDate, todayInManila } from '../../shared/dates';
 import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, dayCount, distanceServiceLabel, driverServiceLabel } from '../../shared/labels';
 import { formatPeso, nonZeroAmount } from '../../shared/money';
 import { depositLabel, bookingPriceRows, importantInformation } from '../../shared/receipt';
@@ -214,6 +214,23 @@ export function paymentRecordedMail(booking: TBooking, payment: TPayment, contex
       kind: payment.kind === 'refund' ? 'refund.recorded' : 'payment.recorded',
       subject: m.subject({ amount, reference: booking.reference }),
       lead: [m.lead({ amount })],
+      facts: { title: m.title, rows },
+      action: mail.actions.manage,
+    });
+  });
+}
+
+/** A ledger row voided as entered by mistake: which one, why, and what the booking then stands at. */
+export function paymentVoidedMail(booking: TBooking, payment: TPayment, context: RenterMailContext): MailDraft {
+  return inRenterLanguage(booking, () => {
+    const m = mail.voided;
+    const amount = formatPeso(payment.amount);
+    const what = { amount, date: formatLongDate(todayInManila(new Date(payment.createdAt))), reason: payment.voidReason ?? '' };
+    const rows: Rows = [[m.paid, formatPeso(booking.amountPaid)], ...(booking.status === 'cancelled' ? [] : ([[m.balance, formatPeso(booking.balance)]] satisfies Rows))];
+    return renterMail(booking, context, {
+      kind: 'payment.voided',
+      subject: m.subject({ amount, reference: booking.reference }),
+      lead: [payment.kind === 'refund' ? m.refund(what) : m.payment(what)],
       facts: { title: m.title, rows },
       action: mail.actions.manage,
     });

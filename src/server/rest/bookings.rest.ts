@@ -13,13 +13,14 @@ import {
   ZRequestDocumentSchema,
   ZUpdateBookingDatesSchema,
   ZUpdateBookingStatusSchema,
+  ZVoidPaymentSchema,
 } from '../../shared/schemas/booking.schema';
 import { getBooking, listBookings } from '../services/booking-list.service';
 import { applyBookingToCustomer, requestDocument, updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
 import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
-import { addPayment, listPayments } from '../services/payment.service';
+import { addPayment, listPayments, voidPayment } from '../services/payment.service';
 import { correctRenterEmail } from '../services/renter-email.service';
-import { ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
+import { ZIdParamsSchema, ZPaymentParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
 
 export const bookingRoutes = [
   defineRoute({
@@ -132,6 +133,20 @@ export const bookingRoutes = [
     response: { status: 200, schema: z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }), description: 'The booking and the new payment' },
     errors: [400, 401, 404, 409, 415, 503],
     handler: (c, { params, body }) => addPayment(adminContext(c), params.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/bookings/{id}/payments/{paymentId}/void',
+    tag: 'Admin: bookings',
+    summary: 'Void a payment or refund entered by mistake',
+    description:
+      'Owner only (an owner account or the API token). The row stays in the ledger with `voidedAt`, `voidedBy` and `voidReason`, and no longer counts in `amountPaid`; the renter is e-mailed the correction. Answers 404 for a payment not in this booking’s ledger, and 409 for a row already voided, for a payment whose voiding would leave less than nothing paid (void the refunds after it first), and for a refund whose voiding would put what was paid above the total. Audited.',
+    auth: 'owner',
+    params: ZPaymentParamsSchema,
+    body: ZVoidPaymentSchema,
+    response: { status: 200, schema: z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }), description: 'The booking and the voided row' },
+    errors: [400, 401, 403, 404, 409, 415, 503],
+    handler: (c, { params, body }) => voidPayment(adminContext(c), params.id, params.paymentId, body),
   }),
   defineRoute({
     method: 'post',

@@ -186,4 +186,6 @@ export function listHeaders(what: string): Record<string, string> {
 }
 
 export const ZIdParamsSchema = z.object({ id: z.uuid() });
+/** A booking's id and the id of a row of its ledger. */
+export const ZPaymentParamsSchema = ZIdParamsSchema.extend({ paymentId: z.uuid() });
 export const ZDeletedSchema = z.object({ ok: z.literal(true) });

@@ -12,14 +12,15 @@ import {
   ZRequestDocumentSchema,
   ZUpdateBookingDatesSchema,
   ZUpdateBookingStatusSchema,
+  ZVoidPaymentSchema,
 } from '../../shared/schemas/booking.schema';
 import { ZIdSchema } from '../../shared/schemas/common.schema';
 import { getBooking, listBookings } from '../services/booking-list.service';
 import { applyBookingToCustomer, requestDocument, updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
 import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
-import { addPayment, listPayments } from '../services/payment.service';
+import { addPayment, listPayments, voidPayment } from '../services/payment.service';
 import { correctRenterEmail } from '../services/renter-email.service';
-import { adminProcedure, rateLimited, router } from '../trpc/init';
+import { adminProcedure, ownerProcedure, rateLimited, router } from '../trpc/init';
 
 export const bookingsRouter = router({
   create: rateLimited('bookings')
@@ -57,4 +58,8 @@ export const bookingsRouter = router({
     .input(z.object({ id: ZIdSchema, payment: ZAddPaymentSchema }))
     .output(z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }))
     .mutation(({ ctx, input }) => addPayment(ctx, input.id, input.payment)),
+  voidPayment: ownerProcedure
+    .input(ZVoidPaymentSchema.extend({ id: ZIdSchema, paymentId: ZIdSchema }))
+    .output(z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }))
+    .mutation(({ ctx, input: { id, paymentId, ...change } }) => voidPayment(ctx, id, paymentId, change)),
 });

@@ -117,5 +117,8 @@ export function toPaymentDto(p: IPayment): TPayment {
     note: p.note ?? null,
     recordedBy: p.recordedBy,
     createdAt: p.createdAt.toISOString(),
+    voidedAt: p.voidedAt?.toISOString() ?? null,
+    voidedBy: p.voidedBy ?? null,
+    voidReason: p.voidReason ?? null,
   };
 }

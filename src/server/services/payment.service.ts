@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { formatPeso, fromCentavos, toCentavos } from '../../shared/money';
-import type { TAddPayment, TBooking, TPayment } from '../../shared/schemas/booking.schema';
+import type { TAddPayment, TBooking, TPayment, TVoidPayment } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
 import { Booking, Payment, type IBooking } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
-import { paymentRecordedMail } from '../mail/templates';
+import { paymentRecordedMail, paymentVoidedMail } from '../mail/templates';
 import { audit } from './audit.service';
 import { renterMailContext } from './booking-tokens';
 import { lockBooking } from './booking-change.service';
@@ -69,6 +69,35 @@ function refuseRefund(booking: IBooking, amount: number): void {
     const message = messages.errors.refundAbovePaid({ paid: formatPeso(booking.amountPaid) });
     throw new AppError('BAD_REQUEST', message, { issues: [{ path: 'amount', message }] });
   }
+}
+
+/**
+ * Voids a ledger row entered by mistake (owner only): it stays in the ledger with who voided it, when
+ * and why, and what was paid no longer counts it. A voided payment may not leave less than nothing
+ * paid (the refunds after it are voided first), nor a voided refund more than the total. The renter,
+ * who was e-mailed the row, is e-mailed the correction. A row is voided once.
+ */
+export async function voidPayment(ctx: AdminContext, bookingId: string, paymentId: string, input: TVoidPayment): Promise<{ booking: TBooking; payment: TPayment }> {
+  const result = await ctx.em.transactional(async (em) => {
+    const booking = await lockBooking(em, bookingId);
+    const payment = await em.findOne(Payment, { id: paymentId, booking: booking.id });
+    if (!payment) throw new AppError('NOT_FOUND', messages.errors.paymentNotFound);
+    if (payment.voidedAt) throw new AppError('CONFLICT', messages.errors.paymentAlreadyVoided);
+    const amount = toCentavos(payment.amount);
+    const paid = toCentavos(booking.amountPaid) + (payment.kind === 'refund' ? amount : -amount);
+    if (paid < 0) throw new AppError('CONFLICT', messages.errors.voidBelowZero);
+    if (paid > toCentavos(booking.total)) throw new AppError('CONFLICT', messages.errors.voidAboveTotal({ paid: formatPeso(fromCentavos(paid)), total: formatPeso(booking.total) }));
+    const before = { amountPaid: booking.amountPaid };
+    booking.amountPaid = fromCentavos(paid);
+    Object.assign(payment, { voidedAt: clock.now(), voidedBy: ctx.actor.label, voidReason: input.reason });
+    const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
+    audit({ ...ctx, em }, 'payment.void', 'payment', payment.id, before, { ...answer.payment, reference: booking.reference, customerName: booking.renterName, amountPaid: booking.amountPaid });
+    await queueMail(em, [paymentVoidedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, booking))]);
+    await em.flush();
+    return answer;
+  });
+  ctx.deps.mail.wake();
+  return result;
 }
 
 export async function listPayments(ctx: ServiceContext, bookingId: string): Promise<TPayment[]> {

@@ -56,7 +56,8 @@ function refuseReplacedLink(booking: Pick<IBooking, 'linkVersion'>, link: TokenF
 
 async function managedView(em: EntityManager, booking: IBooking): Promise<TManagedBooking> {
   const { customerDiffers: _internal, ...dto } = toBookingDto(booking);
-  const payments = await em.find(Payment, { booking: booking.id }, { orderBy: { createdAt: 'asc' } });
+  // What was paid and given back: a row voided as entered by mistake is not money (its e-mail said so).
+  const payments = await em.find(Payment, { booking: booking.id, voidedAt: null }, { orderBy: { createdAt: 'asc' } });
   return {
     booking: dto,
     payments: payments.map((payment) => ({ kind: payment.kind, amount: payment.amount, method: payment.method, createdAt: payment.createdAt.toISOString() })),

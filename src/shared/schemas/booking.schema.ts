@@ -273,6 +273,9 @@ export const ZPaymentSchema = z.object({
   note: z.string().nullable(),
   recordedBy: z.string(),
   createdAt: ZTimestampSchema,
+  voidedAt: ZTimestampSchema.nullable().describe('When the row was voided as entered by mistake (it no longer counts in `amountPaid`), or null'),
+  voidedBy: z.string().nullable().describe('Who voided it'),
+  voidReason: z.string().nullable().describe('Why it was voided'),
 });
 export type TPayment = z.infer<typeof ZPaymentSchema>;
 
@@ -341,6 +344,12 @@ export const ZAddPaymentSchema = z.object({
   note: optionalText(300, 'many'),
 });
 export type TAddPayment = z.infer<typeof ZAddPaymentSchema>;
+
+/** The owner voids a ledger row entered by mistake, saying why (the log and the renter's e-mail keep it). */
+export const ZVoidPaymentSchema = z.object({
+  reason: text('one', () => v.voidReason).min(3, { error: () => v.voidReason }).max(300, { error: () => v.tooLong({ max: 300 }) }),
+});
+export type TVoidPayment = z.infer<typeof ZVoidPaymentSchema>;
 
 export const ZBookingListQuerySchema = ZListQuerySchema.extend({
   status: z.enum(BOOKING_STATUSES).optional(),

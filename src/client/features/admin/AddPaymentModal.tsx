@@ -38,10 +38,10 @@ const termsApply = (booking: PayableBooking | null): booking is PayableBooking &
 
 /**
  * What the terms give back on a cancelled booking, reckoned on all that was paid in (its ledger's
- * payments), less what was already given back: the refund's suggested amount, and the refunds before it.
+ * payments, voided entries aside), less what was already given back: the refund's suggested amount, and the refunds before it.
  */
 function termsRefund(booking: PayableBooking & { cancelledAt: string; pickupDate: string; pickupTime: string }, ledger: TPayment[]): { due: string; refunded: string } {
-  const sum = (kind: PaymentKind) => ledger.filter((row) => row.kind === kind).reduce((total, row) => total + toCentavos(row.amount), 0);
+  const sum = (kind: PaymentKind) => ledger.filter((row) => row.kind === kind && !row.voidedAt).reduce((total, row) => total + toCentavos(row.amount), 0);
   const due = refundDue({ pickupDate: booking.pickupDate, pickupTime: booking.pickupTime, amountPaid: fromCentavos(sum('payment')) }, new Date(booking.cancelledAt));
   return { due: fromCentavos(Math.max(0, toCentavos(due) - sum('refund'))), refunded: fromCentavos(sum('refund')) };
 }

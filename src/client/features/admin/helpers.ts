@@ -220,7 +220,10 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
     const method = PAYMENT_METHOD_LABELS[either.method as keyof typeof PAYMENT_METHOD_LABELS] ?? show(either.method);
     const booking = [either.customerName, either.reference].filter((part) => typeof part === 'string').join(', ');
     const paid = typeof before?.amountPaid === 'string' && typeof after?.amountPaid === 'string' ? `: paid ${formatPeso(before.amountPaid)} → ${formatPeso(after.amountPaid)}` : '';
-    return `Recorded ${entry.action === 'payment.refund' ? 'refund' : 'payment'} of ${amount} (${method})${booking ? ` for ${booking}` : ''}${paid}`;
+    const what = either.kind === 'refund' || entry.action === 'payment.refund' ? 'refund' : 'payment';
+    const done = entry.action === 'payment.void' ? `Voided ${what}` : `Recorded ${what}`;
+    const why = entry.action === 'payment.void' && typeof either.voidReason === 'string' ? ` (${either.voidReason})` : '';
+    return `${done} of ${amount} (${method})${booking ? ` for ${booking}` : ''}${paid}${why}`;
   }
   if (entry.entityType === 'blocked_name') {
     return `${entry.action.endsWith('delete') ? 'Unblocked' : 'Blocked'} ${show(either.fullName)}`;

@@ -3,10 +3,19 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { PAYMENT_KINDS, PAYMENT_METHODS } from '../../../shared/schemas/booking.schema';
 import { Booking } from './Booking.entity';
 
-/** One row of the payment ledger: money received, or given back (a refund). Rows are only ever added; amounts are positive. */
+/**
+ * One row of the payment ledger: money received, or given back (a refund). Rows are only ever added;
+ * amounts are positive. A row entered by mistake is voided (who, when, why) and no longer counts.
+ */
 export const Payment = defineEntity({
   name: 'Payment',
-  checks: [{ name: 'payment_amount_check', expression: 'amount > 0' }],
+  checks: [
+    { name: 'payment_amount_check', expression: 'amount > 0' },
+    {
+      name: 'payment_void_check',
+      expression: '(voided_at is null and voided_by is null and void_reason is null) or (voided_at is not null and voided_by is not null and void_reason is not null)',
+    },
+  ],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
     booking: () => p.manyToOne(Booking).index().deleteRule('cascade'),
@@ -16,6 +25,9 @@ export const Payment = defineEntity({
     note: p.string().length(300).nullable(),
     recordedBy: p.string().length(60),
     createdAt: p.datetime().onCreate(() => new Date()),
+    voidedAt: p.datetime().nullable(),
+    voidedBy: p.string().length(60).nullable(),
+    voidReason: p.string().length(300).nullable(),
   },
 });
 export type IPayment = InferEntity<typeof Payment>;

@@ -23,6 +23,7 @@ import { Migration20261127140000_booking_link_version } from './Migration2026112
 import { Migration20261127150000_booking_return_date } from './Migration20261127150000_booking_return_date';
 import { Migration20261127160000_car_description_fil } from './Migration20261127160000_car_description_fil';
 import { Migration20261127170000_phone_digits_search } from './Migration20261127170000_phone_digits_search';
+import { Migration20261127180000_payment_void } from './Migration20261127180000_payment_void';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127150000_booking_return_date', class: Migration20261127150000_booking_return_date },
   { name: 'Migration20261127160000_car_description_fil', class: Migration20261127160000_car_description_fil },
   { name: 'Migration20261127170000_phone_digits_search', class: Migration20261127170000_phone_digits_search },
+  { name: 'Migration20261127180000_payment_void', class: Migration20261127180000_payment_void },
 ];

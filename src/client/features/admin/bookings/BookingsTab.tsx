@@ -6,11 +6,12 @@ import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, distanceServiceLabel, driverServ
 import { messages } from '../../../../shared/messages';
 import { formatPeso, nonZeroAmount, toCentavos } from '../../../../shared/money';
 import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
-import { BOOKING_STATUSES, isOccupying, statusBadge, type BookingStatus, type TBooking } from '../../../../shared/schemas/booking.schema';
+import { BOOKING_STATUSES, isOccupying, statusBadge, type BookingStatus, type TBooking, type TPayment } from '../../../../shared/schemas/booking.schema';
 import { isErasedAddress, statusesFor } from '../../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
+import { useAccount } from '../account';
 import { bookingPriceLines, canAddPayment, dateTime, holdMinutesLeft, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
@@ -22,38 +23,56 @@ import { ChangeDatesModal } from './ChangeDatesModal';
 import { CorrectEmailModal } from './CorrectEmailModal';
 import { NewBookingModal } from './NewBookingModal';
 import { RequestDocumentModal } from './RequestDocumentModal';
+import { VoidPaymentModal } from './VoidPaymentModal';
 
 const c = adminCopy.bookings;
 const PAGE_SIZE = ADMIN_PAGE_SIZES.bookings;
 const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => ({ value: status, label: statusBadge(status).label }));
 
-/** The booking's payment ledger, loaded when staff open it. */
+/** The booking's payment ledger, loaded when staff open it; the owner may void an entry made by mistake. */
 function PaymentList({ booking }: { booking: TBooking }) {
   const payments = trpc.bookings.payments.useQuery({ id: booking.id }, { staleTime: 0 });
+  const { isOwner } = useAccount();
+  const [voiding, setVoiding] = useState<TPayment | null>(null);
   if (payments.isPending) return <Loader size="xs" />;
   if (payments.isError) return <Text size="xs" c="var(--mantine-color-error)">{adminCopy.common.loadFailed}</Text>;
   return (
-    <ul className={classes.payments} aria-label={c.paymentsOf(booking.customerName)}>
-      {payments.data.map((payment) => {
-        const row = ledgerRow(payment);
-        return (
-          <li key={payment.id} data-testid="payment-row" data-kind={payment.kind}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="xs" fw={600}>
-                {row.amount} · {row.what}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {dateTime(payment.createdAt)}
-              </Text>
-            </Group>
-            {payment.note ? <Text size="xs">{payment.note}</Text> : null}
-            <Text size="xs" c="dimmed">
-              {c.recordedBy(payment.recordedBy)}
-            </Text>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className={classes.payments} aria-label={c.paymentsOf(booking.customerName)}>
+        {payments.data.map((payment) => {
+          const row = ledgerRow(payment);
+          return (
+            <li key={payment.id} data-testid="payment-row" data-kind={payment.kind} data-voided={payment.voidedAt ? 'true' : undefined}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="xs" fw={600} td={payment.voidedAt ? 'line-through' : undefined}>
+                  {row.amount} · {row.what}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {dateTime(payment.createdAt)}
+                </Text>
+              </Group>
+              {payment.note ? <Text size="xs">{payment.note}</Text> : null}
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  {c.recordedBy(payment.recordedBy)}
+                </Text>
+                {isOwner && !payment.voidedAt ? (
+                  <Button size="compact-xs" variant="subtle" color="red.9" onClick={() => setVoiding(payment)} aria-label={c.voidEntryOf(`${row.amount} · ${row.what}, ${dateTime(payment.createdAt)}`)}>
+                    {c.voidEntry}
+                  </Button>
+                ) : null}
+              </Group>
+              {payment.voidedAt ? (
+                <Text size="xs" c="var(--mantine-color-error)">
+                  {c.voided(payment.voidedBy ?? '', dateTime(payment.voidedAt), payment.voidReason ?? '')}
+                </Text>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <VoidPaymentModal payment={voiding} onClose={() => setVoiding(null)} />
+    </>
   );
 }
 
