@@ -169,7 +169,7 @@ describe('a car\'s pictures', () => {
     // Removed: the picture is released (the clean-up deletes it later), the others stay.
     const removed = await h.caller({ staff: true }).cars.update({ id: car.id, data: { images: [car.images[2]!, 'vios.jpg'] } });
     expect(removed.images).toEqual([car.images[2], 'vios.jpg']);
-    expect((await uploadRow(car.images[0]!))?.attachedTo).toBeNull();
+    expect((await uploadRow(car.images[0]!))?.attachedTo).toBe('released');
     expect((await uploadRow(car.images[2]!))?.attachedTo).toBe(`car:${car.id}`);
 
     // The spec's single image replaces the cover and keeps the rest.
@@ -178,7 +178,7 @@ describe('a car\'s pictures', () => {
     expect(replaced.images).toHaveLength(2);
     expect(replaced.images[1]).toBe('vios.jpg');
     expect(replaced.image).toMatch(/^\/objects\/public\//);
-    expect((await uploadRow(car.images[2]!))?.attachedTo).toBeNull();
+    expect((await uploadRow(car.images[2]!))?.attachedTo).toBe('released');
     // A car needs a picture.
     await expectError(h.caller({ staff: true }).cars.update({ id: car.id, data: { images: [] } }), 'BAD_REQUEST');
   });

@@ -172,7 +172,7 @@ describe('cars.update', () => {
     const updated = await h.caller({ staff: true }).cars.update({ id: car.id, data: { image: second } });
     expect(updated.image).not.toBe(second);
     expect((await uploadRow(updated.image))?.attachedTo).toBe(`car:${car.id}`);
-    expect((await uploadRow(car.image))?.attachedTo).toBeNull();
+    expect((await uploadRow(car.image))?.attachedTo).toBe('released');
   });
 
   it('answers NOT_FOUND for an unknown car', async () => {

@@ -343,8 +343,8 @@ describe('customers.erase', () => {
     await staff().customers.erase({ id: answer.customer.id });
     // The garage's own e-mail about the booking named the renter: it goes too.
     expect(await garageMails()).toBe(0);
-    for (const path of Object.values(own)) expect(await uploadAttachedTo(path)).toBeNull();
-    for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBeNull();
+    for (const path of Object.values(own)) expect(await uploadAttachedTo(path)).toBe('released');
+    for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBe('released');
     expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject({ photoId1Url: null, photoId2Url: null, proofOfBillingUrl: null });
   });
 
@@ -417,7 +417,7 @@ describe('customers.saveDocuments', () => {
 
     const again = await uploadDocuments(h);
     await staff().customers.saveDocuments({ id: answer.customer.id, documents: again });
-    for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBeNull();
+    for (const path of Object.values(documents)) expect(await uploadAttachedTo(path)).toBe('released');
   });
 
   it('lets the renter replace their documents with the token from the booking answer', async () => {

@@ -428,7 +428,7 @@ describe('staff follow-up and what the renter hears', () => {
     expect(sent).toMatch(/^\/objects\/private\//);
     expect(sent).not.toBe(documents.proofOfBillingUrl);
     expect((await h.orm.em.fork().findOne(Upload, { objectKey: sent.slice('/objects/'.length) }))?.attachedTo).toBe(`booking:${answer.booking.id}`);
-    expect((await h.orm.em.fork().findOne(Upload, { objectKey: documents.proofOfBillingUrl!.slice('/objects/'.length) }))?.attachedTo).toBeNull();
+    expect((await h.orm.em.fork().findOne(Upload, { objectKey: documents.proofOfBillingUrl!.slice('/objects/'.length) }))?.attachedTo).toBe('released');
     expect((await mailsTo('garage@example.com', 'booking.garage_document')).some((mail) => mail.text.includes(answer.booking.reference))).toBe(true);
     await expectError(h.caller().myBooking.replaceDocument({ token, objectPath: await upload(h, fileBytes('pdf', 998), { contentType: 'application/pdf' }) }), 'CONFLICT', messages.errors.noDocumentRequested);
   });

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileBytes, upload } from '../utils/fixtures';
+import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, TEST_API_TOKEN, type Harness } from '../utils/harness';
-import { call, heldDocument, signIn } from './helpers';
+import { availableCar, bookOk, call, heldDocument, renter, signIn } from './helpers';
+import { messages } from '../../src/shared/messages';
+import { cleanupUploads } from '../../src/server/services/upload.service';
 
 const run = promisify(execFile);
 
@@ -100,6 +102,40 @@ describe('object paths', () => {
     const otherKey = new URL(other.body.uploadURL as string).pathname;
     const answer = await h.app.request(otherKey + url.search, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(fileBytes('png')) });
     expect(answer.status).toBe(403);
+  });
+});
+
+describe('documents a booking no longer holds', () => {
+  /** A booking of another renter naming `path` as its first photo ID, the other two documents their own. */
+  async function bookWithDocument(path: string, carIndex: number, day: number) {
+    const documents = { ...(await uploadDocuments(h)), photoId1Url: path };
+    return call(h, 'POST', '/api/bookings', bookingPayload((await availableCar(h, carIndex)).id, documents, { customer: renter(`reuser-${day}`), booking: { pickupDate: daysFromToday(day), returnDate: daysFromToday(day + 1) } }));
+  }
+
+  it('a document the renter replaced cannot become another booking’s, and the next clean-up deletes it', async () => {
+    const first = await bookOk(h, (await availableCar(h, 3)).id, { booking: { pickupDate: daysFromToday(210), returnDate: daysFromToday(211) } });
+    const replacedPath = first.booking.photoId1Url as string;
+    const replaced = await call(h, 'PUT', `/api/customers/${first.customer.id}/documents`, await uploadDocuments(h), { headers: { 'x-document-token': first.documentToken } });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+
+    const answer = await bookWithDocument(replacedPath, 4, 212);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body.message).toBe(messages.errors.uploadNotFound);
+    await cleanupUploads(h.deps);
+    expect(await h.deps.storage.probe(replacedPath.replace('/objects/', ''), 1)).toBeNull();
+  });
+
+  it('an erased customer’s identity document cannot become another booking’s, and the next clean-up deletes it', async () => {
+    const first = await bookOk(h, (await availableCar(h, 5)).id, { booking: { pickupDate: daysFromToday(220), returnDate: daysFromToday(221) } });
+    const erasedPath = first.booking.photoId1Url as string;
+    expect((await call(h, 'PATCH', `/api/admin/bookings/${first.booking.id}/status`, { status: 'cancelled' }, { staff: true })).status).toBe(200);
+    expect((await call(h, 'DELETE', `/api/admin/customers/${first.customer.id}`, undefined, { staff: true })).status).toBe(200);
+
+    const answer = await bookWithDocument(erasedPath, 6, 222);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect((await call(h, 'GET', erasedPath, undefined, { staff: true })).status).toBe(404);
+    await cleanupUploads(h.deps);
+    expect(await h.deps.storage.probe(erasedPath.replace('/objects/', ''), 1)).toBeNull();
   });
 });
 

@@ -108,6 +108,13 @@ export type UploadOwner = `booking:${string}` | `customer:${string}` | `car:${st
 
 /** The mark of an upload whose bytes were sealed under another key (`Storage.seal`): its own object waits for the clean-up. */
 const SEALED = 'sealed';
+/**
+ * The mark of an object its owner let go (a replaced document, an erased customer's, a car's picture
+ * taken off): never attached again, served to no one, deleted by the next clean-up. Left unattached
+ * instead, it could be claimed by the next booking that names its path, an erased person's identity
+ * document and all.
+ */
+const RELEASED = 'released';
 
 /** An upload to attach (`from`, the path its upload address wrote) and where its checked bytes will live (`to`). */
 export interface UploadPlan {
@@ -193,7 +200,7 @@ async function explainRefusedAttach(ctx: ServiceContext, keys: string[], claimed
   const rows = new Map((await ctx.em.find(Upload, { objectKey: { $in: keys.filter((key) => !taken.has(key)) } })).map((row) => [row.objectKey, row]));
   for (const key of keys.filter((k) => !taken.has(k))) {
     const upload = rows.get(key);
-    if (!upload) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
+    if (!upload || upload.attachedTo === RELEASED) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
     if (upload.kind !== kind && upload.kind !== 'unspecified') throw new AppError('BAD_REQUEST', messages.errors.uploadKind);
     throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
   }
@@ -232,7 +239,7 @@ async function refuseWhenDiskLow(deps: AppDeps, storage: LocalStorage, incoming:
 
 /** Releases every object these owners hold (a customer deleted with their bookings). */
 export async function releaseOwners(ctx: ServiceContext, owners: UploadOwner[]): Promise<void> {
-  if (owners.length) await ctx.em.nativeUpdate(Upload, { attachedTo: { $in: owners } }, { attachedTo: null, attachedAt: null });
+  if (owners.length) await ctx.em.nativeUpdate(Upload, { attachedTo: { $in: owners } }, { attachedTo: RELEASED, attachedAt: clock.now() });
 }
 
 /**
@@ -240,13 +247,13 @@ export async function releaseOwners(ctx: ServiceContext, owners: UploadOwner[]):
  * customer's, a replaced document) and files never attached wait for the clean-up job, unserved.
  */
 export async function isHeldDocument(ctx: ServiceContext, key: string): Promise<boolean> {
-  return (await ctx.em.count(Upload, { objectKey: key, attachedTo: { $ne: null, $nin: [SEALED] } })) > 0;
+  return (await ctx.em.count(Upload, { objectKey: key, attachedTo: { $ne: null, $nin: [SEALED, RELEASED] } })) > 0;
 }
 
 /** Releases objects `owner` no longer uses (only those it owns); the clean-up job deletes them later. */
 export async function releaseUploads(ctx: ServiceContext, owner: UploadOwner, values: Array<string | null | undefined>): Promise<void> {
   const keys = values.map((value) => (value ? keyFromObjectPath(value) : null)).filter((key): key is string => Boolean(key));
-  if (keys.length) await ctx.em.nativeUpdate(Upload, { objectKey: { $in: keys }, attachedTo: owner }, { attachedTo: null, attachedAt: null });
+  if (keys.length) await ctx.em.nativeUpdate(Upload, { objectKey: { $in: keys }, attachedTo: owner }, { attachedTo: RELEASED, attachedAt: clock.now() });
 }
 
 /**
@@ -343,7 +350,7 @@ async function readUpTo(stream: ReadableStream<Uint8Array> | null, limit: number
 }
 
 /**
- * Deletes uploads that were never attached within 24 hours (or were released since), and the
+ * Deletes uploads that were never attached within 24 hours, those released by their owner, and the
  * originals of sealed ones. The row goes first, and only while still in that state (a booking
  * attaching it holds its lock), so a file is never deleted from under a booking or car that has
  * just taken it.
@@ -353,7 +360,7 @@ export async function cleanupUploads(deps: AppDeps): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - UNATTACHED_UPLOAD_HOURS * 3_600_000);
   // A sealed upload's own object (S3 keeps it after the copy) goes once its upload address has expired.
   const sealedBefore = new Date(clock.now().getTime() - 2 * UPLOAD_URL_SECONDS * 1000);
-  const stale = await em.find(Upload, { $or: [{ attachedTo: null, createdAt: { $lt: cutoff } }, { attachedTo: SEALED, attachedAt: { $lt: sealedBefore } }] }, { limit: 500 });
+  const stale = await em.find(Upload, { $or: [{ attachedTo: null, createdAt: { $lt: cutoff } }, { attachedTo: RELEASED }, { attachedTo: SEALED, attachedAt: { $lt: sealedBefore } }] }, { limit: 500 });
   let removed = 0;
   for (const upload of stale) {
     try {
