@@ -8,7 +8,7 @@ import { createContextInner } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { messages } from '../../src/shared/messages';
-import { CAR_IMAGE_MAX_BYTES, DOCUMENT_MAX_BYTES } from '../../src/shared/schemas/upload.schema';
+import { CAR_IMAGE_MAX_BYTES, DOCUMENT_MAX_BYTES, UPLOAD_RULES } from '../../src/shared/schemas/upload.schema';
 import { fileBytes, upload } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 import { expectError, newCar, publicBooking, sessionsWaitingOnALock, uniqueEmail, uniqueWord } from './helpers';
@@ -59,13 +59,23 @@ describe('contact.send', () => {
 });
 
 describe('uploads.request', () => {
-  it('gives a private upload address of no kind when nothing is declared (a document or, attached by staff, a car image)', async () => {
-    const target = await h.caller().uploads.request({});
+  it('gives staff a private upload address of no kind when nothing is declared (a document or a car image, decided when attached)', async () => {
+    const target = await h.caller({ staff: true }).uploads.request({});
     expect(target.method).toBe('PUT');
     expect(target.objectPath).toMatch(/^\/objects\/private\/[0-9a-f-]{36}$/);
     expect(target.uploadURL).toMatch(/^http:\/\/localhost\/objects\/upload\/private\//);
     expect(Date.parse(target.expiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000 + 1000);
     expect(await uploadRow(target.objectPath)).toMatchObject({ kind: 'unspecified', contentType: null, attachedTo: null });
+    expect(new URL(target.uploadURL).searchParams.get('max')).toBe(String(UPLOAD_RULES.unspecified.maxBytes));
+  });
+
+  it('gives a stranger who declares nothing a document’s address: all it can ever become, held to a document’s 5 MB', async () => {
+    const target = await h.caller().uploads.request({});
+    expect(target.objectPath).toMatch(/^\/objects\/private\/[0-9a-f-]{36}$/);
+    expect(await uploadRow(target.objectPath)).toMatchObject({ kind: 'document', contentType: null, attachedTo: null });
+    expect(new URL(target.uploadURL).searchParams.get('max')).toBe(String(UPLOAD_RULES.document.maxBytes));
+    await expectError(h.caller().uploads.request({ size: UPLOAD_RULES.document.maxBytes + 1 }), 'PAYLOAD_TOO_LARGE', messages.errors.documentSize);
+    await expectError(h.caller().uploads.request({ contentType: 'image/webp' }), 'UNSUPPORTED_MEDIA_TYPE', messages.errors.documentType);
   });
 
   it('signs the declared type of a document', async () => {
@@ -90,9 +100,9 @@ describe('uploads.request', () => {
   it('refuses a declared size over the limit with PAYLOAD_TOO_LARGE', async () => {
     await expectError(h.caller().uploads.request({ kind: 'document', contentType: 'image/png', size: DOCUMENT_MAX_BYTES + 1 }), 'PAYLOAD_TOO_LARGE', messages.errors.documentSize);
     await h.caller().uploads.request({ kind: 'document', contentType: 'image/png', size: DOCUMENT_MAX_BYTES });
-    // Of no kind: the larger limit of the two, each kind's own checked when attached.
-    await expectError(h.caller().uploads.request({ contentType: 'image/png', size: CAR_IMAGE_MAX_BYTES + 1 }), 'PAYLOAD_TOO_LARGE', messages.errors.uploadSize);
-    await h.caller().uploads.request({ contentType: 'image/png', size: CAR_IMAGE_MAX_BYTES });
+    // Staff's of no kind: the larger limit of the two, each kind's own checked when attached.
+    await expectError(h.caller({ staff: true }).uploads.request({ contentType: 'image/png', size: CAR_IMAGE_MAX_BYTES + 1 }), 'PAYLOAD_TOO_LARGE', messages.errors.uploadSize);
+    await h.caller({ staff: true }).uploads.request({ contentType: 'image/png', size: CAR_IMAGE_MAX_BYTES });
     await expectError(
       h.caller({ staff: true }).uploads.request({ kind: 'car-image', contentType: 'image/jpeg', size: CAR_IMAGE_MAX_BYTES + 1 }),
       'PAYLOAD_TOO_LARGE',
@@ -116,9 +126,13 @@ describe('uploads.check', () => {
   });
 
   it('refuses, and deletes, a stored file whose real type is not allowed or differs from the declared one', async () => {
-    const html = await h.caller().uploads.request({});
+    const html = await h.caller({ staff: true }).uploads.request({});
     await h.deps.storage.put(key(html.objectPath), fileBytes('html'), 'image/png');
     await expectError(h.caller().uploads.check({ objectPath: html.objectPath }), 'BAD_REQUEST', messages.errors.uploadType);
+    // A stranger's is a document, checked as one.
+    const theirs = await h.caller().uploads.request({});
+    await h.deps.storage.put(key(theirs.objectPath), fileBytes('html'), 'image/png');
+    await expectError(h.caller().uploads.check({ objectPath: theirs.objectPath }), 'BAD_REQUEST', messages.errors.documentType);
     expect(await h.deps.storage.head(key(html.objectPath))).toBeNull();
 
     const declaredPng = await h.caller().uploads.request({ contentType: 'image/png' });

@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, daysFromToday, fileBytes, firstCarId, upload, uploadDocuments } from '../utils/fixtures';
 import { messages } from '../../src/shared/messages';
+import { DOCUMENT_MAX_BYTES } from '../../src/shared/schemas/upload.schema';
 import { z } from 'zod';
 import { MAX_ISSUES, zodIssues } from '../../src/server/errors';
 import { createHarness, type Harness } from '../utils/harness';
@@ -551,8 +552,17 @@ describe('413: bodies and files too large', () => {
     expect((await putFile(h, ask.body.uploadURL, fileBytes('png', 3000), 'image/png')).status).toBe(200);
   });
 
-  it('a bare upload address takes up to 10 MB; a 6 MB file sent there is refused as a document when a booking names it (400)', async () => {
+  it('a stranger’s bare upload address takes a document’s 5 MB at most (413 for 6 MB): only staff attach car pictures', async () => {
     const bare = await askUpload(h);
+    expect(Number(new URL(bare.body.uploadURL).searchParams.get('max'))).toBe(DOCUMENT_MAX_BYTES);
+    await expectUnchangedBy(h, async () => {
+      expect((await putFile(h, bare.body.uploadURL, fileBytes('png', 6 * 1024 * 1024), 'image/png')).status).toBe(413);
+    });
+    expect((await askUpload(h, { size: 6 * 1024 * 1024 })).status).toBe(413);
+  });
+
+  it('staff’s bare upload address takes up to 10 MB; a 6 MB file sent there is refused as a document when a booking names it (400)', async () => {
+    const bare = await askUpload(h, {}, staff);
     expect((await putFile(h, bare.body.uploadURL, fileBytes('png', 6 * 1024 * 1024), 'image/png')).status).toBe(200);
     const documents = await uploadDocuments(h);
     await expectUnchangedBy(h, async () => {
@@ -561,7 +571,7 @@ describe('413: bodies and files too large', () => {
       expect(booking.status).toBe(400);
       expect(booking.body.message).toBe(messages.errors.documentSize);
     });
-    const tooBig = await askUpload(h);
+    const tooBig = await askUpload(h, {}, staff);
     expect((await putFile(h, tooBig.body.uploadURL, fileBytes('png', 11 * 1024 * 1024), 'image/png')).status).toBe(413);
   });
 

@@ -39,8 +39,11 @@ export async function requestUpload(
   request: { origin: string },
 ): Promise<TUploadTarget> {
   if (input.kind === 'car-image' && !ctx.actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
-  // No kind (the spec's bare request): either, decided when it is attached; private until then.
-  const kind: StoredUploadKind = input.kind ?? 'unspecified';
+  // No kind (the spec's bare request): staff's is either, decided when it is attached; private until
+  // then. A stranger's can only ever become a document (only staff attach car pictures), so it is one
+  // from the start, held to a document's 5 MB and types: the pictures' 10 MB would let anyone store
+  // twice what a booking can use, kept for a day.
+  const kind: StoredUploadKind = input.kind ?? (ctx.actor ? 'unspecified' : 'document');
   const rules = UPLOAD_RULES[kind];
   if (input.contentType && !rules.types.includes(input.contentType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[kind]());
