@@ -155,6 +155,16 @@ describe('the manage-booking link', () => {
     ]);
   });
 
+  it('clears the hold once the renter opened the link: it no longer runs out, as after a payment', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('hold-cleared');
+    const { answer } = await publicBooking(h, car.id, { customer: { email } });
+    expect(answer.booking.holdUntil).not.toBeNull();
+    const view = await h.caller().myBooking.open({ token: await confirmationToken(email) });
+    expect(view.booking).toMatchObject({ emailProven: true, holdUntil: null });
+    expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject({ status: 'pending', emailProven: true, holdUntil: null });
+  });
+
   it('records the proof once when the link is opened twice at the same moment', async () => {
     const car = await newCar(h);
     const email = uniqueEmail('twice');

@@ -80,7 +80,8 @@ export async function viewMyBooking(ctx: ServiceContext, token: string): Promise
   return ctx.em.transactional(async (em) => {
     // Proven once, by the update that finds it unproven: of two first opens at the same moment, the
     // second waits for the first's row and then changes (and records) nothing.
-    const proven = await em.nativeUpdate(Booking, { id, emailProvenAt: null }, { emailProvenAt: clock.now() });
+    // The hold it stops running out is cleared with it, as a payment or staff's confirmation clears it.
+    const proven = await em.nativeUpdate(Booking, { id, emailProvenAt: null }, { emailProvenAt: clock.now(), holdUntil: null });
     const booking = await em.findOne(Booking, { id }, { populate: ['car'] });
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
     refuseReplacedLink(booking, link);
@@ -100,7 +101,7 @@ export async function cancelMyBooking(ctx: ServiceContext, token: string): Promi
       refuseReplacedLink(booking, link);
       if (!cancellationState(booking, clock.now()).canCancel) throw new AppError('CONFLICT', messages.errors.cannotCancelOnline);
       const before = toBookingDto(booking);
-      Object.assign(booking, { status: 'cancelled', cancelledBy: 'renter', cancelledAt: clock.now(), emailProvenAt: booking.emailProvenAt ?? clock.now() });
+      Object.assign(booking, { status: 'cancelled', cancelledBy: 'renter', cancelledAt: clock.now(), emailProvenAt: booking.emailProvenAt ?? clock.now(), holdUntil: null });
       const after = toBookingDto(booking);
       audit({ em, actor: RENTER_ACTOR }, 'booking.status', 'booking', id, before, after);
       await queueMail(em, [
@@ -133,7 +134,7 @@ export async function replaceRequestedDocument(ctx: ServiceContext, token: strin
     // The file the booking already holds is not the new one staff asked for.
     const changed = await replaceBookingDocuments(tx, booking, customer, { [field]: objectPath });
     if (!changed.length) throw new AppError('BAD_REQUEST', messages.errors.uploadInUse, { issues: [{ path: 'objectPath', message: messages.errors.uploadInUse }] });
-    Object.assign(booking, { requestedDocument: null, documentRequestNote: null, documentRequestedAt: null, emailProvenAt: booking.emailProvenAt ?? clock.now() });
+    Object.assign(booking, { requestedDocument: null, documentRequestNote: null, documentRequestedAt: null, emailProvenAt: booking.emailProvenAt ?? clock.now(), holdUntil: null });
     const after = toBookingDto(booking);
     audit({ em, actor: RENTER_ACTOR }, 'booking.document', 'booking', id, before, after);
     await queueMail(em, [garageDocumentReceivedMail(after, field, ctx.deps.business, ctx.deps.mail.garageTo)]);
