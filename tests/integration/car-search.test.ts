@@ -184,7 +184,7 @@ describe('a car\'s pictures', () => {
   });
 
   it('takes a picture from the spec\'s bare upload (no kind), checked as a car image when staff attach it', async () => {
-    const bare = await upload(h, fileBytes('png', 7 * 1024 * 1024), { declare: false });
+    const bare = await upload(h, fileBytes('png', 7 * 1024 * 1024), { declare: false, staff: true });
     expect(bare).toMatch(/^\/objects\/private\//);
     expect((await uploadRow(bare))?.kind).toBe('unspecified');
     const car = await newCar(h, { image: bare });
@@ -195,7 +195,7 @@ describe('a car\'s pictures', () => {
     expect(served.headers.get('cache-control')).toMatch(/public/);
 
     // A PDF sent the same way is no car image: refused and deleted, the car unchanged.
-    const pdf = await upload(h, fileBytes('pdf'), { declare: false });
+    const pdf = await upload(h, fileBytes('pdf'), { declare: false, staff: true });
     await expectError(h.caller({ staff: true }).cars.update({ id: car.id, data: { images: [car.image, pdf] } }), 'BAD_REQUEST', messages.errors.carImageType);
     expect(await h.deps.storage.head(keyFromObjectPath(pdf)!)).toBeNull();
     expect((await h.caller().cars.byId({ id: car.id })).images).toEqual([car.image]);
