@@ -4,6 +4,7 @@ import { copy } from '../../src/client/content/site';
 import { createApp } from '../../src/server/app';
 import { SITE_ROUTES, SITEMAP_EXCLUDED } from '../../src/server/http/pages';
 import { carImageSrc } from '../../src/shared/carImages';
+import { messages } from '../../src/shared/messages';
 import { formatPeso } from '../../src/shared/money';
 import type { TCar } from '../../src/shared/schemas/car.schema';
 import { ensureClientBuilt } from '../e2e/support/server';
@@ -127,6 +128,43 @@ describe('GET /cars/{slug}', () => {
     expect(html).not.toContain('</script><script src="/x.js">');
     expect(structuredData(html).name).toBe(hostile);
     expect(meta(html, 'og:title')).toBe(`${hostile.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')} for Rent in Alaminos City | ${h.deps.business.name}`);
+  });
+});
+
+describe('the fleet for partner sites', () => {
+  it('names, for every picture of every car, an address on the site that answers the picture', async () => {
+    const cars = (await (await get('/api/cars')).json()) as TCar[];
+    expect(cars.length).toBeGreaterThan(20);
+    const broken: string[] = [];
+    for (const car of cars) {
+      expect(car.imageUrl).toBe(car.imageUrls[0]);
+      expect(car.imageUrls).toHaveLength(car.images.length);
+      for (const url of car.imageUrls) {
+        const answer = await get(url);
+        if (answer.status !== 200 || !/^image\//.test(answer.headers.get('content-type') ?? '')) broken.push(`${car.name}: ${url} -> ${answer.status}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('GET /api/cars/{idOrSlug} answers one car by its id, its slug or a slug it had before a rename; 404 for none', async () => {
+    const car = await carNamed('Toyota Innova 2.8 E');
+    const listed = ((await (await get('/api/cars')).json()) as TCar[]).find((candidate) => candidate.id === car.id);
+    for (const key of [car.id, car.slug]) {
+      const answer = await get(`/api/cars/${key}`);
+      expect(answer.status, key).toBe(200);
+      expect(await answer.json()).toEqual(listed);
+    }
+    const renamed = await h.caller({ staff: true }).cars.update({ id: car.id, data: { name: 'Toyota Innova 2.8 E (2024)' } });
+    const byFormer = await get(`/api/cars/${car.slug}`);
+    expect(byFormer.status).toBe(200);
+    expect(await byFormer.json()).toMatchObject({ id: car.id, slug: renamed.slug });
+    for (const unknown of ['no-such-car', '00000000-0000-4000-8000-000000000000']) {
+      const answer = await get(`/api/cars/${unknown}`);
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({ message: messages.errors.carNotFound });
+    }
+    expect((await get(`/api/cars/${'x'.repeat(161)}`)).status).toBe(400);
   });
 });
 

@@ -17,6 +17,7 @@ import { heldDocument } from './helpers';
 const REST: Record<string, Access> = {
   'GET /api/cars': 'public',
   'GET /api/cars/{carId}/booked-dates': 'public',
+  'GET /api/cars/{idOrSlug}': 'public',
   'POST /api/admin/cars': 'staff',
   'PUT /api/admin/cars/{id}': 'staff',
   'DELETE /api/admin/cars/{id}': 'owner',

@@ -32,6 +32,8 @@ const CAR: TCar = {
   fuel: 'Diesel',
   image: 'fortuner.jpg',
   images: ['fortuner.jpg'],
+  imageUrl: '/cars/fortuner.svg',
+  imageUrls: ['/cars/fortuner.svg'],
   description: '',
   descriptionFil: '',
   mileage: '',

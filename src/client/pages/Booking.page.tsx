@@ -2,7 +2,6 @@ import { Alert, Box, Card, Container, Grid, Group, NativeSelect, Skeleton, Stack
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RANGE_PROBLEMS, rangeProblem, type DateSelection } from '../../shared/calendar';
-import { carImageSrc } from '../../shared/carImages';
 import { siteSearchParams, type SiteSearch } from '../../shared/carLinks';
 import { matchesFilters, readSiteSearch, sortCars } from '../../shared/carSearch';
 import { todayInManila } from '../../shared/dates';
@@ -34,7 +33,7 @@ function VehicleOption({ car, quote, selected, onSelect }: { car: TCar; quote?: 
       onClick={() => onSelect(car)}
       data-testid="vehicle-option"
     >
-      <img src={carImageSrc(car.image)} alt="" width={96} height={60} loading="lazy" decoding="async" className={classes.thumb} />
+      <img src={car.imageUrl} alt="" width={96} height={60} loading="lazy" decoding="async" className={classes.thumb} />
       <div style={{ minWidth: 0, flex: 1 }}>
         <Text fw={700} size="sm" lineClamp={2}>
           {car.name}

@@ -8,7 +8,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { EMPTY_SELECTION, type DateSelection } from '../../shared/calendar';
 import { carBadge } from '../../shared/carBadge';
-import { carImageSrc } from '../../shared/carImages';
 import { bookingHref } from '../../shared/carLinks';
 import { depositFor } from '../../shared/business';
 import { carDescription } from '../../shared/cars';
@@ -82,7 +81,7 @@ function CarDetails({ car }: { car: TCar }) {
   const description = c.description({ name: car.name, seats: car.seats, transmission: car.transmission.toLowerCase(), fuel: car.fuel.toLowerCase(), rate: formatPeso(car.dailyRate) });
   usePageMeta(c.title({ name: car.name }), description, {
     type: 'product',
-    image: `${origin}${carImageSrc(car.image)}`,
+    image: `${origin}${car.imageUrl}`,
     structuredData: carStructuredData(car, origin, business, about || description),
   });
   const badge = carBadge(car.category);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZBookedRangeSchema, ZCarListQuerySchema, ZCarSchema, ZCreateCarSchema, ZQuoteSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
 import { entityTag } from '../http/etag';
 import { cachedAnswer } from '../http/middleware';
-import { bookedDates, createCar, deleteCar, fleetSnapshot, searchCars, updateCar } from '../services/car.service';
+import { bookedDates, createCar, deleteCar, findCar, fleetSnapshot, searchCars, updateCar } from '../services/car.service';
 import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, serviceContext } from './route';
 
 export const carRoutes = [
@@ -14,7 +14,7 @@ export const carRoutes = [
     summary: 'List the fleet, or the cars free on your dates',
     description:
       'Without search parameters: every car, available or not, in display order. The answer carries an `ETag`; send it back in `If-None-Match` to get `304 Not Modified` while the fleet is unchanged. ' +
-      '`image` is the cover picture, the first of `images`.\n\n' +
+      '`image` is the cover picture, the first of `images`; `imageUrl` and `imageUrls` say where to fetch them.\n\n' +
       'With `pickupDate` and `returnDate` (YYYY-MM-DD, Asia/Manila): the cars that can be booked and that no pending or confirmed booking holds on any day from pickup through return (both included, as for bookings), ' +
       'each with `quote` (what the range costs before any service: days, subtotal, the insurance, total). Optional filters: `seats` (at least), `transmission`, `category` (one or more, comma-separated); `sort` by `price` or `seats`. ' +
       'Any of these parameters asks for a search, which needs both dates: pickup today to 365 days ahead, return 1 to 90 days after it; anything else answers 400.',
@@ -38,6 +38,19 @@ export const carRoutes = [
       // 304 when If-None-Match names this tag.
       return cachedAnswer(c, { body: fleet.json, etag: fleet.etag, headers: { 'Cache-Control': 'no-cache', 'Content-Type': 'application/json' } });
     },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/cars/{idOrSlug}',
+    anonymous: true,
+    tag: 'Cars',
+    summary: 'One car',
+    description: 'A car of the fleet, available or not, by its id or by the slug of its page (`/cars/{slug}`); a slug it had before a rename finds it too.',
+    auth: 'public',
+    params: z.object({ idOrSlug: z.string().min(1).max(160).describe('The car\'s id, or its page\'s slug') }),
+    response: { status: 200, schema: ZCarSchema, description: 'The car' },
+    errors: [400, 404, 503],
+    handler: (c, { params }) => findCar(serviceContext(c), params.idOrSlug),
   }),
   defineRoute({
     method: 'get',

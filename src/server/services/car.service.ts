@@ -13,6 +13,7 @@ import { OCCUPYING_STATUSES, isOccupying } from '../../shared/schemas/booking.sc
 import { clock } from '../clock';
 import { Booking, Car, type IBooking, type ICar } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
+import { carImageSrc } from '../../shared/carImages';
 import { audit, auditEdit } from './audit.service';
 import { announce, CHANNELS } from '../infra/change-feed';
 import type { FleetData, FleetSnapshot } from '../infra/fleet.cache';
@@ -31,6 +32,8 @@ export function toCarDto(car: ICar): TCar {
     fuel: car.fuel,
     image: car.images[0] ?? '',
     images: [...car.images],
+    imageUrl: carImageSrc(car.images[0]),
+    imageUrls: car.images.map(carImageSrc),
     description: car.description,
     descriptionFil: car.descriptionFil,
     mileage: car.mileage,
@@ -69,6 +72,15 @@ async function changeFleet<T>(ctx: AdminContext, work: (tx: AdminContext) => Pro
   ctx.deps.fleet.changed();
   ctx.deps.bookedDates.changed();
   return result;
+}
+
+/** A car of the fleet list by its id or its page's slug (a former slug finds the renamed car), or 404. */
+export async function findCar(ctx: ServiceContext, idOrSlug: string): Promise<TCar> {
+  const { cars, formerSlugs } = await fleetSnapshot(ctx);
+  const slug = formerSlugs.get(idOrSlug) ?? idOrSlug;
+  const car = cars.find((candidate) => candidate.id === idOrSlug || candidate.slug === slug);
+  if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
+  return car;
 }
 
 export async function getCar(ctx: ServiceContext, id: string): Promise<TCar> {

@@ -38,6 +38,8 @@ export const ZCarSchema = z.object({
   fuel: z.enum(FUELS),
   image: z.string().describe('The cover picture: the first of `images`'),
   images: z.array(z.string()).describe('Every picture, the cover first'),
+  imageUrl: z.string().describe('Where to fetch the cover picture, a path on this site: an uploaded picture\'s /objects/public/..., or one of the pictures the site comes with, /cars/<name>.svg'),
+  imageUrls: z.array(z.string()).describe('Where to fetch each of `images`, in their order'),
   description: z.string(),
   descriptionFil: z.string().describe('The description in Filipino, shown on the /fil pages; empty: they show `description`'),
   mileage: z.string().describe('The odometer reading, e.g. "18,400 km"'),

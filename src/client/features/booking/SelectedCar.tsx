@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCar } from '@tabler/icons-react';
-import { carImageSrc } from '../../../shared/carImages';
 import { depositFor } from '../../../shared/business';
 import { carDescription } from '../../../shared/cars';
 import { currentLocale } from '../../../shared/i18n/catalog';
@@ -18,7 +17,7 @@ export function SelectedCar({ car, onChange, layout = 'column' }: { car: TCar; o
     <Card padding="lg" data-testid="selected-car">
       <SimpleGrid cols={{ base: 1, sm: layout === 'row' ? 2 : 1 }} spacing="lg">
         <img
-          src={carImageSrc(car.image)}
+          src={car.imageUrl}
           alt={car.name}
           width={640}
           height={400}

@@ -1,6 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { carImageSrc } from '../../../shared/carImages';
 import { carBadge } from '../../../shared/carBadge';
 import { carHref } from '../../../shared/carLinks';
 import type { TCar } from '../../../shared/schemas/car.schema';
@@ -17,7 +16,7 @@ export function CarCard({ car, selected = false, onSelect }: { car: TCar; select
   return (
     <Card padding={0} className={`${classes.card} ${car.available ? '' : classes.unavailable} ${selected ? classes.selected : ''}`} data-testid="car-card" aria-label={car.name}>
       <div className={classes.media}>
-        <img src={carImageSrc(car.image)} alt={car.name} width={640} height={400} loading="lazy" decoding="async" />
+        <img src={car.imageUrl} alt={car.name} width={640} height={400} loading="lazy" decoding="async" />
         {car.available ? (
           <Badge className={classes.badge} color={BADGE_COLOR[badge]} variant="filled">
             {copy.fleet.badges[badge]}

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
-import { carImageSrc } from '../../../../shared/carImages';
 import { carHref } from '../../../../shared/carLinks';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
@@ -56,7 +55,7 @@ export function FleetTab() {
           {list.map((car) => (
             <Card key={car.id} padding={0} className={classes.card} data-testid="admin-car-card" aria-label={car.name} component="article">
               <div className={classes.media}>
-                <img src={carImageSrc(car.image)} alt={car.name} loading="lazy" width={640} height={400} />
+                <img src={car.imageUrl} alt={car.name} loading="lazy" width={640} height={400} />
                 <Badge className={classes.badge} color={car.available ? 'green' : 'red.9'} variant="filled" size="sm">
                   {car.available ? c.available : c.unavailable}
                 </Badge>

@@ -3,7 +3,6 @@ import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, V
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCar, IconClock, IconHeadset, IconStar, IconTag } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { carImageSrc } from '../../../../shared/carImages';
 import { formatPeso, toCentavos } from '../../../../shared/money';
 import { statusBadge } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
@@ -109,7 +108,7 @@ export function OverviewTab() {
               {data.fleetStatus.map((car) => (
                 <Group key={car.id} justify="space-between" wrap="nowrap" className={classes.row} data-testid="fleet-status">
                   <Group gap="sm" wrap="nowrap" className={classes.grow}>
-                    <img src={carImageSrc(car.image)} alt="" className={classes.thumb} width={56} height={36} />
+                    <img src={car.imageUrl} alt="" className={classes.thumb} width={56} height={36} />
                     <div className={classes.grow}>
                       <Text fw={600} truncate>
                         {car.name}
