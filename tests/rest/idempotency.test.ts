@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_HOURS } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 import { openTransaction, sessionsWaitingOnALock } from '../integration/helpers';
-import { availableCar, call, expectUnchangedBy, fingerprint, renter, rowsAdded } from './helpers';
+import { availableCar, call, expectUnchangedBy, fingerprint, pesos, renter, rowsAdded } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -194,5 +194,77 @@ describe('bookings.create (the site’s form) with idempotencyKey', () => {
       code: 'UNPROCESSABLE_CONTENT',
       message: 'This Idempotency-Key was already used for a different booking request. Send a new key with a new request.',
     });
+  });
+});
+
+describe('PATCH /api/admin/bookings/{id}/payment with an Idempotency-Key', () => {
+  const staff = { staff: true } as const;
+  const pay = (bookingId: string, body: unknown, key: string) => call(h, 'PATCH', `/api/admin/bookings/${bookingId}/payment`, body, { ...staff, headers: { 'idempotency-key': key } });
+
+  /** A new booking of its own to pay, and its id. */
+  async function booking(day: number): Promise<string> {
+    const made = await post(await request(1, day));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return made.body.booking.id as string;
+  }
+
+  it('answers a retry with the row the first recorded: the money once, one e-mail', async () => {
+    const id = await booking(300);
+    const key = randomUUID();
+    const before = await fingerprint(h);
+    const first = await pay(id, { amount: '1000', method: 'gcash' }, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const retry = await pay(id, { amount: 1000, method: 'gcash' }, key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.payment).toEqual(first.body.payment);
+    expect(retry.body.booking.amountPaid).toBe('1000.00');
+    expect(rowsAdded(before, await fingerprint(h))).toEqual({ payment: 1, mail_message: 1, audit_entry: 1, idempotency_key: 1 });
+  });
+
+  it('records one row of simultaneous requests with one key, each answering it', async () => {
+    const id = await booking(304);
+    const key = randomUUID();
+    const gate = await openTransaction(h, (em) => em.execute('lock table idempotency_key in exclusive mode'));
+    const answers = Promise.all([1, 2, 3].map(() => pay(id, { amount: '500' }, key)));
+    await expect.poll(() => sessionsWaitingOnALock(h), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await gate.commit();
+    const settled = await answers;
+    expect(settled.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(settled.map((answer) => answer.body.payment.id)).size).toBe(1);
+    expect((await call(h, 'GET', `/api/admin/bookings/${id}/payments`, undefined, staff)).body).toHaveLength(1);
+  });
+
+  it('refuses (422) the key with another amount, another booking, or one a booking request used, recording nothing', async () => {
+    const id = await booking(308);
+    const other = await booking(312);
+    const key = randomUUID();
+    expect((await pay(id, { amount: '700' }, key)).status).toBe(200);
+    await expectUnchangedBy(h, async () => {
+      for (const [bookingId, body] of [
+        [id, { amount: '701' }],
+        [other, { amount: '700' }],
+        [id, { amount: '700', kind: 'refund' }],
+      ] as const) {
+        const reused = await pay(bookingId, body, key);
+        expect(reused.status, JSON.stringify(body)).toBe(422);
+      }
+    });
+    const bookingKey = randomUUID();
+    expect((await post(await request(2, 316), bookingKey)).status).toBe(201);
+    await expectUnchangedBy(h, async () => {
+      expect((await pay(id, { amount: '100' }, bookingKey)).status).toBe(422);
+      expect((await post(await request(2, 320), key)).status).toBe(422);
+    });
+  });
+
+  it('keeps no key for a refused payment: the retry is recorded once the amount fits', async () => {
+    const id = await booking(324);
+    const key = randomUUID();
+    const total = (await call(h, 'GET', `/api/admin/bookings/${id}`, undefined, staff)).body.total as string;
+    expect((await pay(id, { amount: pesos(total, 1) }, key)).status).toBe(400);
+    expect(await keyRows(key)).toEqual([]);
+    expect((await pay(id, { amount: pesos(total, 1) }, key)).status).toBe(400);
+    const paid = await call(h, 'PATCH', `/api/admin/bookings/${id}/payment`, { amount: '100' }, { ...staff, headers: { 'idempotency-key': key } });
+    expect(paid.status).toBe(200);
   });
 });

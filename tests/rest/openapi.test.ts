@@ -116,7 +116,7 @@ describe('every documented path answers what the document says', () => {
       booking: { carId: car.id, pickupDate: daysFromToday(20), returnDate: daysFromToday(22), pickupTime: '9:00 AM', driverService: 'none', distanceService: 'none', wantsDelivery: false, deliveryAddress: null },
     });
     await expectDocumented('get', '/api/cars/{carId}/booked-dates', `/api/cars/${car.id}/booked-dates`);
-    await expectDocumented('get', '/api/cars/{idOrSlug}', `/api/cars/${car.slug}`);
+    await expectDocumented('get', '/api/cars/{idOrSlug}', `/api/cars/${car.id}`);
     await expectDocumented('put', '/api/customers/{id}/documents', `/api/customers/${made.customer.id}/documents`, await uploadDocuments(h), {
       headers: { 'x-document-token': made.documentToken },
     });

@@ -126,13 +126,15 @@ export const bookingRoutes = [
     tag: 'Admin: bookings',
     summary: 'Record a payment or a refund',
     description:
+      `Send an \`Idempotency-Key\` (a value of your own, new for each payment, such as a UUID) to retry safely: a request with a key that recorded a payment in the last ${IDEMPOTENCY_KEY_HOURS} hours answers that row and the booking as it is now (no second row, no second e-mail), also while the first is still under way; the key with a different request answers 422. ` +
       'Adds one row to the booking’s payment ledger and e-mails the renter. A payment (`kind` "payment", the default): positive, at most the balance, not on a cancelled booking; a pending website booking’s hold then no longer runs out (`holdUntil` null). A refund (`kind` "refund"): money given back, positive, at most what was paid (`amountPaid` goes down by it), on a booking of any status; the terms give back all that was paid until 24 hours before pick-up, half after that, nothing once pick-up time has passed (`cancelledAt` says when a booking was cancelled), but the garage may agree otherwise.',
     auth: 'admin',
     params: ZIdParamsSchema,
+    headers: z.object({ 'idempotency-key': ZIdempotencyKeySchema.optional().describe('Idempotency-Key: a value of your own for this payment (e.g. a UUID), sent again with each retry of it') }),
     body: ZAddPaymentSchema,
     response: { status: 200, schema: z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }), description: 'The booking and the new payment' },
-    errors: [400, 401, 404, 409, 415, 503],
-    handler: (c, { params, body }) => addPayment(adminContext(c), params.id, body),
+    errors: [400, 401, 404, 409, 415, 422, 503],
+    handler: (c, { params, body, headers }) => addPayment(adminContext(c), params.id, body, headers['idempotency-key']),
   }),
   defineRoute({
     method: 'post',

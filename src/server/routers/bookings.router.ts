@@ -8,6 +8,7 @@ import {
   ZCorrectRenterEmailSchema,
   ZCreateBookingAnswerSchema,
   ZCreateBookingCallSchema,
+  ZIdempotencyKeySchema,
   ZPaymentSchema,
   ZRequestDocumentSchema,
   ZUpdateBookingDatesSchema,
@@ -55,9 +56,9 @@ export const bookingsRouter = router({
     .output(ZBookingSchema)
     .mutation(({ ctx, input }) => applyBookingToCustomer(ctx, input.id)),
   addPayment: adminProcedure
-    .input(z.object({ id: ZIdSchema, payment: ZAddPaymentSchema }))
+    .input(z.object({ id: ZIdSchema, payment: ZAddPaymentSchema, idempotencyKey: ZIdempotencyKeySchema.optional() }))
     .output(z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }))
-    .mutation(({ ctx, input }) => addPayment(ctx, input.id, input.payment)),
+    .mutation(({ ctx, input }) => addPayment(ctx, input.id, input.payment, input.idempotencyKey)),
   voidPayment: ownerProcedure
     .input(ZVoidPaymentSchema.extend({ id: ZIdSchema, paymentId: ZIdSchema }))
     .output(z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }))

@@ -33,7 +33,7 @@ import { refuseSameFileTwice } from './document.service';
 import { FIRST_LINK_VERSION, makeDocumentToken, renterMailContext } from './booking-tokens';
 import { toBookingDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
-import { bookingOfKey, idempotentRequest, rememberKey, type IdempotentRequest } from './idempotency.service';
+import { bookingOfKey, idempotently, idempotentRequest, rememberKey, type IdempotentRequest } from './idempotency.service';
 import { currentLocale } from '../../shared/i18n/catalog';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
 
@@ -254,29 +254,14 @@ function checkPublicDates(rental: { pickupDate: string; returnDate: string }): v
  */
 export async function createPublicBooking(ctx: ServiceContext, input: TCreateBooking, idempotencyKey?: string): Promise<TCreateBookingAnswer> {
   const request = idempotencyKey ? idempotentRequest(idempotencyKey, input) : null;
-  const earlier = request ? await bookingOfKey(ctx.em, request) : null;
-  if (earlier) return createAnswer(ctx, input.customer, toBookingDto(earlier));
-  try {
-    return await bookOnce(ctx, input, request);
-  } catch (error) {
-    const made = request ? await bookingMadeMeanwhile(ctx, request) : null;
-    if (made) return createAnswer(ctx, input.customer, toBookingDto(made));
-    throw error;
-  }
-}
-
-/**
- * After a refusal: the booking a request with the same key committed meanwhile (its days, or its
- * key, refused this one), or null. A key of a different request is still refused (422); a lookup
- * that fails leaves the first refusal to be answered.
- */
-async function bookingMadeMeanwhile(ctx: ServiceContext, request: IdempotentRequest): Promise<IBooking | null> {
-  try {
-    return await bookingOfKey(ctx.em, request);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'UNPROCESSABLE') throw error;
-    return null;
-  }
+  return idempotently(
+    request,
+    async (key) => {
+      const earlier = await bookingOfKey(ctx.em, key);
+      return earlier ? createAnswer(ctx, input.customer, toBookingDto(earlier)) : null;
+    },
+    () => bookOnce(ctx, input, request),
+  );
 }
 
 async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: IdempotentRequest | null): Promise<TCreateBookingAnswer> {
@@ -314,7 +299,7 @@ async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: Ide
       const made = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
       await attachUploads(tx, plan, 'document', `booking:${made.id}`, (sealed) => refuseSameFileTwice(ctx.deps.storage, sealed));
       await queueMail(em, [bookingReceivedMail(made, renterMailContext(ctx.deps, { id: made.id, linkVersion: FIRST_LINK_VERSION })), garageBookingMail(made, ctx.deps.business, ctx.deps.mail.garageTo)]);
-      if (request && !(await rememberKey(em, request, made.id))) throw new AppError('CONFLICT', messages.errors.idempotencyKeyReused);
+      if (request && !(await rememberKey(em, request, { booking: made.id }))) throw new AppError('CONFLICT', messages.errors.idempotencyKeyReused);
       return made;
     },
     (made) => [made.carId],

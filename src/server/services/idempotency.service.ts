@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { IDEMPOTENCY_KEY_HOURS } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
-import { IdempotencyKey, type IBooking } from '../db/entities';
+import { IdempotencyKey, type IBooking, type IPayment } from '../db/entities';
 import type { AppDeps } from '../deps';
 
 /** A request's idempotency key and the fingerprint of what it asks. */
@@ -34,21 +34,52 @@ function forgottenBefore(): Date {
 export async function bookingOfKey(em: EntityManager, request: IdempotentRequest): Promise<IBooking | null> {
   const row = await em.findOne(IdempotencyKey, { key: request.key, createdAt: { $gte: forgottenBefore() } }, { populate: ['booking.car'] });
   if (!row) return null;
-  if (row.fingerprint !== request.fingerprint) throw new AppError('UNPROCESSABLE', messages.errors.idempotencyKeyReused);
+  if (row.fingerprint !== request.fingerprint || row.payment) throw new AppError('UNPROCESSABLE', messages.errors.idempotencyKeyReused);
   return row.booking;
 }
 
+/** The payment, with its booking and car, that an earlier request with this key recorded, or null; 422 as `bookingOfKey`. */
+export async function paymentOfKey(em: EntityManager, request: IdempotentRequest): Promise<IPayment | null> {
+  const row = await em.findOne(IdempotencyKey, { key: request.key, createdAt: { $gte: forgottenBefore() } }, { populate: ['payment.booking.car'] });
+  if (!row) return null;
+  if (row.fingerprint !== request.fingerprint || !row.payment) throw new AppError('UNPROCESSABLE', messages.errors.idempotencyKeyReused);
+  return row.payment;
+}
+
 /**
- * Records, in the booking's transaction, that `request` made `bookingId`. False when another request
- * with the key has committed first (the insert waits for its transaction): the caller rolls back
- * and answers as `bookingOfKey` then says. A forgotten key is taken over.
+ * Runs `run` once for a request with a key: what an earlier request with the key made (`earlier`)
+ * is answered instead, also when it committed while this one ran (its key, or what it took, then
+ * refused this one). A key of a different request is refused (422); without a key, `run` runs.
  */
-export async function rememberKey(em: EntityManager, request: IdempotentRequest, bookingId: string): Promise<boolean> {
+export async function idempotently<T>(request: IdempotentRequest | null, earlier: (request: IdempotentRequest) => Promise<T | null>, run: () => Promise<T>): Promise<T> {
+  if (!request) return run();
+  const made = await earlier(request);
+  if (made) return made;
+  try {
+    return await run();
+  } catch (error) {
+    // A lookup that fails leaves the first refusal to be answered; a key of another request is still 422.
+    const meanwhile = await earlier(request).catch((lookup: unknown) => {
+      if (lookup instanceof AppError && lookup.code === 'UNPROCESSABLE') throw lookup;
+      return null;
+    });
+    if (meanwhile) return meanwhile;
+    throw error;
+  }
+}
+
+/**
+ * Records, in the same transaction, that `request` made `made` (a booking, or a payment of one).
+ * False when another request with the key has committed first (the insert waits for its
+ * transaction): the caller rolls back and `idempotently` answers what that one made. A forgotten
+ * key is taken over.
+ */
+export async function rememberKey(em: EntityManager, request: IdempotentRequest, made: { booking: string; payment?: string }): Promise<boolean> {
   const rows: Array<{ key: string }> = await em
     .createQueryBuilder(IdempotencyKey)
-    .insert({ key: request.key, fingerprint: request.fingerprint, booking: bookingId, createdAt: clock.now() })
+    .insert({ key: request.key, fingerprint: request.fingerprint, booking: made.booking, payment: made.payment ?? null, createdAt: clock.now() })
     .onConflict('key')
-    .merge(['fingerprint', 'booking', 'createdAt'])
+    .merge(['fingerprint', 'booking', 'payment', 'createdAt'])
     .where({ createdAt: { $lt: forgottenBefore() } })
     .returning(['key'])
     .execute('all');

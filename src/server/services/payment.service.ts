@@ -12,6 +12,7 @@ import { audit } from './audit.service';
 import { renterMailContext } from './booking-tokens';
 import { lockBooking } from './booking-change.service';
 import { toBookingDto, toPaymentDto } from './dto';
+import { idempotently, idempotentRequest, paymentOfKey, rememberKey, type IdempotentRequest } from './idempotency.service';
 
 /**
  * Adds a row to the payment ledger. A payment: positive, never above the balance, not on a
@@ -20,7 +21,23 @@ import { toBookingDto, toPaymentDto } from './dto';
  * the clock's). A refund: money given back (a cancellation, a shorter rental), at most what was paid,
  * on a booking of any status; what was paid goes down by it. The renter is e-mailed either.
  */
-export async function addPayment(ctx: AdminContext, id: string, input: TAddPayment): Promise<{ booking: TBooking; payment: TPayment }> {
+export async function addPayment(ctx: AdminContext, id: string, input: TAddPayment, idempotencyKey?: string): Promise<LedgerAnswer> {
+  // With a key, a retry after a lost answer gets the row the first recorded, not the money twice.
+  const request = idempotencyKey ? idempotentRequest(idempotencyKey, { bookingId: id, ...input }) : null;
+  return idempotently(
+    request,
+    async (key) => {
+      const earlier = await paymentOfKey(ctx.em, key);
+      return earlier ? { booking: toBookingDto(earlier.booking as IBooking), payment: toPaymentDto(earlier) } : null;
+    },
+    () => recordPayment(ctx, id, input, request),
+  );
+}
+
+/** A booking as a ledger change left it, and the row concerned. */
+type LedgerAnswer = { booking: TBooking; payment: TPayment };
+
+async function recordPayment(ctx: AdminContext, id: string, input: TAddPayment, request: IdempotentRequest | null): Promise<LedgerAnswer> {
   const result = await ctx.em.transactional(async (em) => {
     const booking = await lockBooking(em, id);
     const amount = toCentavos(input.amount);
@@ -46,6 +63,7 @@ export async function addPayment(ctx: AdminContext, id: string, input: TAddPayme
     const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
     await queueMail(em, [paymentRecordedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, booking))]);
     await em.flush();
+    if (request && !(await rememberKey(em, request, { booking: booking.id, payment: payment.id }))) throw new AppError('CONFLICT', messages.errors.idempotencyKeyReused);
     return answer;
   });
   ctx.deps.mail.wake();
@@ -77,7 +95,7 @@ function refuseRefund(booking: IBooking, amount: number): void {
  * paid (the refunds after it are voided first), nor a voided refund more than the total. The renter,
  * who was e-mailed the row, is e-mailed the correction. A row is voided once.
  */
-export async function voidPayment(ctx: AdminContext, bookingId: string, paymentId: string, input: TVoidPayment): Promise<{ booking: TBooking; payment: TPayment }> {
+export async function voidPayment(ctx: AdminContext, bookingId: string, paymentId: string, input: TVoidPayment): Promise<LedgerAnswer> {
   const result = await ctx.em.transactional(async (em) => {
     const booking = await lockBooking(em, bookingId);
     const payment = await em.findOne(Payment, { id: paymentId, booking: booking.id });

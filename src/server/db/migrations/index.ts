@@ -24,6 +24,7 @@ import { Migration20261127150000_booking_return_date } from './Migration20261127
 import { Migration20261127160000_car_description_fil } from './Migration20261127160000_car_description_fil';
 import { Migration20261127170000_phone_digits_search } from './Migration20261127170000_phone_digits_search';
 import { Migration20261127180000_payment_void } from './Migration20261127180000_payment_void';
+import { Migration20261127200000_payment_idempotency } from './Migration20261127200000_payment_idempotency';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127160000_car_description_fil', class: Migration20261127160000_car_description_fil },
   { name: 'Migration20261127170000_phone_digits_search', class: Migration20261127170000_phone_digits_search },
   { name: 'Migration20261127180000_payment_void', class: Migration20261127180000_payment_void },
+  { name: 'Migration20261127200000_payment_idempotency', class: Migration20261127200000_payment_idempotency },
 ];
