@@ -123,6 +123,47 @@ describe('the blocklist skeleton migration of blanks and marks', () => {
   });
 });
 
+describe('the blocklist skeleton migration of Latin letters and format characters', () => {
+  it('recomputes the keys that changed, merges names that turn out to be one entry, and goes back', async () => {
+    const orm = await databaseMigratedTo('Migration20261127180000_payment_void');
+    try {
+      const migrator = orm.getMigrator();
+      const connection = orm.em.fork().getConnection();
+      // Keys as the previous skeleton wrote them: an r with fishhook and an annotation anchor kept.
+      await connection.execute(`
+        insert into blocked_name (id, full_name, normalized_name, reason, blocked_by, created_at) values
+          ('00000000-0000-4000-8000-000000000001', 'Pedro Penduko', 'pedro penduko', 'Unpaid damages', 'admin', '2026-01-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000002', 'Ped\u027eo Penduko', 'ped\u027eo penduko', 'Same man', 'Liza', '2026-02-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000003', 'Juan Dela C\ufff9ruz', 'c\ufff9ruz dela juan', null, 'admin', '2026-03-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-000000000004', 'Maria Santos', 'rnaria santos', null, 'admin', '2026-03-02T00:00:00Z')`);
+      await migrator.up();
+
+      const rows = (await connection.execute(`select full_name, normalized_name from blocked_name order by id`)) as Array<{ full_name: string; normalized_name: string }>;
+      expect(rows.map((row) => [row.full_name, row.normalized_name])).toEqual([
+        ['Pedro Penduko', 'pedro penduko'],
+        ['Juan Dela C\ufff9ruz', 'cruz dela juan'],
+        ['Maria Santos', 'rnaria santos'],
+      ]);
+      const [entry] = (await connection.execute(`select actor, action, entity_id, before, after from audit_entry where entity_type = 'blocked_name'`)) as Array<Record<string, any>>;
+      expect(entry).toMatchObject({
+        actor: 'System',
+        action: 'blocked_name.merge',
+        entity_id: '00000000-0000-4000-8000-000000000002',
+        before: { fullName: 'Ped\u027eo Penduko', reason: 'Same man', blockedBy: 'Liza' },
+        after: { id: '00000000-0000-4000-8000-000000000001', fullName: 'Pedro Penduko' },
+      });
+      expect(await migrator.checkMigrationNeeded()).toBe(false);
+
+      // and back: the previous keys again
+      await migrator.down({ to: 'Migration20261127180000_payment_void' });
+      const before = (await connection.execute(`select normalized_name from blocked_name order by id`)) as Array<{ normalized_name: string }>;
+      expect(before.map((row) => row.normalized_name)).toEqual(['pedro penduko', 'c\ufff9ruz dela juan', 'rnaria santos']);
+    } finally {
+      await orm.close(true);
+    }
+  });
+});
+
 describe('the staff accounts migration', () => {
   it('makes the stored shared password the main owner\'s, keeps its sessions signed in as the owner, and goes back', async () => {
     const orm = await databaseMigratedTo('Migration20261125093000_rate_limits');

@@ -1,3 +1,4 @@
+import anyAscii from 'any-ascii';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameSkeleton } from '../../src/server/services/name-skeleton';
@@ -54,12 +55,83 @@ describe('nameSkeleton (blocklist matching)', () => {
     ['a small capital ᴊ', '\u1d0auan Dela Cruz'],
     ['small capitals throughout', '\u1d0a\u1d1c\u1d00\u0274 \u1d05\u1d07\u029f\u1d00 \u1d04\u0280\u1d1c\u1d22'],
     ['a barred u', 'J\u0289an Dela Cruz'],
+    // Latin letters with a hook, belt, stroke or curl, which neither NFKC nor TR39 maps.
+    ['an r with fishhook', 'Juan Dela C\u027euz'],
+    ['an l with belt, an a with stroke and a u with retroflex hook', 'Ju\u2c65n De\u026ca Cr\u1d99z'],
+    ['a j with crossed-tail and a z with curl', '\u029duan Dela Cru\u0291'],
     // What has no place in a name (ZFullNameSchema refuses it): removed.
     ['an invisible times', 'Ju\u2062an Dela Cruz'],
     ['an Arabic tatweel', 'Jua\u0640n Dela Cruz'],
     ['a private-use character', 'Juan Dela C\ue000ruz\u{f0000}'],
+    // Format characters that are not default-ignorable.
+    ['interlinear annotation anchors', 'Ju\ufff9an De\ufffala Cruz\ufffb'],
+    ['an Egyptian hieroglyph format control', 'Juan Dela Cr\u{13430}uz'],
+    ['an Arabic number sign and end of ayah', '\u0600Juan Dela\u06dd Cruz'],
   ])('sees through %s', (_label, spelling) => {
     expect(nameSkeleton(spelling)).toBe(nameSkeleton('Juan Dela Cruz'));
+  });
+
+  /**
+   * Every letter Unicode (14) names "LATIN SMALL/CAPITAL LETTER <x> WITH <hook, stroke, belt, tail,
+   * curl, bar, swash, ...>" that NFD cannot take apart, but four: "ŀ" (its middle dot parts words),
+   * "ʋ" (TR39 reads it by its looks, as a u), "ᶌ" (any-ascii reads it as a y) and the digraphs ("ǈ").
+   */
+  const MODIFIED_LATIN: Record<string, string> = {
+    a: 'Ⱥᶏⱥ',
+    b: 'ƀƁƂƃɃɓᵬᶀꞖꞗ',
+    c: 'ƇƈȻȼɕꞒꞓꞔꟄ𝼝',
+    d: 'ĐđƊƋƌȡɖɗᵭᶁᶑꟇꟈ',
+    e: 'Ɇɇᶒⱸꬴ',
+    f: 'ƑƒᵮᶂꞘꞙ',
+    g: 'ƓǤǥɠᶃꞠꞡ',
+    h: 'ĦħɦⱧⱨꞕꞪ',
+    i: 'Ɨɨᶖ𝼚',
+    j: 'ɈɉʝꞲ',
+    k: 'ƘƙᶄⱩⱪꝀꝁꝂꝃꝄꝅꞢꞣ',
+    l: 'ŁłƚȴȽɫɬɭᶅⱠⱡⱢꝈꝉꞎꞭꬷꬸꬹ𝼑𝼓',
+    m: 'ɱᵯᶆⱮꬺ',
+    n: 'ƝƞȠȵɲɳᵰᶇꞐꞑꞤꞥꬻ',
+    o: 'ØøƟⱺꝊꝋꝌꝍ𝼛',
+    p: 'ƤƥᵱᵽᶈⱣꝐꝑꝒꝓꝔꝕ',
+    q: 'ɋʠꝖꝗꝘꝙ',
+    r: 'ɌɍɼɽɾᵲᵳᶉⱤꞦꞧꭉ𝼖',
+    s: 'ȿʂᵴᶊⱾꞨꞩꟅꟉꟊ𝼞',
+    t: 'ŦŧƫƬƭƮȶȾʈᵵⱦ𝼉',
+    u: 'ᶙꞸꞹꭎꭒ',
+    v: 'ⱱⱴꝞꝟ',
+    w: 'Ⱳⱳ',
+    x: 'ᶍꭖꭗꭘꭙ',
+    y: 'ƳƴɎɏỾỿꭚ',
+    z: 'ƵƶȤȥɀʐʑᵶᶎⱫⱬⱿꟆ',
+  };
+
+  it.each(Object.entries(MODIFIED_LATIN))('reads every Latin letter %s with a hook, stroke, belt, tail or curl as a plain one', (letter, modified) => {
+    for (const variant of modified) expect(nameSkeleton(`Pe${variant}o Santos`), `${variant} (U+${variant.codePointAt(0)!.toString(16)})`).toBe(nameSkeleton(`Pe${letter}o Santos`));
+  });
+
+  it('leaves no Latin letter beyond ASCII that any-ascii knows', () => {
+    const left = [];
+    for (let cp = 0x80; cp < 0x110000; cp += 1) {
+      // As the skeleton meets it, after NFKC ("ｒ" is an r; "𐞂" is a modifier letter of no script).
+      const letter = String.fromCodePoint(cp).normalize('NFKC');
+      const isLatin = /^\p{L}$/u.test(letter) && /\p{Script=Latin}/u.test(letter);
+      if (isLatin && anyAscii(letter) && !/^\p{ASCII}*$/u.test(nameSkeleton(letter))) left.push(letter);
+    }
+    expect(left).toEqual([]);
+  });
+
+  it('removes every format character (\\p{Cf}), default-ignorable or not', () => {
+    for (let cp = 0; cp < 0x110000; cp += 1) {
+      const format = String.fromCodePoint(cp);
+      if (/\p{Cf}/u.test(format)) expect(nameSkeleton(`Juan De${format}la Cruz`), cp.toString(16)).toBe('cruz dela juan');
+    }
+  });
+
+  it('leaves the letters of other scripts to TR39: a Thai, Devanagari, Cyrillic or Greek name is not spelled out in Latin', () => {
+    expect(nameSkeleton('สมชาย ใจดี')).toBe('สฆชาย ใจค');
+    expect(nameSkeleton('राम शर्मा')).toBe('रम शरम');
+    expect(nameSkeleton('Иван Петров')).toBe('πeᴛpoʙ ᴎʙaʜ');
+    expect(nameSkeleton('Αλέξανδρος')).toBe('aλꞓξavẟpoς');
   });
 
   it('maps other scripts\' lookalike letters and digits to the letters they imitate', () => {

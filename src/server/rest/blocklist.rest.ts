@@ -11,9 +11,10 @@ export const blocklistRoutes = [
     tag: 'Bookings',
     summary: 'Is a name blocked?',
     description:
-      'Names are compared by their skeleton: case, accents (every combining mark), extra spaces, punctuation, the order of the words and invisible characters (zero-width spaces, soft hyphens) are ignored, ' +
+      'Names are compared by their skeleton: case, accents (every combining mark), extra spaces, punctuation, the order of the words and invisible characters (zero-width spaces, soft hyphens, every format character) are ignored, ' +
       'characters that show as a blank (Hangul fillers, the blank Braille pattern) and middle dots part words as a space does, ' +
-      'and letters that look like Latin ones (Unicode TR39 confusables: a Cyrillic о is an o; small capitals: ᴊ is a j) count as those letters. `name` is one line of text.',
+      'Latin letters with a hook, stroke, belt, tail or curl and small capitals count as their plain letters (ɾ is an r, ᴊ a j), ' +
+      'and letters that look like Latin ones (Unicode TR39 confusables: a Cyrillic о is an o) count as those letters. `name` is one line of text.',
     auth: 'public',
     rateLimit: 'nameCheck',
     query: ZCheckNameSchema,

