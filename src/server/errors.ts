@@ -104,6 +104,20 @@ export function refuseUndecodableUrl(url: string): void {
   if (issues.length) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues });
 }
 
+/**
+ * Issue messages that word the whole refusal when every issue says the same: the spec answers a
+ * booking without its documents with one message, whichever of the three are missing.
+ */
+const ANSWER_MESSAGES: Array<() => string> = [() => messages.validation.documentsRequired];
+
+/** Input a schema refused (400), naming its fields: one answer for the REST adapters and tRPC alike. */
+export function invalidInput(error: ZodError): AppError {
+  const issues = zodIssues(error);
+  const shared = issues.every((issue) => issue.message === issues[0]!.message) ? issues[0]?.message : undefined;
+  const message = shared !== undefined && ANSWER_MESSAGES.some((answer) => answer() === shared) ? shared : messages.errors.invalidInput;
+  return new AppError('BAD_REQUEST', message, { issues });
+}
+
 /** A field's issues, each message once (two rules of a field may share one: "=1+1" is too short and no phone number), at most MAX_ISSUES. */
 export function zodIssues(error: ZodError): FieldIssue[] {
   const seen = new Set<string>();
@@ -178,7 +192,7 @@ export function toAppError(error: unknown): AppError {
     }
     return new AppError(code, error.message);
   }
-  if (error instanceof ZodError) return new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: zodIssues(error) });
+  if (error instanceof ZodError) return invalidInput(error);
   if (error instanceof NotFoundError) return new AppError('NOT_FOUND', messages.errors.notFound);
   if (isUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE', messages.errors.databaseUnavailable, { retryAfter: 5 });
   if (isBusy(error)) return new AppError('SERVICE_UNAVAILABLE', messages.errors.databaseBusy, { retryAfter: 2 });

@@ -7,6 +7,7 @@ import {
   paymentProgress,
   statusBadge,
 } from '../../src/shared/schemas/booking.schema';
+import { messages } from '../../src/shared/messages';
 import { issuesOf, parseOk } from './helpers';
 
 const form = {
@@ -222,6 +223,14 @@ describe('ZCreateBookingSchema (POST /api/bookings)', () => {
   it('keeps the three document references in the customer object', () => {
     const parsed = parseOk(ZCreateBookingSchema, createPayload());
     expect(parsed.customer).toMatchObject({ photoId1Url: DOC(1), photoId2Url: DOC(2), proofOfBillingUrl: DOC(3) });
+  });
+
+  it('requires the three documents, each missing one refused with the spec’s message', () => {
+    const { photoId1Url: _one, proofOfBillingUrl: _three, ...customer } = createPayload().customer;
+    expect(issuesOf(ZCreateBookingSchema, { ...createPayload(), customer })).toEqual({
+      'customer.photoId1Url': [messages.validation.documentsRequired],
+      'customer.proofOfBillingUrl': [messages.validation.documentsRequired],
+    });
   });
 
   it.each([

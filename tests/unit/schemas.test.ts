@@ -277,7 +277,14 @@ describe('line breaks and control characters in text fields', () => {
   const ONE_LINE = messages.validation.oneLine;
   const CONTROL = messages.validation.controlCharacter;
   const contact = { firstName: 'Ana', lastName: 'Reyes', email: 'ana@example.com', message: 'Hello' };
-  const renter = { fullName: 'Ana Reyes', email: 'ana@example.com', phone: '09171234567' };
+  const renter = {
+    fullName: 'Ana Reyes',
+    email: 'ana@example.com',
+    phone: '09171234567',
+    photoId1Url: '/objects/private/0b5c3c3e-9a4f-4d1e-8a77-2f4f0c9d1a11',
+    photoId2Url: '/objects/private/0b5c3c3e-9a4f-4d1e-8a77-2f4f0c9d1a12',
+    proofOfBillingUrl: '/objects/private/0b5c3c3e-9a4f-4d1e-8a77-2f4f0c9d1a13',
+  };
   const rental = { carId: '00000000-0000-4000-8000-000000000000', pickupDate: '2030-01-10', returnDate: '2030-01-12' };
   const booking = (customer: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ customer: { ...renter, ...customer }, booking: { ...rental, ...extra } });
   const car = { name: 'Vios', category: 'Compact Sedan', dailyRate: '2000', image: 'vios.jpg' };

@@ -19,7 +19,7 @@ export const blocklistRoutes = [
     rateLimit: 'nameCheck',
     query: ZCheckNameSchema,
     response: { status: 200, schema: ZCheckNameAnswerSchema, description: 'The answer' },
-    errors: [400, 429, 503],
+    errors: [503],
     handler: async (c, { query }) => ({ isBlocked: await isNameBlocked(serviceContext(c), query.name) }),
   }),
   defineRoute({
@@ -31,7 +31,7 @@ export const blocklistRoutes = [
     auth: 'admin',
     query: ZListQuerySchema,
     response: { status: 200, schema: z.array(ZBlockedNameSchema), description: 'One page of blocked names', headers: listHeaders('Names matching the search') },
-    errors: [400, 401, 503],
+    errors: [503],
     handler: async (c, { query }) => listResponse(c, await listBlockedNames(adminContext(c), query)),
   }),
   defineRoute({
@@ -46,7 +46,7 @@ export const blocklistRoutes = [
     auth: 'admin',
     body: ZBlockNameSchema,
     response: { status: 201, schema: ZBlockNameAnswerSchema, description: 'The blocked name, and the open bookings under it' },
-    errors: [400, 401, 409, 415, 503],
+    errors: [409, 503],
     handler: (c, { body }) => blockName(adminContext(c), body),
   }),
   defineRoute({
@@ -57,7 +57,7 @@ export const blocklistRoutes = [
     auth: 'admin',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZDeletedSchema, description: 'Unblocked' },
-    errors: [400, 401, 404, 503],
+    errors: [404, 503],
     handler: async (c, { params }) => {
       await unblockName(adminContext(c), params.id);
       return { ok: true };

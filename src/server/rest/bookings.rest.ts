@@ -40,7 +40,7 @@ export const bookingRoutes = [
     headers: z.object({ 'idempotency-key': ZIdempotencyKeySchema.optional().describe('Idempotency-Key: a value of your own for this booking request (e.g. a UUID), sent again with each retry of it') }),
     body: ZCreateBookingSchema,
     response: { status: 201, schema: ZCreateBookingAnswerSchema, description: 'The booking, its customer and a one-hour document token' },
-    errors: [400, 403, 404, 409, 413, 415, 422, 429, 503],
+    errors: [403, 404, 409, 422, 503],
     handler: (c, { body, headers }) => createPublicBooking(serviceContext(c), body, headers['idempotency-key']),
   }),
   defineRoute({
@@ -52,7 +52,7 @@ export const bookingRoutes = [
     auth: 'admin',
     query: ZBookingListQuerySchema,
     response: { status: 200, schema: z.array(ZBookingSchema), description: 'One page of bookings', headers: listHeaders('Bookings matching the filter') },
-    errors: [400, 401, 503],
+    errors: [503],
     handler: async (c, { query }) => listResponse(c, await listBookings(adminContext(c), query)),
   }),
   defineRoute({
@@ -67,7 +67,7 @@ export const bookingRoutes = [
     auth: 'admin',
     body: ZAdminCreateBookingSchema,
     response: { status: 201, schema: ZBookingSchema, description: 'The booking' },
-    errors: [400, 401, 404, 409, 415, 503],
+    errors: [404, 409, 503],
     handler: (c, { body }) => createAdminBookingTx(adminContext(c), body),
   }),
   defineRoute({
@@ -78,7 +78,7 @@ export const bookingRoutes = [
     auth: 'admin',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking' },
-    errors: [400, 401, 404, 503],
+    errors: [404, 503],
     handler: (c, { params }) => getBooking(adminContext(c), params.id),
   }),
   defineRoute({
@@ -89,7 +89,7 @@ export const bookingRoutes = [
     auth: 'admin',
     params: ZIdParamsSchema,
     response: { status: 200, schema: z.array(ZPaymentSchema), description: 'The payment ledger, oldest first' },
-    errors: [400, 401, 404, 503],
+    errors: [404, 503],
     handler: (c, { params }) => listPayments(adminContext(c), params.id),
   }),
   defineRoute({
@@ -103,7 +103,7 @@ export const bookingRoutes = [
     params: ZIdParamsSchema,
     body: ZUpdateBookingStatusSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking' },
-    errors: [400, 401, 404, 409, 415, 503],
+    errors: [404, 409, 503],
     handler: (c, { params, body }) => updateBookingStatus(adminContext(c), params.id, body),
   }),
   defineRoute({
@@ -117,7 +117,7 @@ export const bookingRoutes = [
     params: ZIdParamsSchema,
     body: ZUpdateBookingDatesSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking' },
-    errors: [400, 401, 404, 409, 415, 503],
+    errors: [404, 409, 503],
     handler: (c, { params, body }) => updateBookingDates(adminContext(c), params.id, body),
   }),
   defineRoute({
@@ -133,7 +133,7 @@ export const bookingRoutes = [
     headers: z.object({ 'idempotency-key': ZIdempotencyKeySchema.optional().describe('Idempotency-Key: a value of your own for this payment (e.g. a UUID), sent again with each retry of it') }),
     body: ZAddPaymentSchema,
     response: { status: 200, schema: z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }), description: 'The booking and the new payment' },
-    errors: [400, 401, 404, 409, 415, 422, 503],
+    errors: [404, 409, 422, 503],
     handler: (c, { params, body, headers }) => addPayment(adminContext(c), params.id, body, headers['idempotency-key']),
   }),
   defineRoute({
@@ -147,7 +147,7 @@ export const bookingRoutes = [
     params: ZPaymentParamsSchema,
     body: ZVoidPaymentSchema,
     response: { status: 200, schema: z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }), description: 'The booking and the voided row' },
-    errors: [400, 401, 403, 404, 409, 415, 503],
+    errors: [404, 409, 503],
     handler: (c, { params, body }) => voidPayment(adminContext(c), params.id, params.paymentId, body),
   }),
   defineRoute({
@@ -160,7 +160,7 @@ export const bookingRoutes = [
     params: ZIdParamsSchema,
     body: ZRequestDocumentSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking with its request' },
-    errors: [400, 401, 404, 409, 415, 503],
+    errors: [404, 409, 503],
     handler: (c, { params, body }) => requestDocument(adminContext(c), params.id, body),
   }),
   defineRoute({
@@ -176,7 +176,7 @@ export const bookingRoutes = [
     params: ZIdParamsSchema,
     body: ZCorrectRenterEmailSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking, with its new address' },
-    errors: [400, 401, 404, 409, 415, 503],
+    errors: [404, 409, 503],
     handler: (c, { params, body }) => correctRenterEmail(adminContext(c), params.id, body),
   }),
   defineRoute({
@@ -189,7 +189,7 @@ export const bookingRoutes = [
     auth: 'admin',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking, now matching its customer' },
-    errors: [400, 401, 404, 503],
+    errors: [404, 503],
     handler: (c, { params }) => applyBookingToCustomer(adminContext(c), params.id),
   }),
 ];

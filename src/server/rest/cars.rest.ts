@@ -26,7 +26,7 @@ export const carRoutes = [
       description: 'The cars (with a `quote` each when searching)',
       headers: { ETag: 'Changes whenever a car (or, for a search, its answer) does' },
     },
-    errors: [400, 503],
+    errors: [503],
     handler: async (c, { query }) => {
       if (query.pickupDate && query.returnDate) {
         const results = await searchCars(serviceContext(c), { ...query, pickupDate: query.pickupDate, returnDate: query.returnDate });
@@ -62,7 +62,7 @@ export const carRoutes = [
     auth: 'public',
     params: z.object({ carId: z.uuid() }),
     response: { status: 200, schema: z.array(ZBookedRangeSchema), description: 'Occupied ranges' },
-    errors: [400, 404, 503],
+    errors: [404, 503],
     handler: (c, { params }) => bookedDates(serviceContext(c), params.carId),
   }),
   defineRoute({
@@ -78,7 +78,7 @@ export const carRoutes = [
     auth: 'admin',
     body: ZCreateCarSchema,
     response: { status: 201, schema: ZCarSchema, description: 'The new car' },
-    errors: [400, 401, 415, 503],
+    errors: [503],
     handler: (c, { body }) => createCar(adminContext(c), body),
   }),
   defineRoute({
@@ -93,7 +93,7 @@ export const carRoutes = [
     params: ZIdParamsSchema,
     body: ZUpdateCarSchema,
     response: { status: 200, schema: ZCarSchema, description: 'The changed car' },
-    errors: [400, 401, 404, 415, 503],
+    errors: [404, 503],
     handler: (c, { params, body }) => updateCar(adminContext(c), params.id, body),
   }),
   defineRoute({
@@ -105,7 +105,7 @@ export const carRoutes = [
     auth: 'owner',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZDeletedSchema, description: 'Deleted' },
-    errors: [401, 403, 404, 409, 503],
+    errors: [404, 409, 503],
     handler: async (c, { params }) => {
       await deleteCar(adminContext(c), params.id);
       return { ok: true };

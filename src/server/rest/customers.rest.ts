@@ -26,7 +26,7 @@ export const customerRoutes = [
     params: ZIdParamsSchema,
     body: ZDocumentsSchema.extend({ documentToken: z.string().max(200).optional() }),
     response: { status: 200, schema: ZSavedDocumentsSchema, description: 'The documents now on file: the customer’s (staff) or the booking’s (its renter)' },
-    errors: [400, 401, 404, 409, 415, 429, 503],
+    errors: [401, 404, 409, 503],
     handler: (c, { params, body }) => {
       const token = c.req.header('x-document-token') ?? body.documentToken ?? null;
       return saveDocuments(serviceContext(c), params.id, body, token);
@@ -41,7 +41,7 @@ export const customerRoutes = [
     auth: 'admin',
     query: ZListQuerySchema,
     response: { status: 200, schema: z.array(ZAdminCustomerSchema), description: 'One page of customers', headers: listHeaders('Customers matching the search') },
-    errors: [400, 401, 503],
+    errors: [503],
     handler: async (c, { query }) => listResponse(c, await listCustomers(adminContext(c), query)),
   }),
   defineRoute({
@@ -52,7 +52,7 @@ export const customerRoutes = [
     description: 'Columns: Name, Email, Phone, License (N/A if none), Total Bookings, Total Spent (the payments received on bookings that were not cancelled; unpaid amounts are not spent), Registration Date, Booking History. UTF-8, starting with a byte order mark (so spreadsheets read non-ASCII names right).',
     auth: 'admin',
     response: { status: 200, contentType: 'text/csv', description: 'The CSV file, named customers-YYYY-MM-DD.csv' },
-    errors: [401, 503],
+    errors: [503],
     handler: async (c) => {
       const { filename, csv } = await exportCustomersCsv(adminContext(c));
       return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
@@ -66,7 +66,7 @@ export const customerRoutes = [
     auth: 'admin',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZAdminCustomerSchema, description: 'The customer with totals and history' },
-    errors: [400, 401, 404, 503],
+    errors: [404, 503],
     handler: (c, { params }) => getCustomer(adminContext(c), params.id),
   }),
   defineRoute({
@@ -78,7 +78,7 @@ export const customerRoutes = [
     auth: 'admin',
     body: ZCreateCustomerSchema,
     response: { status: 201, schema: z.object({ customer: ZCustomerSchema, booking: ZBookingSchema.nullable() }), description: 'The customer, and the booking when one was asked for' },
-    errors: [400, 401, 404, 409, 415, 503],
+    errors: [404, 409, 503],
     handler: (c, { body }) => createCustomer(adminContext(c), body),
   }),
   defineRoute({
@@ -91,7 +91,7 @@ export const customerRoutes = [
     params: ZIdParamsSchema,
     body: ZUpdateCustomerSchema,
     response: { status: 200, schema: ZCustomerSchema, description: 'The customer' },
-    errors: [400, 401, 404, 409, 415, 503],
+    errors: [404, 409, 503],
     handler: (c, { params, body }) => updateCustomer(adminContext(c), params.id, body),
   }),
   defineRoute({
@@ -104,7 +104,7 @@ export const customerRoutes = [
     auth: 'owner',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZErasedCustomerSchema, description: 'Erased' },
-    errors: [400, 401, 403, 404, 409, 503],
+    errors: [404, 409, 503],
     handler: (c, { params }) => eraseCustomer(adminContext(c), params.id),
   }),
 ];

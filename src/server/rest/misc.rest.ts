@@ -25,7 +25,7 @@ export const miscRoutes = [
     rateLimit: 'contact',
     body: ZContactSchema,
     response: { status: 201, schema: z.object({ id: z.string() }), description: 'Stored and queued for the garage' },
-    errors: [400, 413, 415, 429, 503],
+    errors: [503],
     handler: (c, { body }) => sendContactMessage(serviceContext(c), body),
   }),
   defineRoute({
@@ -41,7 +41,7 @@ export const miscRoutes = [
     rateLimit: 'uploads',
     body: ZRequestUploadSchema,
     response: { status: 200, schema: ZUploadTargetSchema, description: 'Where to PUT the file' },
-    errors: [400, 401, 413, 415, 429, 503],
+    errors: [401, 503],
     handler: (c, { body }) => requestUpload(serviceContext(c), body, requestMeta(c)),
   }),
   defineRoute({
@@ -54,7 +54,7 @@ export const miscRoutes = [
     rateLimit: 'uploads',
     body: z.object({ objectPath: ZObjectPathSchema }),
     response: { status: 200, schema: ZUploadCheckSchema, description: 'The file is acceptable' },
-    errors: [400, 415, 429, 503],
+    errors: [503],
     handler: (c, { body }) => checkUpload(serviceContext(c), body.objectPath),
   }),
   defineRoute({
@@ -113,7 +113,7 @@ export const miscRoutes = [
     sparesKnownDevices: true,
     body: ZLoginSchema,
     response: { status: 200, schema: ZSessionStateSchema, description: 'Signed in (the cookie is set), or the second factor is needed' },
-    errors: [400, 401, 415, 429, 503],
+    errors: [401, 503],
     handler: (c, { body }) => login(createContext(c), body),
   }),
   defineRoute({
@@ -144,7 +144,7 @@ export const miscRoutes = [
     summary: 'Dashboard figures',
     auth: 'admin',
     response: { status: 200, schema: ZOverviewSchema, description: 'Totals, recent bookings, fleet status and chart series' },
-    errors: [401, 503],
+    errors: [503],
     handler: (c) => overview(adminContext(c)),
   }),
   defineRoute({
@@ -157,7 +157,7 @@ export const miscRoutes = [
     auth: 'admin',
     query: ZScheduleQuerySchema,
     response: { status: 200, schema: ZScheduleSchema, description: 'The day, its pick-ups and its returns' },
-    errors: [400, 401, 503],
+    errors: [503],
     handler: (c, { query }) => schedule(adminContext(c), query),
   }),
   defineRoute({
@@ -171,7 +171,7 @@ export const miscRoutes = [
     auth: 'admin',
     query: ZAuditQuerySchema,
     response: { status: 200, schema: ZAuditPageSchema, description: 'One page of entries, and the cursor of the older ones' },
-    errors: [400, 401, 503],
+    errors: [503],
     handler: (c, { query }) => listAudit(adminContext(c), query),
   }),
 ];

@@ -17,7 +17,7 @@ export const myBookingRoutes = [
     rateLimit: 'findBooking',
     body: ZFindBookingSchema,
     response: { status: 202, schema: ZAcceptedSchema, description: 'Taken; the link is sent if the booking exists' },
-    errors: [400, 413, 415, 429],
+    errors: [],
     handler: async (c, { body }) => findMyBooking(serviceContext(c), body),
   }),
   defineRoute({
@@ -30,7 +30,7 @@ export const myBookingRoutes = [
     rateLimit: 'manageBooking',
     body: ZManageTokenSchema,
     response: { status: 200, schema: ZManagedBookingSchema, description: 'The booking as its renter sees it' },
-    errors: [400, 401, 415, 429, 503],
+    errors: [401, 503],
     handler: (c, { body }) => viewMyBooking(serviceContext(c), body.token),
   }),
   defineRoute({
@@ -43,7 +43,7 @@ export const myBookingRoutes = [
     rateLimit: 'manageBooking',
     body: ZManageTokenSchema,
     response: { status: 200, schema: ZManagedBookingSchema, description: 'The cancelled booking' },
-    errors: [400, 401, 409, 415, 429, 503],
+    errors: [401, 409, 503],
     handler: (c, { body }) => cancelMyBooking(serviceContext(c), body.token),
   }),
   defineRoute({
@@ -56,7 +56,7 @@ export const myBookingRoutes = [
     rateLimit: 'manageBooking',
     body: ZReplaceRequestedDocumentSchema,
     response: { status: 200, schema: ZManagedBookingSchema, description: 'The booking with its new document' },
-    errors: [400, 401, 409, 415, 429, 503],
+    errors: [401, 409, 503],
     handler: (c, { body }) => replaceRequestedDocument(serviceContext(c), body.token, body.objectPath),
   }),
 ];

@@ -13,7 +13,6 @@ const HEADER_SCHEMAS: Record<string, object> = {
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input: `message`, and `issues` per field',
   401: 'Not signed in (or wrong password)',
-  403: 'Refused: blocked name, cross-site request, or a bad upload address',
   404: 'Not found',
   409: 'Conflict: the dates are taken, the car is unavailable, or the record is in use',
   422: 'The Idempotency-Key was sent before with a different request',
@@ -22,6 +21,44 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Too many requests: see Retry-After',
   503: 'Database or storage unreachable: try again shortly',
 };
+
+const SESSION = { session: [] };
+const BEARER = { bearer: [] };
+
+/**
+ * How the document states each `auth` of the route table (src/server/auth/access.ts): the
+ * credentials that may call it (`security`, any one of them), the badge of the reference page, and
+ * why such a caller may still be refused (403). OpenAPI names credentials only, so a role is said
+ * in words.
+ */
+const ACCESS_DOC: Record<RestRoute['auth'], { security: Array<Record<string, string[]>>; badge?: string; refused?: string }> = {
+  public: { security: [] },
+  admin: { security: [SESSION, BEARER], badge: 'staff', refused: 'an owner who must still set up two-step sign-in (OWNER_REQUIRE_2FA)' },
+  owner: {
+    security: [SESSION, BEARER],
+    badge: 'owner',
+    refused: 'not allowed for your role (an owner account or the API token only), or an owner who must still set up two-step sign-in',
+  },
+  accounts: {
+    security: [SESSION],
+    badge: 'owner account',
+    refused: 'not allowed for your role (an owner account signed in only: not a staff account, not the API token), or an owner who must still set up two-step sign-in',
+  },
+  self: { security: [SESSION], badge: 'signed-in staff', refused: 'the API token (sign in with a staff account: these are its own settings)' },
+  'document-token': { security: [SESSION, BEARER, { documentToken: [] }], badge: 'staff or document token' },
+};
+
+/** What an error status means on a route. */
+function statusText(route: RestRoute, status: number): string {
+  if (status === 429 && route.rateLimit) {
+    return `${STATUS_TEXT[429]}. Calls are counted per address against the \`${route.rateLimit}\` limit of RATE_LIMITS, by every server instance together, before the body is read${route.sparesKnownDevices ? ' (a call with a known-device cookie: once the account is known, and only when the cookie proves nothing for it)' : ''}`;
+  }
+  if (status === 403) {
+    const reasons = [ACCESS_DOC[route.auth].refused, route.method === 'get' ? undefined : 'a cross-site write (another Origin)', 'as the description says'];
+    return `Refused: ${reasons.filter(Boolean).join('; ')}`;
+  }
+  return STATUS_TEXT[status] ?? 'Error';
+}
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
@@ -50,14 +87,12 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
           : { [route.response.contentType ?? 'application/octet-stream']: { schema: { type: 'string' } } },
       },
     };
+    // An answer with an ETag is made by `cachedAnswer`, which answers 304 to an If-None-Match naming it.
+    if (route.response.headers?.ETag) responses[304] = { description: 'Not Modified: `If-None-Match` names the current `ETag` (no body)' };
     for (const status of route.errors) {
-      const description =
-        status === 429 && route.rateLimit
-          ? `${STATUS_TEXT[429]}. Calls are counted per address against the \`${route.rateLimit}\` limit of RATE_LIMITS, by every server instance together, before the body is read${route.sparesKnownDevices ? ' (a call with a known-device cookie: once the account is known, and only when the cookie proves nothing for it)' : ''}`
-          : (STATUS_TEXT[status] ?? 'Error');
-      responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      responses[status] = { description: statusText(route, status), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
-    const security = route.auth === 'admin' ? [{ session: [] }, { bearer: [] }] : route.auth === 'document-token' ? [{ session: [] }, { bearer: [] }, { documentToken: [] }] : [];
+    const { security, badge } = ACCESS_DOC[route.auth];
     (paths[route.path] ??= {})[route.method] = {
       tags: [route.tag],
       summary: route.summary,
@@ -67,6 +102,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
       ...(route.body ? { requestBody: { required: route.method !== 'post' || route.path !== '/api/objects/upload', content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
       responses,
       security,
+      ...(badge ? { 'x-access': badge } : {}),
     };
   }
   return {
@@ -76,7 +112,9 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
       version: info.version,
       description:
         'REST API of the car rental site. Every path calls the same services as the web app. Errors are JSON `{message}` (with `issues` for invalid fields). ' +
-        'Staff paths need the session cookie from POST /api/admin/login or `Authorization: Bearer <ADMIN_API_TOKEN>`. Writes with a body must be `application/json`. ' +
+        'Staff paths need the session cookie from POST /api/admin/login or `Authorization: Bearer <ADMIN_API_TOKEN>`; each path\'s `security` names the credentials it takes, and `x-access` who may call it: ' +
+        '`staff` (any staff account, or the token), `owner` (an owner account, or the token), `owner account` (an owner signed in: the cookie only), `signed-in staff` (any staff account signed in, for its own settings: the cookie only), `staff or document token` (staff, or the renter\'s `X-Document-Token`). ' +
+        'Writes with a body must be `application/json`. ' +
         'Text must be well-formed Unicode with no NUL: a lone surrogate (a `\\ud800` escape) in a body, or a %-escape in the URL that is not UTF-8, answers 400, as does JSON nested more than 20 levels deep. ' +
         'One-line fields (names, phones, subjects) refuse line breaks and other control characters; multi-line ones (messages, descriptions, notes, addresses) keep line breaks and tabs only; zero-width spaces, word joiners and byte order marks inside text are dropped. ' +
         'Messages (errors and their `issues`) are in the language the request asks for with `Accept-Language`: Filipino for `fil` (or `tl`), English otherwise; such answers carry `Vary: Accept-Language`. ' +
@@ -105,7 +143,8 @@ export function docsPage(doc: ReturnType<typeof openApiDocument>): string {
       const params = (op.parameters as Array<{ name: string; in: string; required: boolean }> | undefined) ?? [];
       const body = (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content['application/json']?.schema;
       const responses = op.responses as Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
-      const auth = (op.security as unknown[]).length ? '<span class="auth">staff</span>' : '';
+      const access = op['x-access'] as string | undefined;
+      const auth = access ? `<span class="auth">${escape(access)}</span>` : '';
       const section = `<section id="${escape(String(op.operationId))}">
 <h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code> ${auth}</h3>
 <p><strong>${escape(String(op.summary))}</strong>${op.description ? ` — ${escape(String(op.description))}` : ''}</p>

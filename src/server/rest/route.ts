@@ -7,7 +7,7 @@ import type { Access } from '../auth/access';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, AdminContext, AppDeps, OwnAccountContext, ServiceContext, StaffSessionInfo } from '../deps';
 import type { RateLimitName } from '../env';
-import { refuseMalformedText, refuseUndecodableUrl, zodIssues } from '../errors';
+import { invalidInput, refuseMalformedText, refuseUndecodableUrl } from '../errors';
 import { requestEm, requestMeta, sessionCookie } from '../http/middleware';
 import type { AppEnv } from '../http/variables';
 
@@ -54,6 +54,10 @@ export interface RestRoute {
   headers?: z.ZodObject;
   /** Documented answer: status and schema (or a content type for non-JSON answers). */
   response: { status: number; schema?: z.ZodType; contentType?: string; description: string; headers?: Record<string, string> };
+  /**
+   * The error statuses it answers. A route names those of its own rules (404, 409, ...);
+   * `defineRoute` adds those that follow from its shape (`shapeStatuses`).
+   */
   errors: number[];
   handler: (c: Context<AppEnv>, input: RouteInput<unknown, unknown, unknown, unknown>) => Promise<unknown>;
 }
@@ -74,20 +78,43 @@ export function defineRoute<
     handler: (c: Context<AppEnv>, input: RouteInput<Parsed<P>, Parsed<Q>, Parsed<B>, Parsed<H>>) => Promise<unknown>;
   },
 ): RestRoute {
-  return route as unknown as RestRoute;
+  const errors = [...new Set([...route.errors, ...shapeStatuses(route)])].sort((a, b) => a - b);
+  return { ...route, errors } as unknown as RestRoute;
+}
+
+/**
+ * The statuses every route of a shape answers, added here so that a new route cannot leave one out
+ * of the document: 400 for input it checks; 401 and 403 where the caller must be known
+ * (`authorize`: not signed in; the wrong role, the API token on an account's own path, or an owner
+ * who must still set up two-step sign-in); 413 and 415 for a JSON body (`writeChecks`: the size
+ * limit, the content type); 429 for a rate limit.
+ */
+function shapeStatuses(route: Pick<RestRoute, 'params' | 'query' | 'body' | 'headers' | 'auth' | 'rateLimit'>): number[] {
+  const statuses: number[] = [];
+  if (route.params || route.query || route.body || route.headers) statuses.push(400);
+  if (routeAccess(route.auth) !== 'public') statuses.push(401, 403);
+  if (route.body) statuses.push(413, 415);
+  if (route.rateLimit) statuses.push(429);
+  return statuses;
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues: zodIssues(result.error) });
+  if (!result.success) throw invalidInput(result.error);
   return result.data;
 }
 
-/** Reads a JSON body through Hono: none counts as `{}`, malformed JSON is a 400 (the size limit is the middleware's). */
+/**
+ * Reads a JSON body through Hono: none counts as `{}`, for the route's schema to judge; malformed
+ * JSON is a 400 (the size limit and the content type are `writeChecks`'). An empty body is none:
+ * a POST with neither Content-Length nor Transfer-Encoding (as `curl -X POST` sends it) has no
+ * body in HTTP/1.1, yet reaches us as an empty stream.
+ */
 export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   if (!c.req.raw.body || c.req.header('content-length') === '0') return {};
   try {
-    return await c.req.json();
+    const text = await c.req.text();
+    return text === '' ? {} : JSON.parse(text);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('BAD_REQUEST', messages.errors.malformedJson);

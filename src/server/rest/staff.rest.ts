@@ -44,7 +44,7 @@ const accountRoutes = [
     description: `${ACCOUNTS} Every account, the main owner first, with its status (active, invited: no password yet, disabled), role, second factor and live sessions.`,
     auth: 'accounts',
     response: { status: 200, schema: z.array(ZStaffAccountSchema), description: 'The accounts' },
-    errors: [401, 403, 503],
+    errors: [503],
     handler: (c) => listStaff(adminContext(c)),
   }),
   defineRoute({
@@ -56,7 +56,7 @@ const accountRoutes = [
     auth: 'accounts',
     body: ZCreateStaffSchema,
     response: { status: 201, schema: ZStaffWithLinkSchema, description: 'Added, with its one-time link' },
-    errors: [400, 401, 403, 409, 415, 503],
+    errors: [409, 503],
     handler: (c, { body }) => createStaff(adminContext(c), body),
   }),
   defineRoute({
@@ -69,7 +69,7 @@ const accountRoutes = [
     params: ZIdParamsSchema,
     body: ZUpdateStaffSchema,
     response: { status: 200, schema: ZStaffAccountSchema, description: 'Changed' },
-    errors: [400, 401, 403, 404, 409, 415, 503],
+    errors: [404, 409, 503],
     handler: (c, { params, body }) => updateStaff(adminContext(c), params.id, body),
   }),
   defineRoute({
@@ -81,7 +81,7 @@ const accountRoutes = [
     auth: 'accounts',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZStaffAccountSchema, description: 'Disabled' },
-    errors: [400, 401, 403, 404, 503],
+    errors: [404, 503],
     handler: (c, { params }) => disableStaff(adminContext(c), params.id),
   }),
   defineRoute({
@@ -93,7 +93,7 @@ const accountRoutes = [
     auth: 'accounts',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZStaffAccountSchema, description: 'Enabled' },
-    errors: [400, 401, 403, 404, 503],
+    errors: [404, 503],
     handler: (c, { params }) => enableStaff(adminContext(c), params.id),
   }),
   defineRoute({
@@ -105,7 +105,7 @@ const accountRoutes = [
     auth: 'accounts',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZStaffWithLinkSchema, description: 'Reset, with its one-time link' },
-    errors: [400, 401, 403, 404, 503],
+    errors: [404, 503],
     handler: (c, { params }) => resetStaff(adminContext(c), params.id),
   }),
   defineRoute({
@@ -118,7 +118,7 @@ const accountRoutes = [
     rateLimit: 'login',
     body: ZPasswordLinkTokenSchema,
     response: { status: 200, schema: ZPasswordLinkAccountSchema, description: 'The account' },
-    errors: [400, 415, 429, 503],
+    errors: [503],
     handler: (c, { body }) => inspectPasswordLink(serviceContext(c), body.token),
   }),
   defineRoute({
@@ -131,7 +131,7 @@ const accountRoutes = [
     rateLimit: 'login',
     body: ZSetPasswordSchema,
     response: { status: 200, schema: z.object({ email: z.string() }), description: 'The password is set' },
-    errors: [400, 415, 429, 503],
+    errors: [503],
     handler: (c, { body }) => setPasswordWithLink(serviceContext(c), body),
   }),
 ];
@@ -145,7 +145,7 @@ const ownRoutes = [
     description: SELF,
     auth: 'self',
     response: { status: 200, schema: ZOwnAccountSchema, description: 'Name, e-mail address, role and second factor' },
-    errors: [401, 403, 503],
+    errors: [503],
     handler: async (c) => me(ownAccountContext(c)),
   }),
   defineRoute({
@@ -157,7 +157,7 @@ const ownRoutes = [
     auth: 'self',
     body: ZChangePasswordSchema,
     response: { status: 200, schema: ZOkSchema.extend({ sessionsEnded: z.number().int() }), description: 'Changed' },
-    errors: [400, 401, 403, 415, 429, 503],
+    errors: [429, 503],
     handler: (c, { body }) => changePassword(ownAccountContext(c), body),
   }),
   defineRoute({
@@ -168,7 +168,7 @@ const ownRoutes = [
     description: `${SELF} Every live sign-in of the account: browser, address, when it signed in and was last used, and which one is this.`,
     auth: 'self',
     response: { status: 200, schema: z.array(ZStaffSessionSchema), description: 'The sessions: this one first, then the most recently used' },
-    errors: [401, 403, 503],
+    errors: [503],
     handler: (c) => listOwnSessions(ownAccountContext(c)),
   }),
   defineRoute({
@@ -180,7 +180,7 @@ const ownRoutes = [
     auth: 'self',
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZOkSchema, description: 'Signed out' },
-    errors: [400, 401, 403, 404, 503],
+    errors: [404, 503],
     handler: async (c, { params }) => {
       const ctx = ownAccountContext(c);
       const answer = await endOwnSession(ctx, params.id);
@@ -196,7 +196,7 @@ const ownRoutes = [
     description: `${SELF} Every session of the account ends, this one included.`,
     auth: 'self',
     response: { status: 200, schema: ZOkSchema.extend({ sessionsEnded: z.number().int() }), description: 'Signed out everywhere' },
-    errors: [401, 403, 503],
+    errors: [503],
     handler: async (c) => {
       const answer = await endAllOwnSessions(ownAccountContext(c));
       sessionCookie(c).clear();
@@ -211,7 +211,7 @@ const ownRoutes = [
     description: `${SELF} A new secret for an authenticator app (RFC 6238 TOTP: SHA-1, 6 digits, 30 s), as text, as an otpauth:// address and as a QR code. It is not used until confirmed.`,
     auth: 'self',
     response: { status: 200, schema: ZTwoFactorSetupSchema, description: 'The secret' },
-    errors: [401, 403, 409, 503],
+    errors: [409, 503],
     handler: (c) => beginTwoFactor(ownAccountContext(c)),
   }),
   defineRoute({
@@ -223,7 +223,7 @@ const ownRoutes = [
     auth: 'self',
     body: ZTwoFactorConfirmSchema,
     response: { status: 200, schema: ZRecoveryCodesSchema.extend({ account: ZOwnAccountSchema }), description: 'On, with the recovery codes' },
-    errors: [400, 401, 403, 409, 415, 429, 503],
+    errors: [409, 429, 503],
     handler: (c, { body }) => confirmTwoFactor(ownAccountContext(c), body),
   }),
   defineRoute({
@@ -235,7 +235,7 @@ const ownRoutes = [
     auth: 'self',
     body: ZConfirmPasswordSchema,
     response: { status: 200, schema: ZOwnAccountSchema, description: 'Off' },
-    errors: [400, 401, 403, 409, 415, 429, 503],
+    errors: [409, 429, 503],
     handler: (c, { body }) => disableTwoFactor(ownAccountContext(c), body.password),
   }),
   defineRoute({
@@ -247,7 +247,7 @@ const ownRoutes = [
     auth: 'self',
     body: ZConfirmPasswordSchema,
     response: { status: 200, schema: ZRecoveryCodesSchema, description: 'The new codes, shown only now' },
-    errors: [400, 401, 403, 409, 415, 429, 503],
+    errors: [409, 429, 503],
     handler: (c, { body }) => renewRecoveryCodes(ownAccountContext(c), body.password),
   }),
 ];

@@ -267,13 +267,8 @@ export async function createPublicBooking(ctx: ServiceContext, input: TCreateBoo
 async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: IdempotentRequest | null): Promise<TCreateBookingAnswer> {
   const { customer: renter, booking: rental } = input;
   checkPublicDates(rental);
-  const missing = DOCUMENT_FIELDS.filter((field) => !renter[field]);
-  if (missing.length) {
-    const message = messages.validation.documentsRequired;
-    throw new AppError('BAD_REQUEST', message, { issues: missing.map((field) => ({ path: `customer.${field}`, message })) });
-  }
   // The documents are stored under new keys as they are attached (see attachUploads): the booking names those.
-  const plan = planUploads(DOCUMENT_FIELDS.map((field) => renter[field]!), 'document');
+  const plan = planUploads(DOCUMENT_FIELDS.map((field) => renter[field]), 'document');
   const [photoId1Url, photoId2Url, proofOfBillingUrl] = plan.map((step) => step.to) as [string, string, string];
   const documents = { photoId1Url, photoId2Url, proofOfBillingUrl };
   // The car's rate and availability as the fleet list shows them: every car change clears that list

@@ -17,7 +17,7 @@ import {
   pageOf,
   text,
 } from './common.schema';
-import { ZObjectPathSchema } from './upload.schema';
+import { ZObjectPathSchema, objectPathSchema } from './upload.schema';
 
 const v = messages.validation;
 
@@ -142,15 +142,18 @@ export const ZBookingFormSchema = ZRenterSchema.extend(ZRentalFieldsSchema.shape
 export type TBookingForm = z.infer<typeof ZBookingFormSchema>;
 export type TBookingFormInput = z.input<typeof ZBookingFormSchema>;
 
+/** A booking's document: each missing one is refused with the spec's one message for the three. */
+const ZBookingDocumentSchema = objectPathSchema(() => v.documentsRequired);
+
 /**
  * `POST /api/bookings`: the spec's `{customer, booking}` payload, with the three documents in
- * `customer`. Prices a client sends (totalDays, subtotal, total, ...) are ignored and dropped.
+ * `customer`, all required. Prices a client sends (totalDays, subtotal, total, ...) are ignored and dropped.
  */
 export const ZCreateBookingSchema = z.object({
   customer: ZRenterSchema.extend({
-    photoId1Url: ZObjectPathSchema.optional(),
-    photoId2Url: ZObjectPathSchema.optional(),
-    proofOfBillingUrl: ZObjectPathSchema.optional(),
+    photoId1Url: ZBookingDocumentSchema,
+    photoId2Url: ZBookingDocumentSchema,
+    proofOfBillingUrl: ZBookingDocumentSchema,
   }).superRefine((renter, ctx) => {
     // One uploaded file stands for one document only.
     DOCUMENT_FIELDS.forEach((field, i) => {

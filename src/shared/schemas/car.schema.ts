@@ -140,7 +140,9 @@ export const ZCreateCarSchema = ZCarFieldsSchema.extend({
     },
     { when: () => true },
   )
-  .transform(({ image, images, ...car }) => ({ ...car, images: images?.length ? images : [image!] }));
+  .transform(({ image, images, ...car }) => ({ ...car, images: images?.length ? images : [image!] }))
+  // One of two fields is more than JSON Schema's `required` says: the document names both ways.
+  .meta({ anyOf: [{ required: ['image'] }, { required: ['images'], properties: { images: { minItems: 1 } } }] });
 export type TCreateCar = z.infer<typeof ZCreateCarSchema>;
 export type TCreateCarInput = z.input<typeof ZCreateCarSchema>;
 

@@ -28,7 +28,14 @@ export const UPLOAD_RULES: Record<StoredUploadKind, { types: readonly UploadCont
 /** `/objects/private/<uuid>` (identity documents) or `/objects/public/<uuid>` (car images). */
 export const OBJECT_PATH_PATTERN = /^\/objects\/(private|public)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const ZObjectPathSchema = z.string().regex(OBJECT_PATH_PATTERN, 'Use the /objects/... reference returned by the upload');
+/** An object path; `missing` words the refusal of none at all, where a field has a message of its own for that. */
+export function objectPathSchema(missing?: () => string) {
+  return z
+    .string(missing ? { error: (issue) => (issue.input === undefined ? missing() : undefined) } : undefined)
+    .regex(OBJECT_PATH_PATTERN, 'Use the /objects/... reference returned by the upload');
+}
+
+export const ZObjectPathSchema = objectPathSchema();
 
 /**
  * Body of `POST /api/objects/upload`. The spec's client sends none: that asks for an upload of no

@@ -60,7 +60,6 @@ import { priceRows } from '../../../shared/receipt';
 import { NAME_CHECK_MIN_LENGTH } from '../../../shared/schemas/blocklist.schema';
 import {
   DEFAULT_PICKUP_TIME,
-  DOCUMENT_FIELDS,
   PICKUP_TIMES,
   ZBookingFormSchema,
   type TBooking,
@@ -72,7 +71,7 @@ import { calendarCopy } from '../../content/calendar';
 import { trpc } from '../../trpc';
 import { useRequestKey } from '../../useRequestKey';
 import { BookingConfirmation } from './BookingConfirmation';
-import { DocumentUploads, type DocumentValues } from './DocumentUploads';
+import { DocumentUploads, hasAllDocuments, type DocumentValues } from './DocumentUploads';
 import { PriceSummary } from './PriceSummary';
 import { useSiteInfo } from '../site/useSiteInfo';
 import { RentalCalendar } from './RentalCalendar';
@@ -330,7 +329,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
       return;
     }
     const validation = form.validate();
-    const missing = DOCUMENT_FIELDS.some((field) => !documents[field]);
+    const missing = !hasAllDocuments(documents);
     setShowMissingDocuments(missing);
     if (validation.hasErrors) {
       focusFirstError();
@@ -467,7 +466,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
                 onChange={(field, path) => {
                   setDocuments((current) => {
                     const next = { ...current, [field]: path };
-                    if (DOCUMENT_FIELDS.every((key) => next[key])) setShowMissingDocuments(false);
+                    if (hasAllDocuments(next)) setShowMissingDocuments(false);
                     return next;
                   });
                 }}

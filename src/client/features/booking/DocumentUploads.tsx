@@ -15,6 +15,11 @@ const d = bookingFormCopy.documents;
 
 export type DocumentValues = Partial<TDocuments>;
 
+/** Whether all three documents are uploaded, as a booking needs. */
+export function hasAllDocuments(value: DocumentValues): value is TDocuments {
+  return DOCUMENT_FIELDS.every((field) => Boolean(value[field]));
+}
+
 interface SlotState {
   progress: number | null;
   fileName: string | null;
