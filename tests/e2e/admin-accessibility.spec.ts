@@ -105,6 +105,17 @@ for (const scheme of ['light', 'dark'] as const) {
         await checkA11y({ label: `change dates ${scheme} ${size.label}` });
         await snap(page, `admin-dialog-dates-${size.label}-${scheme}`, { fullPage: false });
         await page.keyboard.press('Escape');
+        // The owner voids the payment: the dialog, then the struck-through row.
+        await card.getByRole('button', { name: /^Void this entry: / }).click();
+        const voiding = page.getByRole('dialog', { name: 'Void an entry made by mistake' });
+        await voiding.getByLabel('Why is it being voided?').fill('Recorded on the wrong booking');
+        await settled(page);
+        await checkA11y({ label: `void entry ${scheme} ${size.label}` });
+        await voiding.getByRole('button', { name: 'Void Entry' }).click();
+        await expect(voiding).toBeHidden();
+        await expect(card.locator('[data-testid="payment-row"][data-voided="true"]')).toBeVisible();
+        await settled(page);
+        await checkA11y({ label: `voided entry ${scheme} ${size.label}` });
 
         await page.getByRole('button', { name: 'Activity Log' }).click();
         await expect(page.getByTestId('audit-entry').first()).toBeVisible();

@@ -317,6 +317,7 @@ export const adminCopy = {
     priceLines: 'Price breakdown',
     showPayments: 'Show payments',
     hidePayments: 'Hide payments',
+    noPayments: 'No payments recorded yet.',
     paymentsOf: (name: string) => `Payments recorded for ${name}`,
     recordedBy: (by: string) => `by ${by}`,
     voidEntry: 'Void',

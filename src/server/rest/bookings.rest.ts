@@ -98,7 +98,7 @@ export const bookingRoutes = [
     tag: 'Admin: bookings',
     summary: 'Change a booking’s status',
     description:
-      'Any status may follow any other. Re-activating (pending/confirmed) onto days taken since answers 409, and so does re-activating a booking whose car was deleted, and a change whose `expectedStatus` is not the booking’s status any more (it changed since it was read).',
+      'Any status may follow any other. Re-activating (pending/confirmed) onto days taken since answers 409, and so does re-activating a booking whose car was deleted, and a change whose `expectedStatus` is not the booking’s status any more (it changed since it was read). The status the booking already has is no change: 200 with the booking as it is, whatever `expectedStatus` says, so a retry of a change that went through answers as the first did.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateBookingStatusSchema,

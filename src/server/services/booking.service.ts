@@ -317,7 +317,9 @@ function createAnswer(ctx: ServiceContext, renter: Renter, booking: TBooking): T
     photoId2Url: booking.photoId2Url ?? '',
     proofOfBillingUrl: booking.proofOfBillingUrl ?? '',
   };
-  return { customer, booking, documentToken: makeDocumentToken(ctx.deps.signingSecret, booking) };
+  // What the renter's answer carries of the booking: not how it compares with the customer record (staff's).
+  const { customerDiffers: _staffOnly, ...renterView } = booking;
+  return { customer, booking: renterView, documentToken: makeDocumentToken(ctx.deps.signingSecret, booking) };
 }
 
 /**

@@ -237,6 +237,10 @@ export const ZBookingSchema = z.object({
 });
 export type TBooking = z.infer<typeof ZBookingSchema>;
 
+/** A booking as its renter is answered it (the create answer, their booking's page): without staff's comparison with the customer record. */
+export const ZRenterBookingSchema = ZBookingSchema.omit({ customerDiffers: true });
+export type TRenterBooking = z.infer<typeof ZRenterBookingSchema>;
+
 /** Staff ask the renter to replace one document, saying why. */
 export const ZRequestDocumentSchema = z.object({
   field: z.enum(DOCUMENT_FIELDS, { error: () => v.documentField }),
@@ -267,7 +271,7 @@ export const ZCreateBookingAnswerSchema = z.object({
     photoId2Url: z.string(),
     proofOfBillingUrl: z.string(),
   }),
-  booking: ZBookingSchema,
+  booking: ZRenterBookingSchema,
   documentToken: z.string().describe("Lets the renter replace this booking's documents for one hour (PUT /api/customers/{id}/documents)"),
 });
 export type TCreateBookingAnswer = z.infer<typeof ZCreateBookingAnswerSchema>;

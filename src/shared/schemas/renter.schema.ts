@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { normalizeReference } from '../reference';
-import { DOCUMENT_FIELDS, PAYMENT_KINDS, PAYMENT_METHODS, ZBookingSchema } from './booking.schema';
+import { DOCUMENT_FIELDS, PAYMENT_KINDS, PAYMENT_METHODS, ZRenterBookingSchema } from './booking.schema';
 import { ZEmailSchema, ZMoneyOutSchema, ZTimestampSchema } from './common.schema';
 import { ZObjectPathSchema } from './upload.schema';
 
@@ -31,7 +31,7 @@ export const ZRenterPaymentSchema = z.object({ kind: z.enum(PAYMENT_KINDS), amou
 
 /** What the manage-booking page shows: the receipt, the payments, the hold, what cancelling allows, a document request. */
 export const ZManagedBookingSchema = z.object({
-  booking: ZBookingSchema.omit({ customerDiffers: true }),
+  booking: ZRenterBookingSchema,
   payments: z.array(ZRenterPaymentSchema),
   cancellation: z.object({ canCancel: z.boolean(), freeUntil: ZTimestampSchema }),
   documentRequest: z.object({ field: z.enum(DOCUMENT_FIELDS), note: z.string(), requestedAt: ZTimestampSchema }).nullable(),

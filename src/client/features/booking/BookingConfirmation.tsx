@@ -6,10 +6,9 @@ import { Link } from 'react-router-dom';
 import { formatInstant, formatLongDate } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, dayCount, distanceServiceLabel, driverServiceLabel } from '../../../shared/labels';
 import { bookingPriceRows, importantInformation } from '../../../shared/receipt';
-import { DEFAULT_PICKUP_TIME, type TBooking } from '../../../shared/schemas/booking.schema';
+import { DEFAULT_PICKUP_TIME, type TRenterBooking } from '../../../shared/schemas/booking.schema';
 
 /** A booking as its renter sees it (staff answers add where it differs from the customer record). */
-export type TReceiptBooking = Omit<TBooking, 'customerDiffers'>;
 import { bookingFormCopy } from '../../content/bookingForm';
 import { copy } from '../../content/site';
 import { FIND_BOOKING_PATH } from '../myBooking/paths';
@@ -57,7 +56,7 @@ function bookedOn(createdAt: string | undefined): string {
  * confirmation shows it in a dialog, the renter's booking page on the page. `notice` comes first,
  * `closing` last (each says what fits where the receipt is shown).
  */
-export function Receipt({ booking, notice, closing }: { booking: TReceiptBooking; notice?: ReactNode; closing: ReactNode }) {
+export function Receipt({ booking, notice, closing }: { booking: TRenterBooking; notice?: ReactNode; closing: ReactNode }) {
   const business = useSiteInfo();
   const pickupTime = booking.pickupTime || DEFAULT_PICKUP_TIME;
   const driver = driverServiceLabel(booking.driverService);
@@ -149,7 +148,7 @@ export function Receipt({ booking, notice, closing }: { booking: TReceiptBooking
  * The booking form's confirmation: the receipt in a dialog. Print Receipt opens the browser's print
  * dialog, which prints only this dialog on one A4 page; Close reloads the page.
  */
-export function BookingConfirmation({ booking, onClose }: { booking: TBooking | null; onClose: () => void }) {
+export function BookingConfirmation({ booking, onClose }: { booking: TRenterBooking | null; onClose: () => void }) {
   const business = useSiteInfo();
   const opened = booking !== null;
   const phone = useMediaQuery('(max-width: 36em)') ?? false;

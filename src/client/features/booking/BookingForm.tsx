@@ -62,7 +62,7 @@ import {
   DEFAULT_PICKUP_TIME,
   PICKUP_TIMES,
   ZBookingFormSchema,
-  type TBooking,
+  type TRenterBooking,
   type TCreateBookingInput,
 } from '../../../shared/schemas/booking.schema';
 import type { TCar } from '../../../shared/schemas/car.schema';
@@ -238,7 +238,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
     showDatesOnConflict.current = false;
     document.getElementById('booking-step-2')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [datesTaken]);
-  const [confirmed, setConfirmed] = useState<TBooking | null>(null);
+  const [confirmed, setConfirmed] = useState<TRenterBooking | null>(null);
 
   const form = useForm<BookingFormValues>({
     mode: 'controlled',

@@ -36,6 +36,13 @@ function PaymentList({ booking }: { booking: TBooking }) {
   const [voiding, setVoiding] = useState<TPayment | null>(null);
   if (payments.isPending) return <Loader size="xs" />;
   if (payments.isError) return <Text size="xs" c="var(--mantine-color-error)">{adminCopy.common.loadFailed}</Text>;
+  if (!payments.data.length) {
+    return (
+      <Text size="xs" c="dimmed" data-testid="no-payments">
+        {c.noPayments}
+      </Text>
+    );
+  }
   return (
     <>
       <ul className={classes.payments} aria-label={c.paymentsOf(booking.customerName)}>
@@ -57,7 +64,7 @@ function PaymentList({ booking }: { booking: TBooking }) {
                   {c.recordedBy(payment.recordedBy)}
                 </Text>
                 {isOwner && !payment.voidedAt ? (
-                  <Button size="compact-xs" variant="subtle" color="red.9" onClick={() => setVoiding(payment)} aria-label={c.voidEntryOf(`${row.amount} · ${row.what}, ${dateTime(payment.createdAt)}`)}>
+                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => setVoiding(payment)} aria-label={c.voidEntryOf(`${row.amount} · ${row.what}, ${dateTime(payment.createdAt)}`)}>
                     {c.voidEntry}
                   </Button>
                 ) : null}
@@ -304,14 +311,11 @@ function BookingCard({
             </div>
           </dl>
           <PaymentState amountPaid={booking.amountPaid} total={booking.total} status={booking.status} label={`${booking.customerName}, ${booking.carName}`} />
-          {Number(booking.amountPaid) > 0 ? (
-            <>
-              <Button size="compact-xs" variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => setShowPayments((open) => !open)} aria-expanded={showPayments}>
-                {showPayments ? c.hidePayments : c.showPayments}
-              </Button>
-              <Collapse expanded={showPayments}>{showPayments ? <PaymentList booking={booking} /> : null}</Collapse>
-            </>
-          ) : null}
+          {/* Offered whatever was paid: a ledger whose rows were all refunded or voided still tells what happened. */}
+          <Button size="compact-xs" variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => setShowPayments((open) => !open)} aria-expanded={showPayments}>
+            {showPayments ? c.hidePayments : c.showPayments}
+          </Button>
+          <Collapse expanded={showPayments}>{showPayments ? <PaymentList booking={booking} /> : null}</Collapse>
           {canAddPayment(booking) ? (
             <Button size="xs" variant="light" onClick={() => onPay(booking)} aria-label={`${adminCopy.customers.addPayment}: ${booking.customerName}, ${booking.carName}`}>
               {adminCopy.customers.addPayment}
