@@ -164,6 +164,11 @@ function databaseError(error: unknown): { code: string; constraint: string } | n
 }
 
 /** Whether PostgreSQL ended the statement's transaction to break a deadlock (40P01). */
+/** Whether the database refused days another pending or confirmed booking of the car holds (the exclusion constraint). */
+export function isDaysTaken(error: unknown): boolean {
+  return databaseError(error)?.code === '23P01';
+}
+
 export function isDeadlock(error: unknown): boolean {
   return databaseError(error)?.code === '40P01';
 }

@@ -79,6 +79,7 @@ export default {
     blockedNameNotFound: 'Blocked name not found',
     carUnavailable: 'This car is not available for booking right now',
     datesTaken: 'Those dates are no longer available for this car',
+    datesTakenBy: 'Those dates are no longer available for this car: booking {reference} ({name}, {from} to {to}) holds them',
     nameBlocked: 'Your name is blocked. Do you think this is a mistake? Please contact us.',
     alreadyBlocked: 'That name is already on the blocklist',
     emailTaken: 'Another customer already uses that e-mail address',

@@ -79,6 +79,7 @@ export default {
     blockedNameNotFound: 'Hindi nahanap ang naka-block na pangalan',
     carUnavailable: 'Hindi pa puwedeng i-book ang sasakyang ito sa ngayon',
     datesTaken: 'May nakapag-book na sa mga petsang iyan para sa sasakyang ito',
+    datesTakenBy: 'May nakapag-book na sa mga petsang iyan para sa sasakyang ito: ang booking {reference} ({name}, {from} hanggang {to})',
     nameBlocked: 'Naka-block ang pangalan mo. Sa tingin mo ba ay pagkakamali ito? Mag-message o tumawag po sa amin.',
     alreadyBlocked: 'Nasa blocklist na ang pangalang iyan',
     emailTaken: 'May ibang customer na gumagamit ng e-mail address na iyan',

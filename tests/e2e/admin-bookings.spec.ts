@@ -110,9 +110,11 @@ test('the server’s message is shown when a status change is refused', async ({
     data: { customerEmail: uniqueRenter('Other').email, customerName: 'Other Renter', carId: row!.car_id, pickupDate: row!.pickup_date, returnDate: row!.return_date, status: 'confirmed' },
   });
   expect(other.status(), await other.text()).toBe(201);
+  const holder = (await other.json()) as { reference: string };
   await choose(page, card.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` }), 'Pending');
   const error = notice(page, 'Error');
-  await expect(error).toContainText('Those dates are no longer available for this car');
+  // Staff are told which booking holds the days.
+  await expect(error).toContainText(`Those dates are no longer available for this car: booking ${holder.reference} (Other Renter,`);
   await expect(card.getByTestId('status-badge')).toHaveText('Cancelled');
 });
 

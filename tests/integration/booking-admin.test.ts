@@ -10,7 +10,7 @@ import { formatPeso } from '../../src/shared/money';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/schemas/booking.schema';
 import { daysFromToday } from '../utils/fixtures';
 import { createHarness, staffActor, type Harness } from '../utils/harness';
-import { adminBooking, auditEntry, auditOf, expectError, issueMessages, money, newCar, openTransaction, outcome, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
+import { adminBooking, auditEntry, auditOf, expectError, takenBy, issueMessages, money, newCar, openTransaction, outcome, publicBooking, startWhileLocked, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -200,8 +200,9 @@ describe('bookings.createAdmin', () => {
       staff().bookings.createAdmin({ customerEmail: uniqueEmail(), customerName: 'Nobody', carName: `No Such Car ${uniqueWord()}`, pickupDate: daysFromToday(2), returnDate: daysFromToday(3) }),
       'NOT_FOUND',
     );
-    await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'confirmed' });
-    await expectError(adminBooking(h, { carId: car.id, from: 12, to: 14 }), 'CONFLICT', messages.errors.datesTaken);
+    const holder = await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'confirmed' });
+    // Staff are told which booking holds the days.
+    await expectError(adminBooking(h, { carId: car.id, from: 12, to: 14 }), 'CONFLICT', takenBy(holder));
     // cancelled and completed bookings may share days
     await adminBooking(h, { carId: car.id, from: 11, to: 13, status: 'cancelled' });
   });
@@ -256,9 +257,9 @@ describe('bookings.updateStatus', () => {
     const car = await newCar(h);
     const old = await adminBooking(h, { carId: car.id, from: 10, to: 13 });
     await staff().bookings.updateStatus({ id: old.id, status: 'cancelled' });
-    await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(13), returnDate: daysFromToday(15) } });
+    const { answer } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(13), returnDate: daysFromToday(15) } });
     for (const status of ['pending', 'confirmed'] as const) {
-      await expectError(staff().bookings.updateStatus({ id: old.id, status }), 'CONFLICT', messages.errors.datesTaken);
+      await expectError(staff().bookings.updateStatus({ id: old.id, status }), 'CONFLICT', takenBy(answer.booking));
     }
     expect((await staff().bookings.byId({ id: old.id })).status).toBe('cancelled');
     // completing it does not occupy days, so it is allowed
@@ -440,8 +441,8 @@ describe('bookings.updateDates', () => {
   it('refuses days that overlap another booking of the car and leaves the booking as it was', async () => {
     const car = await newCar(h);
     const a = await adminBooking(h, { carId: car.id, from: 5, to: 7 });
-    await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'confirmed' });
-    await expectError(staff().bookings.updateDates({ id: a.id, dates: { pickupDate: daysFromToday(6), returnDate: daysFromToday(10) } }), 'CONFLICT', messages.errors.datesTaken);
+    const holder = await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'confirmed' });
+    await expectError(staff().bookings.updateDates({ id: a.id, dates: { pickupDate: daysFromToday(6), returnDate: daysFromToday(10) } }), 'CONFLICT', takenBy(holder));
     expect(await staff().bookings.byId({ id: a.id })).toEqual(a);
     // moving within its own days is fine
     expect((await staff().bookings.updateDates({ id: a.id, dates: { pickupDate: daysFromToday(6), returnDate: daysFromToday(9) } })).totalDays).toBe(3);

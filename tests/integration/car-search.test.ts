@@ -50,7 +50,7 @@ describe('cars.search: which cars are free for the whole range', () => {
     expect(ids(await search(14, 17))).toContain(car.id);
     await adminBooking(h, { carId: car.id, from: 14, to: 17, status: 'pending' });
     expect(ids(await search(14, 17))).not.toContain(car.id);
-    await expectError(adminBooking(h, { carId: car.id, from: 13, to: 14 }), 'CONFLICT', messages.errors.datesTaken);
+    await expectError(adminBooking(h, { carId: car.id, from: 13, to: 14 }), 'CONFLICT', new RegExp(`^${messages.errors.datesTaken}: booking `));
   });
 
   it('leaves out a car that cannot be booked', async () => {

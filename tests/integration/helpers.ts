@@ -7,6 +7,8 @@ import { ZAdminCreateBookingSchema, type BookingStatus, type TBooking, type TCre
 import { createAdminBooking } from '../../src/server/services/booking.service';
 import type { TCar, TCreateCarInput } from '../../src/shared/schemas/car.schema';
 import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
+import { formatDate } from '../../src/shared/dates';
+import { messages } from '../../src/shared/messages';
 import { staffActor, type Harness } from '../utils/harness';
 
 /** A tRPC caller as the harness makes it. */
@@ -94,6 +96,12 @@ function adminBookingInput(options: AdminBookingOptions): Parameters<Caller['boo
 /** A booking entered by staff for `carId` from `from` to `to` days after today (Asia/Manila). */
 export async function adminBooking(h: Harness, options: AdminBookingOptions & { caller?: Caller }): Promise<TBooking> {
   return (options.caller ?? h.caller({ staff: true })).bookings.createAdmin(adminBookingInput(options));
+}
+
+/** Staff's refusal of days `holder` holds: it names the booking in the way. */
+export function takenBy(holder: Pick<TBooking, 'reference' | 'customerName' | 'pickupDate' | 'returnDate'>): string {
+  const day = (date: string) => formatDate(date, 'MMM D, YYYY');
+  return messages.errors.datesTakenBy({ reference: holder.reference, name: holder.customerName, from: day(holder.pickupDate), to: day(holder.returnDate) });
 }
 
 /** The same booking entered by staff inside the transaction of `em` (one `openTransaction` holds open). */

@@ -16,6 +16,7 @@ import {
   pesos,
   rowsAdded,
 } from './helpers';
+import { takenBy } from '../integration/helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -394,13 +395,14 @@ describe('admin bookings', () => {
   it('answers 404 for an unknown car name and 409 for taken days, adding nothing', async () => {
     const car = await availableCar(h, 6);
     const range = dates(2);
-    await bookOk(h, car.id, { booking: range });
+    const holder = await bookOk(h, car.id, { booking: range });
     await expectUnchangedBy(h, async () => {
       const unknown = await call(h, 'POST', '/api/admin/bookings', { customerEmail: 'x@example.com', customerName: 'Xavier', carName: 'Flying Carpet', ...dates(), total: 1000, status: 'pending' }, staff);
       expect(unknown.status).toBe(404);
       const taken = await call(h, 'POST', '/api/admin/bookings', { customerEmail: 'y@example.com', customerName: 'Yolanda', carName: car.name, ...range, total: 1000, status: 'pending' }, staff);
       expect(taken.status).toBe(409);
-      expect(taken.body).toEqual({ message: SPEC.datesTaken });
+      expect(taken.body).toEqual({ message: takenBy(holder.booking) });
+      expect(taken.body.message.startsWith(`${SPEC.datesTaken}: booking ${holder.booking.reference} (`)).toBe(true);
     });
   });
 
@@ -444,12 +446,12 @@ describe('admin bookings', () => {
     const range = dates(3);
     const first = await bookOk(h, car.id, { booking: range });
     expect((await call(h, 'PATCH', `/api/admin/bookings/${first.booking.id}/status`, { status: 'cancelled' }, staff)).status).toBe(200);
-    await bookOk(h, car.id, { booking: range });
+    const second = await bookOk(h, car.id, { booking: range });
     await expectUnchangedBy(h, async () => {
       for (const status of ['pending', 'confirmed']) {
         const answer = await call(h, 'PATCH', `/api/admin/bookings/${first.booking.id}/status`, { status }, staff);
         expect(answer.status, status).toBe(409);
-        expect(answer.body).toEqual({ message: SPEC.datesTaken });
+        expect(answer.body).toEqual({ message: takenBy(second.booking) });
       }
     });
   });
@@ -458,7 +460,7 @@ describe('admin bookings', () => {
     const car = await availableCar(h, 9);
     const made = await bookOk(h, car.id, { booking: dates(2) });
     const other = dates(2);
-    await bookOk(h, car.id, { booking: other });
+    const holder = await bookOk(h, car.id, { booking: other });
     const target = dates(4);
     const moved = await call(h, 'PATCH', `/api/admin/bookings/${made.booking.id}/dates`, target, staff);
     expect(moved.status).toBe(200);
@@ -468,7 +470,7 @@ describe('admin bookings', () => {
     await expectUnchangedBy(h, async () => {
       const clash = await call(h, 'PATCH', `/api/admin/bookings/${made.booking.id}/dates`, other, staff);
       expect(clash.status).toBe(409);
-      expect(clash.body).toEqual({ message: SPEC.datesTaken });
+      expect(clash.body).toEqual({ message: takenBy(holder.booking) });
       const inverted = await call(h, 'PATCH', `/api/admin/bookings/${made.booking.id}/dates`, { pickupDate: target.returnDate, returnDate: target.pickupDate }, staff);
       expect(inverted.status).toBe(400);
       expect(inverted.body.issues.map((i: any) => i.path)).toContain('returnDate');

@@ -63,7 +63,7 @@ export const bookingRoutes = [
     description:
       'The customer is found by e-mail or created (an existing customer’s details are left as they are). `carId` may replace `carName`. ' +
       'A `total` different from the price list is kept, the difference shown as an adjustment. Staff may book a car marked unavailable (for example for dates after a repair). ' +
-      'A rental entered by staff lasts at most 366 days. The renter of a pending or confirmed booking is e-mailed its receipt and manage link.',
+      'A rental entered by staff lasts at most 366 days. The renter of a pending or confirmed booking is e-mailed its receipt and manage link. Days another pending or confirmed booking of the car holds answer 409, naming that booking.',
     auth: 'admin',
     body: ZAdminCreateBookingSchema,
     response: { status: 201, schema: ZBookingSchema, description: 'The booking' },
@@ -98,7 +98,7 @@ export const bookingRoutes = [
     tag: 'Admin: bookings',
     summary: 'Change a booking’s status',
     description:
-      'Any status may follow any other. Re-activating (pending/confirmed) onto days taken since answers 409, and so does re-activating a booking whose car was deleted, and a change whose `expectedStatus` is not the booking’s status any more (it changed since it was read). The status the booking already has is no change: 200 with the booking as it is, whatever `expectedStatus` says, so a retry of a change that went through answers as the first did.',
+      'Any status may follow any other. Re-activating (pending/confirmed) onto days taken since answers 409, naming the booking that holds them, and so does re-activating a booking whose car was deleted, and a change whose `expectedStatus` is not the booking’s status any more (it changed since it was read). The status the booking already has is no change: 200 with the booking as it is, whatever `expectedStatus` says, so a retry of a change that went through answers as the first did.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateBookingStatusSchema,
@@ -112,7 +112,7 @@ export const bookingRoutes = [
     tag: 'Admin: bookings',
     summary: 'Move a booking',
     description:
-      'Re-prices the booking for the new dates (at most 366 days), keeping its daily rate, services and agreed adjustment, and sets a new pick-up time when `pickupTime` is given; the renter of a pending or confirmed booking is e-mailed the new dates, time and receipt; an unconfirmed hold stops. Answers 409 when the days are taken, when the new total would be zero, less than what was paid or more than ₱9,999,999,999.99, when `expectedStatus` is given and the booking has another status now, and for a pending or confirmed booking of an erased customer or of a deleted car.',
+      'Re-prices the booking for the new dates (at most 366 days), keeping its daily rate, services and agreed adjustment, and sets a new pick-up time when `pickupTime` is given; the renter of a pending or confirmed booking is e-mailed the new dates, time and receipt; an unconfirmed hold stops. Answers 409 when the days are taken (naming the booking that holds them), when the new total would be zero, less than what was paid or more than ₱9,999,999,999.99, when `expectedStatus` is given and the booking has another status now, and for a pending or confirmed booking of an erased customer or of a deleted car.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateBookingDatesSchema,

@@ -1,16 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
-import { isDeadlock } from '../errors';
+import { isDaysTaken, isDeadlock } from '../errors';
 import { messages } from '../../shared/messages';
 import { fromCentavos } from '../../shared/money';
 import { repricedTotalProblem, repriceForDates } from '../../shared/pricing';
-import { DOCUMENT_FIELDS, isOccupying, statusBadge, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument, type TUpdateBookingDates, type TUpdateBookingStatus } from '../../shared/schemas/booking.schema';
+import { DOCUMENT_FIELDS, OCCUPYING_STATUSES, isOccupying, statusBadge, type BookingStatus, type DocumentField, type TBooking, type TRequestDocument, type TUpdateBookingDates, type TUpdateBookingStatus } from '../../shared/schemas/booking.schema';
 import { isErasedAddress, statusesFor } from '../../shared/schemas/customer.schema';
 import { Booking, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { announceCommitted, CHANNELS } from '../infra/change-feed';
 import { clock } from '../clock';
+import { formatDate } from '../../shared/dates';
 import { queueMail } from '../mail/outbox';
 import { bookingCancelledMail, bookingConfirmedMail, bookingDatesChangedMail, documentRequestMail } from '../mail/templates';
 import { audit } from './audit.service';
@@ -48,6 +49,48 @@ export async function takingDays<T>(statement: Promise<T>): Promise<T> {
     if (isDeadlock(error)) throw new AppError('CONFLICT', messages.errors.datesTaken);
     throw error;
   }
+}
+
+/** Days of a car a staff change asked for, and the booking whose days they are (not a clash with itself). */
+interface AskedDays {
+  carId: string;
+  pickupDate: string;
+  returnDate: string;
+  bookingId?: string;
+}
+
+/**
+ * Runs a staff change that gives a booking days; when they are taken, the refusal names the booking
+ * holding them (its reference, renter and days), which staff may look up, move or cancel. The public
+ * refusal stays "no longer available": a stranger learns nothing of other renters. `asked` says,
+ * once refused, which days were asked for (null: keep the plain refusal).
+ */
+export async function namingTheClash<T>(ctx: AdminContext, asked: () => Promise<AskedDays | null>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const plainRefusal = isDaysTaken(error) || (error instanceof AppError && error.message === messages.errors.datesTaken);
+    const days = plainRefusal ? await asked().catch(() => null) : null;
+    const holder = days ? await daysHolder(ctx.em, days).catch(() => null) : null;
+    if (!holder) throw error;
+    const day = (date: string) => formatDate(date, 'MMM D, YYYY');
+    throw new AppError('CONFLICT', messages.errors.datesTakenBy({ reference: holder.reference, name: holder.renterName, from: day(holder.pickupDate), to: day(holder.returnDate) }));
+  }
+}
+
+/** The first pending or confirmed booking of the car, other than the one asking, holding any of the days. */
+async function daysHolder(em: EntityManager, days: AskedDays): Promise<Pick<IBooking, 'reference' | 'renterName' | 'pickupDate' | 'returnDate'> | null> {
+  return em.findOne(
+    Booking,
+    {
+      car: days.carId,
+      status: { $in: [...OCCUPYING_STATUSES] },
+      pickupDate: { $lte: days.returnDate },
+      returnDate: { $gte: days.pickupDate },
+      ...(days.bookingId ? { id: { $ne: days.bookingId } } : {}),
+    },
+    { fields: ['reference', 'renterName', 'pickupDate', 'returnDate'], orderBy: { pickupDate: 'asc' } },
+  );
 }
 
 /** A booking, its row locked until the transaction ends, with its customer and car. */
@@ -115,7 +158,11 @@ function refuseWithoutCar(booking: Pick<IBooking, 'car'>): void {
  * unconfirmed hold no longer runs out; the renter hears of a confirmation or a cancellation.
  */
 export async function updateBookingStatus(ctx: AdminContext, id: string, { status, expectedStatus }: TUpdateBookingStatus): Promise<TBooking> {
-  const result = await changeBookings(
+  const ownDays = async () => {
+    const booking = await ctx.em.fork().findOne(Booking, { id }, { fields: ['car', 'pickupDate', 'returnDate'] });
+    return booking?.car ? { carId: booking.car.id, pickupDate: booking.pickupDate, returnDate: booking.returnDate, bookingId: id } : null;
+  };
+  const result = await namingTheClash(ctx, ownDays, () => changeBookings(
     ctx,
     async (em) => {
       const booking = await lockBooking(em, id);
@@ -135,7 +182,7 @@ export async function updateBookingStatus(ctx: AdminContext, id: string, { statu
       return after;
     },
     (booking) => [booking.carId],
-  );
+  ));
   ctx.deps.mail.wake();
   return result;
 }
@@ -196,7 +243,11 @@ export async function applyBookingToCustomer(ctx: AdminContext, id: string): Pro
  */
 export async function updateBookingDates(ctx: AdminContext, id: string, change: TUpdateBookingDates): Promise<TBooking> {
   const { pickupTime, expectedStatus, ...dates } = change;
-  const result = await changeBookings(
+  const askedDays = async () => {
+    const booking = await ctx.em.fork().findOne(Booking, { id }, { fields: ['car'] });
+    return booking?.car ? { carId: booking.car.id, ...dates, bookingId: id } : null;
+  };
+  const result = await namingTheClash(ctx, askedDays, () => changeBookings(
     ctx,
     async (em) => {
       const booking = await lockBooking(em, id);
@@ -227,7 +278,7 @@ export async function updateBookingDates(ctx: AdminContext, id: string, change: 
       return after;
     },
     (booking) => [booking.carId],
-  );
+  ));
   ctx.deps.mail.wake();
   return result;
 }

@@ -27,7 +27,7 @@ import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
 import { bookingConfirmedMail, bookingReceivedMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
-import { changeBookings, takingDays } from './booking-change.service';
+import { changeBookings, namingTheClash, takingDays } from './booking-change.service';
 import { isNameBlocked } from './blocklist.service';
 import { refuseSameFileTwice } from './document.service';
 import { FIRST_LINK_VERSION, makeDocumentToken, renterMailContext } from './booking-tokens';
@@ -347,7 +347,11 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
 export const OPEN_BOOKING_MAIL: Partial<Record<BookingStatus, typeof bookingReceivedMail>> = { pending: bookingReceivedMail, confirmed: bookingConfirmedMail };
 
 export async function createAdminBookingTx(ctx: AdminContext, input: TAdminCreateBooking): Promise<TBooking> {
-  const booking = await changeBookings(ctx, (em) => createAdminBooking({ ...ctx, em }, input), (made) => [made.carId]);
+  const askedDays = async () => {
+    const car = await carForBooking(ctx.em.fork(), input.carId ? { id: input.carId } : { name: { $ilike: escapeLike(input.carName ?? '') } });
+    return car ? { carId: car.id, pickupDate: input.pickupDate, returnDate: input.returnDate } : null;
+  };
+  const booking = await namingTheClash(ctx, askedDays, () => changeBookings(ctx, (em) => createAdminBooking({ ...ctx, em }, input), (made) => [made.carId]));
   ctx.deps.mail.wake();
   return booking;
 }
