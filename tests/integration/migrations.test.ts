@@ -82,82 +82,81 @@ describe('the blocklist skeleton migration', () => {
   });
 });
 
-describe('the blocklist skeleton migration of blanks and marks', () => {
+/**
+ * A migration of the blocklist's skeleton: four names blocked with the keys the previous skeleton
+ * wrote (the second one the first name spelled otherwise), the keys expected after it, and the
+ * migration before it (`down` goes back there).
+ */
+interface SkeletonMigrationCase {
+  what: string;
+  previous: string;
+  names: [string, string, string, string];
+  previousKeys: [string, string, string, string];
+  /** The keys of the first, third and fourth name after it (the second is merged into the first). */
+  keys: [string, string, string];
+}
+
+const SKELETON_MIGRATIONS: SkeletonMigrationCase[] = [
+  {
+    // A Hangul filler removed, a Thai mark kept.
+    what: 'blanks and marks',
+    previous: 'Migration20261127020000_refunds',
+    names: ['Juan Dela Cruz', 'Juan\u3164Dela Cruz', 'Pedro Sa\u0e47ntos', 'Maria Santos'],
+    previousKeys: ['cruz dela juan', 'cruz juandela', 'pedro sa\u0e47ntos', 'rnaria santos'],
+    keys: ['cruz dela juan', 'pedro santos', 'rnaria santos'],
+  },
+  {
+    // An r with fishhook and an annotation anchor kept.
+    what: 'Latin letters and format characters',
+    previous: 'Migration20261127180000_payment_void',
+    names: ['Pedro Penduko', 'Ped\u027eo Penduko', 'Juan Dela C\ufff9ruz', 'Maria Santos'],
+    previousKeys: ['pedro penduko', 'ped\u027eo penduko', 'c\ufff9ruz dela juan', 'rnaria santos'],
+    keys: ['pedro penduko', 'cruz dela juan', 'rnaria santos'],
+  },
+];
+
+describe.each(SKELETON_MIGRATIONS)('the blocklist skeleton migration of $what', ({ previous, names, previousKeys, keys }) => {
   it('recomputes the keys that changed, merges names that turn out to be one entry, and goes back', async () => {
-    const orm = await databaseMigratedTo('Migration20261127020000_refunds');
+    const orm = await databaseMigratedTo(previous);
     try {
       const migrator = orm.getMigrator();
       const connection = orm.em.fork().getConnection();
-      // Keys as the previous skeleton wrote them: a Hangul filler removed, a Thai mark kept.
-      await connection.execute(`
-        insert into blocked_name (id, full_name, normalized_name, reason, blocked_by, created_at) values
-          ('00000000-0000-4000-8000-000000000001', 'Juan Dela Cruz', 'cruz dela juan', 'Unpaid damages', 'admin', '2026-01-01T00:00:00Z'),
-          ('00000000-0000-4000-8000-000000000002', 'Juan\u3164Dela Cruz', 'cruz juandela', 'Same man', 'Liza', '2026-02-01T00:00:00Z'),
-          ('00000000-0000-4000-8000-000000000003', 'Pedro Sa\u0e47ntos', 'pedro sa\u0e47ntos', null, 'admin', '2026-03-01T00:00:00Z'),
-          ('00000000-0000-4000-8000-000000000004', 'Maria Santos', 'rnaria santos', null, 'admin', '2026-03-02T00:00:00Z')`);
+      const blocked = names.map((name, i) => ({
+        id: `00000000-0000-4000-8000-00000000000${i + 1}`,
+        full_name: name,
+        normalized_name: previousKeys[i],
+        reason: ['Unpaid damages', 'Same man', null, null][i],
+        blocked_by: i === 1 ? 'Liza' : 'admin',
+        created_at: ['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z'][i],
+      }));
+      await connection.execute(
+        `insert into blocked_name (id, full_name, normalized_name, reason, blocked_by, created_at)
+         select id, full_name, normalized_name, reason, blocked_by, created_at from json_to_recordset(?::json)
+           as v(id uuid, full_name text, normalized_name text, reason text, blocked_by text, created_at timestamptz)`,
+        [JSON.stringify(blocked)],
+      );
       await migrator.up();
 
       const rows = (await connection.execute(`select full_name, normalized_name from blocked_name order by id`)) as Array<{ full_name: string; normalized_name: string }>;
       expect(rows.map((row) => [row.full_name, row.normalized_name])).toEqual([
-        ['Juan Dela Cruz', 'cruz dela juan'],
-        ['Pedro Sa\u0e47ntos', 'pedro santos'],
-        ['Maria Santos', 'rnaria santos'],
+        [names[0], keys[0]],
+        [names[2], keys[1]],
+        [names[3], keys[2]],
       ]);
       const [entry] = (await connection.execute(`select actor, action, entity_id, before, after from audit_entry where entity_type = 'blocked_name'`)) as Array<Record<string, any>>;
       expect(entry).toMatchObject({
         actor: 'System',
         action: 'blocked_name.merge',
         entity_id: '00000000-0000-4000-8000-000000000002',
-        before: { fullName: 'Juan\u3164Dela Cruz', reason: 'Same man', blockedBy: 'Liza' },
-        after: { id: '00000000-0000-4000-8000-000000000001', fullName: 'Juan Dela Cruz' },
+        before: { fullName: names[1], reason: 'Same man', blockedBy: 'Liza' },
+        after: { id: '00000000-0000-4000-8000-000000000001', fullName: names[0] },
       });
       expect(await migrator.checkMigrationNeeded()).toBe(false);
 
       // and back: the previous keys again
-      await migrator.down({ to: 'Migration20261127020000_refunds' });
+      await migrator.down({ to: previous });
       const before = (await connection.execute(`select normalized_name from blocked_name order by id`)) as Array<{ normalized_name: string }>;
-      expect(before.map((row) => row.normalized_name)).toEqual(['cruz dela juan', 'pedro sa\u0e47ntos', 'rnaria santos']);
-    } finally {
-      await orm.close(true);
-    }
-  });
-});
-
-describe('the blocklist skeleton migration of Latin letters and format characters', () => {
-  it('recomputes the keys that changed, merges names that turn out to be one entry, and goes back', async () => {
-    const orm = await databaseMigratedTo('Migration20261127180000_payment_void');
-    try {
-      const migrator = orm.getMigrator();
-      const connection = orm.em.fork().getConnection();
-      // Keys as the previous skeleton wrote them: an r with fishhook and an annotation anchor kept.
-      await connection.execute(`
-        insert into blocked_name (id, full_name, normalized_name, reason, blocked_by, created_at) values
-          ('00000000-0000-4000-8000-000000000001', 'Pedro Penduko', 'pedro penduko', 'Unpaid damages', 'admin', '2026-01-01T00:00:00Z'),
-          ('00000000-0000-4000-8000-000000000002', 'Ped\u027eo Penduko', 'ped\u027eo penduko', 'Same man', 'Liza', '2026-02-01T00:00:00Z'),
-          ('00000000-0000-4000-8000-000000000003', 'Juan Dela C\ufff9ruz', 'c\ufff9ruz dela juan', null, 'admin', '2026-03-01T00:00:00Z'),
-          ('00000000-0000-4000-8000-000000000004', 'Maria Santos', 'rnaria santos', null, 'admin', '2026-03-02T00:00:00Z')`);
-      await migrator.up();
-
-      const rows = (await connection.execute(`select full_name, normalized_name from blocked_name order by id`)) as Array<{ full_name: string; normalized_name: string }>;
-      expect(rows.map((row) => [row.full_name, row.normalized_name])).toEqual([
-        ['Pedro Penduko', 'pedro penduko'],
-        ['Juan Dela C\ufff9ruz', 'cruz dela juan'],
-        ['Maria Santos', 'rnaria santos'],
-      ]);
-      const [entry] = (await connection.execute(`select actor, action, entity_id, before, after from audit_entry where entity_type = 'blocked_name'`)) as Array<Record<string, any>>;
-      expect(entry).toMatchObject({
-        actor: 'System',
-        action: 'blocked_name.merge',
-        entity_id: '00000000-0000-4000-8000-000000000002',
-        before: { fullName: 'Ped\u027eo Penduko', reason: 'Same man', blockedBy: 'Liza' },
-        after: { id: '00000000-0000-4000-8000-000000000001', fullName: 'Pedro Penduko' },
-      });
-      expect(await migrator.checkMigrationNeeded()).toBe(false);
-
-      // and back: the previous keys again
-      await migrator.down({ to: 'Migration20261127180000_payment_void' });
-      const before = (await connection.execute(`select normalized_name from blocked_name order by id`)) as Array<{ normalized_name: string }>;
-      expect(before.map((row) => row.normalized_name)).toEqual(['pedro penduko', 'c\ufff9ruz dela juan', 'rnaria santos']);
+      expect(before.map((row) => row.normalized_name)).toEqual([previousKeys[0], previousKeys[2], previousKeys[3]]);
     } finally {
       await orm.close(true);
     }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Migration } from '@mikro-orm/migrations';
 import { nameSkeleton } from '../../services/name-skeleton';
-import { rekeyBlockedNames } from './blocked-name-keys';
+import { rewriteBlockedNameKeys } from './blocked-name-keys';
 
 const { rectifyConfusion } = createRequire(import.meta.url)('unicode-confusables') as { rectifyConfusion: (text: string) => string };
 
@@ -42,16 +42,10 @@ function previousSkeleton(name: string): string {
  */
 export class Migration20261127190000_blocked_name_latin_and_format extends Migration {
   override async up(): Promise<void> {
-    await this.rekey(nameSkeleton);
+    await rewriteBlockedNameKeys(this, nameSkeleton);
   }
 
   override async down(): Promise<void> {
-    await this.rekey(previousSkeleton);
-  }
-
-  private async rekey(skeleton: (name: string) => string): Promise<void> {
-    await this.execute(`alter table "blocked_name" drop constraint "blocked_name_normalized_name_unique";`);
-    await rekeyBlockedNames(this, skeleton);
-    await this.execute(`alter table "blocked_name" add constraint "blocked_name_normalized_name_unique" unique ("normalized_name");`);
+    await rewriteBlockedNameKeys(this, previousSkeleton);
   }
 }

@@ -44,3 +44,13 @@ export async function rekeyBlockedNames(migration: Pick<Migration, 'execute'>, s
     await migration.execute(`update blocked_name b set normalized_name = v.key from json_to_recordset(?::json) as v(id uuid, key text) where b.id = v.id`, [JSON.stringify(keys)]);
   }
 }
+
+/**
+ * A change of the skeleton, applied to the stored keys: the unique constraint on the key is dropped,
+ * every key written again with `skeleton` (`rekeyBlockedNames`), and the constraint added back.
+ */
+export async function rewriteBlockedNameKeys(migration: Pick<Migration, 'execute'>, skeleton: (name: string) => string): Promise<void> {
+  await migration.execute(`alter table "blocked_name" drop constraint "blocked_name_normalized_name_unique";`);
+  await rekeyBlockedNames(migration, skeleton);
+  await migration.execute(`alter table "blocked_name" add constraint "blocked_name_normalized_name_unique" unique ("normalized_name");`);
+}
