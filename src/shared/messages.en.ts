@@ -71,6 +71,7 @@ export default {
     jsonOnly: 'Send the request body as application/json',
     crossSite: 'Cross-site requests are not allowed',
     notFound: 'Not found',
+    methodNotAllowed: 'This path does not take {method}; it takes {allowed}',
     badCursor: 'The cursor is not one this list gave out: start again without it',
     cursorWithOffset: 'Page with either offset or cursor, not both',
     carNotFound: 'Car not found',

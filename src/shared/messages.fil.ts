@@ -71,6 +71,7 @@ export default {
     jsonOnly: 'Ipadala ang laman ng request bilang application/json',
     crossSite: 'Hindi pinapayagan ang cross-site requests',
     notFound: 'Hindi nahanap',
+    methodNotAllowed: 'Hindi tumatanggap ng {method} ang path na ito; {allowed} lang',
     badCursor: 'Hindi galing sa listahang ito ang cursor: magsimula ulit nang wala ito',
     cursorWithOffset: 'Offset o cursor lang ang gamitin sa pag-page, hindi pareho',
     carNotFound: 'Hindi nahanap ang sasakyan',

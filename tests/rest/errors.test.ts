@@ -416,6 +416,28 @@ describe('404', () => {
   });
 });
 
+describe('405', () => {
+  it('a documented path asked with a method it does not take answers 405 naming those it takes (Allow), changing nothing; an unknown path is 404', async () => {
+    await expectUnchangedBy(h, async () => {
+      for (const [method, path, allowed] of [
+        ['DELETE', '/api/cars', 'GET, HEAD'],
+        ['PUT', '/api/bookings', 'POST'],
+        ['GET', '/api/admin/bookings/00000000-0000-4000-8000-000000000000/payment', 'PATCH'],
+        ['POST', '/api/openapi.json', 'GET, HEAD'],
+        ['PATCH', '/api/admin/staff', 'GET, HEAD, POST'],
+      ] as const) {
+        const answer = await call(h, method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, staff);
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.get('allow'), `${method} ${path}`).toBe(allowed);
+        expect(answer.body).toEqual({ message: messages.errors.methodNotAllowed({ method, allowed }) });
+      }
+    });
+    const unknown = await call(h, 'DELETE', '/api/no-such-path', undefined, staff);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('allow')).toBeNull();
+  });
+});
+
 describe('409', () => {
   it('overlapping dates answer 409 "Those dates are no longer available for this car", nothing stored', async () => {
     const car = await availableCar(h, 3);

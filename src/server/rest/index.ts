@@ -51,8 +51,28 @@ export function restApp(version: string): Hono<AppEnv> {
   };
   app.get('/api/openapi.json', (c) => c.json(document(`${c.get('deps').business.name} API`).doc));
   app.get('/api/docs', (c) => c.html(document(`${c.get('deps').business.name} API`).html));
-  app.all('/api/*', () => {
-    throw new AppError('NOT_FOUND', messages.errors.notFound);
+  // A documented path asked with a method it does not take: 405, saying which it takes (`Allow`).
+  const paths = [...restRoutes.map((route) => ({ path: route.path, method: route.method.toUpperCase() })), { path: '/api/openapi.json', method: 'GET' }, { path: '/api/docs', method: 'GET' }];
+  const methodsOf = pathMethods(paths);
+  app.all('/api/*', (c) => {
+    const allowed = methodsOf(c.req.path);
+    if (!allowed.length) throw new AppError('NOT_FOUND', messages.errors.notFound);
+    return c.json({ message: messages.errors.methodNotAllowed({ method: c.req.method, allowed: allowed.join(', ') }) }, 405, { Allow: allowed.join(', ') });
   });
   return app;
+}
+
+/**
+ * The methods each documented path takes, by the path a request names (a `{param}` stands for one
+ * segment); HEAD goes with GET, as the router answers it.
+ */
+function pathMethods(paths: Array<{ path: string; method: string }>): (path: string) => string[] {
+  const patterns = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  for (const { path, method } of paths) {
+    const entry = patterns.get(path) ?? { pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`), methods: new Set<string>() };
+    entry.methods.add(method);
+    if (method === 'GET') entry.methods.add('HEAD');
+    patterns.set(path, entry);
+  }
+  return (path) => [...new Set([...patterns.values()].filter(({ pattern }) => pattern.test(path)).flatMap(({ methods }) => [...methods]))].sort();
 }

@@ -114,7 +114,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
         'REST API of the car rental site. Every path calls the same services as the web app. Errors are JSON `{message}` (with `issues` for invalid fields). ' +
         'Staff paths need the session cookie from POST /api/admin/login or `Authorization: Bearer <ADMIN_API_TOKEN>`; each path\'s `security` names the credentials it takes, and `x-access` who may call it: ' +
         '`staff` (any staff account, or the token), `owner` (an owner account, or the token), `owner account` (an owner signed in: the cookie only), `signed-in staff` (any staff account signed in, for its own settings: the cookie only), `staff or document token` (staff, or the renter\'s `X-Document-Token`). ' +
-        'Writes with a body must be `application/json`. ' +
+        'Writes with a body must be `application/json`. A path asked with a method it does not take answers 405 with `Allow` naming those it takes. ' +
         'Text must be well-formed Unicode with no NUL: a lone surrogate (a `\\ud800` escape) in a body, or a %-escape in the URL that is not UTF-8, answers 400, as does JSON nested more than 20 levels deep. ' +
         'One-line fields (names, phones, subjects) refuse line breaks and other control characters; multi-line ones (messages, descriptions, notes, addresses) keep line breaks and tabs only; zero-width spaces, word joiners and byte order marks inside text are dropped. ' +
         'Messages (errors and their `issues`) are in the language the request asks for with `Accept-Language`: Filipino for `fil` (or `tl`), English otherwise; such answers carry `Vary: Accept-Language`. ' +
