@@ -152,6 +152,8 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = env.PUBLIC_URL ?? `http://${host}:${port}`;
   deps.siteUrl = url;
+  // Links in e-mails are absolute and cannot follow the request: without PUBLIC_URL they name this machine.
+  if (!env.PUBLIC_URL) log.warn('public_url.unset', { emailLinks: url, hint: 'set PUBLIC_URL to the public https address before renters get e-mails' });
 
   let closing: Promise<void> | null = null;
   const close = () =>

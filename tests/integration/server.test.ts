@@ -83,6 +83,22 @@ describe('starting the server', () => {
     await stop(third);
   }, 120_000);
 
+  it('warns at start when PUBLIC_URL is not set, naming the address e-mails will link to; not when it is', async () => {
+    const warned = vi.spyOn(log, 'warn');
+    try {
+      const bare = await start();
+      expect(warned).toHaveBeenCalledWith('public_url.unset', expect.objectContaining({ emailLinks: bare.url }));
+      await stop(bare);
+      warned.mockClear();
+      const configured = await start({ PUBLIC_URL: 'https://rent.example.ph' });
+      expect(configured.url).toBe('https://rent.example.ph');
+      expect(warned.mock.calls.filter(([event]) => event === 'public_url.unset')).toEqual([]);
+      await stop(configured);
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
   it('lets a request in flight finish when it is told to stop', async () => {
     const server = await start({ ADMIN_PASSWORD: 'a chosen staff passphrase' });
     const ask = (await (await fetch(`${server.url}/api/objects/upload`, { method: 'POST' })).json()) as { uploadURL: string };
