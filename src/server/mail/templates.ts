@@ -198,18 +198,17 @@ export function bookingCancelledMail(booking: TBooking, by: CancelledBy, context
   );
 }
 
+/** What was paid on a booking after a ledger change, and its balance; a cancelled booking (a refund's, usually) has nothing left to pay, as its page says. */
+function standing(booking: TBooking, m: { paid: string; balance: string }): Rows {
+  return [[m.paid, formatPeso(booking.amountPaid)], ...(booking.status === 'cancelled' ? [] : ([[m.balance, formatPeso(booking.balance)]] satisfies Rows))];
+}
+
 /** A row added to the booking's ledger, a payment or a refund, with what the booking then stands at. */
 export function paymentRecordedMail(booking: TBooking, payment: TPayment, context: RenterMailContext): MailDraft {
   return inRenterLanguage(booking, () => {
     const m = payment.kind === 'refund' ? mail.refund : mail.payment;
     const amount = formatPeso(payment.amount);
-    const rows: Rows = [
-      [m.amount, amount],
-      [m.method, PAYMENT_METHOD_LABELS[payment.method]],
-      [m.paid, formatPeso(booking.amountPaid)],
-      // A cancelled booking (a refund's, usually) has nothing left to pay, as its page says.
-      ...(booking.status === 'cancelled' ? [] : ([[m.balance, formatPeso(booking.balance)]] satisfies Rows)),
-    ];
+    const rows: Rows = [[m.amount, amount], [m.method, PAYMENT_METHOD_LABELS[payment.method]], ...standing(booking, m)];
     return renterMail(booking, context, {
       kind: payment.kind === 'refund' ? 'refund.recorded' : 'payment.recorded',
       subject: m.subject({ amount, reference: booking.reference }),
@@ -226,12 +225,11 @@ export function paymentVoidedMail(booking: TBooking, payment: TPayment, context:
     const m = mail.voided;
     const amount = formatPeso(payment.amount);
     const what = { amount, date: formatLongDate(todayInManila(new Date(payment.createdAt))), reason: payment.voidReason ?? '' };
-    const rows: Rows = [[m.paid, formatPeso(booking.amountPaid)], ...(booking.status === 'cancelled' ? [] : ([[m.balance, formatPeso(booking.balance)]] satisfies Rows))];
     return renterMail(booking, context, {
       kind: 'payment.voided',
       subject: m.subject({ amount, reference: booking.reference }),
       lead: [payment.kind === 'refund' ? m.refund(what) : m.payment(what)],
-      facts: { title: m.title, rows },
+      facts: { title: m.title, rows: standing(booking, m) },
       action: mail.actions.manage,
     });
   });

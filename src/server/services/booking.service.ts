@@ -31,7 +31,7 @@ import { changeBookings, namingTheClash, takingDays } from './booking-change.ser
 import { isNameBlocked } from './blocklist.service';
 import { refuseSameFileTwice } from './document.service';
 import { FIRST_LINK_VERSION, makeDocumentToken, renterMailContext } from './booking-tokens';
-import { toBookingDto } from './dto';
+import { renterView, toBookingDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
 import { bookingOfKey, idempotently, idempotentRequest, rememberKey, type IdempotentRequest } from './idempotency.service';
 import { currentLocale } from '../../shared/i18n/catalog';
@@ -317,9 +317,7 @@ function createAnswer(ctx: ServiceContext, renter: Renter, booking: TBooking): T
     photoId2Url: booking.photoId2Url ?? '',
     proofOfBillingUrl: booking.proofOfBillingUrl ?? '',
   };
-  // What the renter's answer carries of the booking: not how it compares with the customer record (staff's).
-  const { customerDiffers: _staffOnly, ...renterView } = booking;
-  return { customer, booking: renterView, documentToken: makeDocumentToken(ctx.deps.signingSecret, booking) };
+  return { customer, booking: renterView(booking), documentToken: makeDocumentToken(ctx.deps.signingSecret, booking) };
 }
 
 /**

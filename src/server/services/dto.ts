@@ -1,5 +1,5 @@
 import { fromCentavos, toCentavos } from '../../shared/money';
-import { RENTER_RECORD_FIELDS, type RenterRecordField, type TBooking, type TPayment } from '../../shared/schemas/booking.schema';
+import { RENTER_RECORD_FIELDS, type RenterRecordField, type TBooking, type TPayment, type TRenterBooking } from '../../shared/schemas/booking.schema';
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import type { IBooking, ICar, ICustomer, IPayment } from '../db/entities';
 
@@ -105,6 +105,12 @@ export function toCustomerDto(c: ICustomer): TCustomer {
     createdAt: c.createdAt.toISOString(),
     erasedAt: c.erasedAt?.toISOString() ?? null,
   };
+}
+
+/** A booking as its renter is answered it (the create answer, their booking's page): without staff's comparison with the customer record. */
+export function renterView(booking: TBooking): TRenterBooking {
+  const { customerDiffers: _staffOnly, ...view } = booking;
+  return view;
 }
 
 export function toPaymentDto(p: IPayment): TPayment {

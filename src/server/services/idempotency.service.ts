@@ -32,18 +32,26 @@ function forgottenBefore(): Date {
  * answered to a request that did not make it.
  */
 export async function bookingOfKey(em: EntityManager, request: IdempotentRequest): Promise<IBooking | null> {
-  const row = await em.findOne(IdempotencyKey, { key: request.key, createdAt: { $gte: forgottenBefore() } }, { populate: ['booking.car'] });
-  if (!row) return null;
-  if (row.fingerprint !== request.fingerprint || row.payment) throw new AppError('UNPROCESSABLE', messages.errors.idempotencyKeyReused);
-  return row.booking;
+  const row = await keyOf(em, request);
+  if (row?.payment) throw new AppError('UNPROCESSABLE', messages.errors.idempotencyKeyReused);
+  return row?.booking ?? null;
+}
+
+/**
+ * The row of a key not yet forgotten, with its booking (and car) and its payment, if any (of that
+ * booking), or null; 422 when the key came with a different request.
+ */
+async function keyOf(em: EntityManager, request: IdempotentRequest) {
+  const row = await em.findOne(IdempotencyKey, { key: request.key, createdAt: { $gte: forgottenBefore() } }, { populate: ['booking.car', 'payment'] });
+  if (row && row.fingerprint !== request.fingerprint) throw new AppError('UNPROCESSABLE', messages.errors.idempotencyKeyReused);
+  return row;
 }
 
 /** The payment, with its booking and car, that an earlier request with this key recorded, or null; 422 as `bookingOfKey`. */
 export async function paymentOfKey(em: EntityManager, request: IdempotentRequest): Promise<IPayment | null> {
-  const row = await em.findOne(IdempotencyKey, { key: request.key, createdAt: { $gte: forgottenBefore() } }, { populate: ['payment.booking.car'] });
-  if (!row) return null;
-  if (row.fingerprint !== request.fingerprint || !row.payment) throw new AppError('UNPROCESSABLE', messages.errors.idempotencyKeyReused);
-  return row.payment;
+  const row = await keyOf(em, request);
+  if (row && !row.payment) throw new AppError('UNPROCESSABLE', messages.errors.idempotencyKeyReused);
+  return row?.payment ?? null;
 }
 
 /**

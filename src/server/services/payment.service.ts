@@ -34,6 +34,11 @@ export async function addPayment(ctx: AdminContext, id: string, input: TAddPayme
   );
 }
 
+/** A ledger row as the activity log keeps it: whose booking it was, and what was paid then (the row alone names only an id). */
+function ledgerEntry(payment: TPayment, booking: IBooking) {
+  return { ...payment, reference: booking.reference, customerName: booking.renterName, amountPaid: booking.amountPaid };
+}
+
 /** A booking as a ledger change left it, and the row concerned. */
 type LedgerAnswer = { booking: TBooking; payment: TPayment };
 
@@ -57,10 +62,8 @@ async function recordPayment(ctx: AdminContext, id: string, input: TAddPayment, 
     const before = { amountPaid: booking.amountPaid, ...(booking.holdUntil && !refund ? { holdUntil: booking.holdUntil.toISOString() } : {}) };
     booking.amountPaid = fromCentavos(toCentavos(booking.amountPaid) + (refund ? -amount : amount));
     if (!refund) booking.holdUntil = null;
-    // Whose booking was paid, and what it then stood at: the payment alone names only an id.
-    const after = { ...toPaymentDto(payment), reference: booking.reference, customerName: booking.renterName, amountPaid: booking.amountPaid };
-    audit({ ...ctx, em }, refund ? 'payment.refund' : 'payment.create', 'payment', payment.id, before, after);
     const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
+    audit({ ...ctx, em }, refund ? 'payment.refund' : 'payment.create', 'payment', payment.id, before, ledgerEntry(answer.payment, booking));
     await queueMail(em, [paymentRecordedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, booking))]);
     await em.flush();
     if (request && !(await rememberKey(em, request, { booking: booking.id, payment: payment.id }))) throw new AppError('CONFLICT', messages.errors.idempotencyKeyReused);
@@ -109,7 +112,7 @@ export async function voidPayment(ctx: AdminContext, bookingId: string, paymentI
     booking.amountPaid = fromCentavos(paid);
     Object.assign(payment, { voidedAt: clock.now(), voidedBy: ctx.actor.label, voidReason: input.reason });
     const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
-    audit({ ...ctx, em }, 'payment.void', 'payment', payment.id, before, { ...answer.payment, reference: booking.reference, customerName: booking.renterName, amountPaid: booking.amountPaid });
+    audit({ ...ctx, em }, 'payment.void', 'payment', payment.id, before, ledgerEntry(answer.payment, booking));
     await queueMail(em, [paymentVoidedMail(answer.booking, answer.payment, renterMailContext(ctx.deps, booking))]);
     await em.flush();
     return answer;

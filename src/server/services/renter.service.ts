@@ -15,7 +15,7 @@ import { audit, RENTER_ACTOR } from './audit.service';
 import { changeBookings, lockBooking, lockCustomer } from './booking-change.service';
 import { manageTokenBooking, renterMailContext, type TokenFor } from './booking-tokens';
 import { replaceBookingDocuments } from './document.service';
-import { toBookingDto } from './dto';
+import { renterView, toBookingDto } from './dto';
 
 /**
  * "Find my booking": e-mails the booking's link to the address it was made with, when the
@@ -54,8 +54,13 @@ function refuseReplacedLink(booking: Pick<IBooking, 'linkVersion'>, link: TokenF
   if (booking.linkVersion !== link.version) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
 }
 
+/** What the renter acting through their link proves: they read the booking's address, so its hold no longer runs out. */
+function proven(booking: Pick<IBooking, 'emailProvenAt'>): Pick<IBooking, 'emailProvenAt' | 'holdUntil'> {
+  return { emailProvenAt: booking.emailProvenAt ?? clock.now(), holdUntil: null };
+}
+
 async function managedView(em: EntityManager, booking: IBooking): Promise<TManagedBooking> {
-  const { customerDiffers: _internal, ...dto } = toBookingDto(booking);
+  const dto = renterView(toBookingDto(booking));
   // What was paid and given back: a row voided as entered by mistake is not money (its e-mail said so).
   const payments = await em.find(Payment, { booking: booking.id, voidedAt: null }, { orderBy: { createdAt: 'asc' } });
   return {
@@ -101,7 +106,7 @@ export async function cancelMyBooking(ctx: ServiceContext, token: string): Promi
       refuseReplacedLink(booking, link);
       if (!cancellationState(booking, clock.now()).canCancel) throw new AppError('CONFLICT', messages.errors.cannotCancelOnline);
       const before = toBookingDto(booking);
-      Object.assign(booking, { status: 'cancelled', cancelledBy: 'renter', cancelledAt: clock.now(), emailProvenAt: booking.emailProvenAt ?? clock.now(), holdUntil: null });
+      Object.assign(booking, { status: 'cancelled', cancelledBy: 'renter', cancelledAt: clock.now() }, proven(booking));
       const after = toBookingDto(booking);
       audit({ em, actor: RENTER_ACTOR }, 'booking.status', 'booking', id, before, after);
       await queueMail(em, [
@@ -134,7 +139,7 @@ export async function replaceRequestedDocument(ctx: ServiceContext, token: strin
     // The file the booking already holds is not the new one staff asked for.
     const changed = await replaceBookingDocuments(tx, booking, customer, { [field]: objectPath });
     if (!changed.length) throw new AppError('BAD_REQUEST', messages.errors.uploadInUse, { issues: [{ path: 'objectPath', message: messages.errors.uploadInUse }] });
-    Object.assign(booking, { requestedDocument: null, documentRequestNote: null, documentRequestedAt: null, emailProvenAt: booking.emailProvenAt ?? clock.now(), holdUntil: null });
+    Object.assign(booking, { requestedDocument: null, documentRequestNote: null, documentRequestedAt: null }, proven(booking));
     const after = toBookingDto(booking);
     audit({ em, actor: RENTER_ACTOR }, 'booking.document', 'booking', id, before, after);
     await queueMail(em, [garageDocumentReceivedMail(after, field, ctx.deps.business, ctx.deps.mail.garageTo)]);
