@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { sourceFiles } from '../utils/sourceFiles';
 
 /**
@@ -105,7 +105,9 @@ describe('messages and module loading', () => {
   it('finds a read made while a module loads', () => {
     const text = "import { DOCUMENT_LABELS, labels } from './labels';\nexport const a = ['photoId1Url'].map((f) => DOCUMENT_LABELS[f]);\nexport const b = { ...labels.deliveryArea };\nexport const c = labels.deliveryArea;\nexport const d = () => labels.deliveryArea.bani;\n";
     // A module outside src's listing, read by the same function.
-    const temporary = join(mkdtempSync(join(tmpdir(), 'i18n-probe-')), 'probe.ts');
+    const folder = mkdtempSync(join(tmpdir(), 'i18n-probe-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const temporary = join(folder, 'probe.ts');
     writeFileSync(temporary, text);
     expect(topLevelReads(temporary, names).map((line) => line.replace(/^[^:]+:/, ''))).toEqual([
       expect.stringMatching(/^2: /),
