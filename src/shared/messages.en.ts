@@ -138,6 +138,8 @@ export default {
     uploadType: 'Uploads must be JPG, PNG, WebP or PDF files',
     uploadSize: 'Uploads must be at most 10 MB',
     emptyFile: 'The file is empty',
+    imageUnreadable: 'This picture could not be read. Please save it again as a JPG or PNG file, or take the photo again.',
+    imageTooManyPixels: 'Pictures must be at most {side} pixels wide and high, and {megapixels} megapixels in all. Please resize the picture or take a smaller photo.',
     uploadsPaused: 'Uploads are paused for a while. Please try again later, or call us to book.',
     uploadUnderWay: 'This file is being uploaded already. Wait for it to finish.',
     uploadsBusy: 'Many files are being uploaded right now. Please try again in a moment.',

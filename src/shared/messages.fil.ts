@@ -138,6 +138,8 @@ export default {
     uploadType: 'JPG, PNG, WebP o PDF lang ang puwedeng i-upload',
     uploadSize: 'Hanggang 10 MB lang ang puwedeng i-upload',
     emptyFile: 'Walang laman ang file',
+    imageUnreadable: 'Hindi mabasa ang larawang ito. I-save itong muli bilang JPG o PNG, o kunan itong muli.',
+    imageTooManyPixels: 'Hanggang {side} pixel lang ang lapad at taas ng larawan, at {megapixels} megapixel lahat-lahat. Paliitin ang larawan o kumuha ng mas maliit na litrato.',
     uploadsPaused: 'Pansamantalang hindi puwedeng mag-upload. Subukan ulit mamaya, o tawagan kami para mag-book.',
     uploadUnderWay: 'Ina-upload na ang file na ito. Hintaying matapos.',
     uploadsBusy: 'Maraming file ang ina-upload ngayon. Subukan ulit maya-maya.',

@@ -307,6 +307,19 @@ describe('uploads and bookings through the app with S3 storage', () => {
     expect(await h.deps.storage.head(big.key)).toBeNull();
   });
 
+  it('reads a JPEG’s size past 100 kB of metadata at check time: refuses and deletes a decompression bomb, keeps a phone photo', async () => {
+    const bomb = await uploadToS3(h, fileBytes('jpeg', 120_000, { width: 30_000, height: 30_000, metadata: 100_000 }), 'image/jpeg');
+    const refused = await request(h, 'POST', '/api/objects/check', { objectPath: bomb.objectPath });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(messages.errors.imageTooManyPixels({ side: '16,384', megapixels: 100 }));
+    expect(await h.deps.storage.head(bomb.key)).toBeNull();
+
+    const photo = await uploadToS3(h, fileBytes('jpeg', 120_000, { width: 4_032, height: 3_024, metadata: 100_000 }), 'image/jpeg');
+    const kept = await request(h, 'POST', '/api/objects/check', { objectPath: photo.objectPath });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(await h.deps.storage.head(photo.key)).not.toBeNull();
+  });
+
   it('accepts at check time a document of exactly 5,242,880 bytes and keeps it', async () => {
     const limit = await uploadToS3(h, fileBytes('pdf', DOCUMENT_MAX_BYTES), 'application/pdf');
     const answer = await request(h, 'POST', '/api/objects/check', { objectPath: limit.objectPath });

@@ -1,4 +1,4 @@
-import { uniquePhone } from '../utils/fixtures';
+import { fileBytes, uniquePhone } from '../utils/fixtures';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -34,7 +34,7 @@ const FLOOD_ADDRESSES = 25;
 const FLOOD_SECONDS = 40;
 const SIGNIN_ADDRESSES = 60;
 const SIGNIN_FLOOD_SECONDS = Number(process.env.SIGNIN_FLOOD_SECONDS ?? 30);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 0x20)]);
+const PNG = fileBytes('png', 208);
 
 /** Exactly what `npm start` runs (package.json), with node and tsx resolved here. */
 const START_COMMAND = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start

@@ -615,6 +615,66 @@ describe('413: bodies and files too large', () => {
   });
 });
 
+describe('400: pictures no browser should be asked to open', () => {
+  const TOO_MANY_PIXELS = 'Pictures must be at most 16,384 pixels wide and high, and 100 megapixels in all. Please resize the picture or take a smaller photo.';
+
+  it('a picture declaring more pixels than a browser should open (a decompression bomb) is refused at PUT (400) and stored nowhere', async () => {
+    const cases = [
+      { kind: 'png', width: 50_000, height: 50_000, ask: { kind: 'document', contentType: 'image/png' }, options: {} },
+      { kind: 'jpeg', width: 20_000, height: 100, ask: { kind: 'document', contentType: 'image/jpeg' }, options: {} },
+      // 108 megapixels, each side within 16,384.
+      { kind: 'png', width: 12_000, height: 9_000, ask: undefined, options: {} },
+      { kind: 'webp', width: 16_384, height: 16_384, ask: { kind: 'car-image', contentType: 'image/webp' }, options: staff },
+    ] as const;
+    for (const { kind, width, height, ask: declared, options } of cases) {
+      const ask = await askUpload(h, declared, options);
+      expect(ask.status).toBe(200);
+      await expectUnchangedBy(h, async () => {
+        const put = await putFile(h, ask.body.uploadURL, fileBytes(kind, 600, { width, height }), `image/${kind}`);
+        expect(put.status, `${kind} ${width}x${height}`).toBe(400);
+        expect(put.body).toEqual({ message: TOO_MANY_PIXELS });
+      });
+      expect((await call(h, 'GET', ask.body.objectPath, undefined, staff)).status).toBe(404);
+    }
+  });
+
+  it('in Filipino, the refusal says the same', async () => {
+    const ask = await askUpload(h);
+    const put = await putFile(h, ask.body.uploadURL, fileBytes('png', 600, { width: 50_000, height: 50_000 }), 'image/png', { headers: { 'accept-language': 'fil' } });
+    expect(put.body.message).toBe('Hanggang 16,384 pixel lang ang lapad at taas ng larawan, at 100 megapixel lahat-lahat. Paliitin ang larawan o kumuha ng mas maliit na litrato.');
+  });
+
+  it('a phone’s full-size photo (8,160 × 6,120) and a picture of 16,384 pixels a side within 100 megapixels are accepted', async () => {
+    for (const [kind, width, height] of [['jpeg', 8_160, 6_120], ['png', 16_384, 6_000], ['png', 6_000, 16_384]] as const) {
+      const ask = await askUpload(h, { kind: 'document', contentType: `image/${kind}` });
+      const put = await putFile(h, ask.body.uploadURL, fileBytes(kind, 600, { width, height }), `image/${kind}`);
+      expect(put.status, `${width}x${height}`).toBe(200);
+    }
+  });
+
+  it('a picture whose size cannot be read is refused (400) with a message saying so', async () => {
+    const png = Buffer.concat([fileBytes('png').subarray(0, 8), Buffer.alloc(300, 0x20)]);
+    const jpegWithoutSize = Buffer.concat([fileBytes('jpeg').subarray(0, 20), Buffer.alloc(300, 0x20)]);
+    for (const [bytes, type] of [[png, 'image/png'], [jpegWithoutSize, 'image/jpeg']] as const) {
+      const ask = await askUpload(h, { kind: 'document', contentType: type });
+      await expectUnchangedBy(h, async () => {
+        const put = await putFile(h, ask.body.uploadURL, bytes, type);
+        expect(put.status, type).toBe(400);
+        expect(put.body).toEqual({ message: messages.errors.imageUnreadable });
+      });
+    }
+  });
+
+  it('a JPEG whose size follows 100 kB of metadata (a phone photo’s EXIF and thumbnail) is accepted and attached to a booking', async () => {
+    const car = await availableCar(h, 3);
+    const documents = await uploadDocuments(h);
+    const photo = fileBytes('jpeg', 150_000, { width: 4_032, height: 3_024, metadata: 100_000 });
+    documents.photoId2Url = await upload(h, photo, { contentType: 'image/jpeg' });
+    const answer = await call(h, 'POST', '/api/bookings', bookingPayload(car.id, documents, { customer: renter('exif') }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  });
+});
+
 describe('415: wrong content types', () => {
   it('a write with a text/plain or form body answers 415, nothing stored', async () => {
     const payload = JSON.stringify(await validPayload(0));

@@ -68,10 +68,10 @@ export async function putFile(
   uploadURL: string,
   bytes: Buffer,
   contentType: string,
-  options: { declareLength?: boolean } = {},
+  options: { declareLength?: boolean; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: any }> {
   const url = new URL(uploadURL);
-  const headers: Record<string, string> = { 'content-type': contentType };
+  const headers: Record<string, string> = { 'content-type': contentType, ...options.headers };
   if (options.declareLength) headers['content-length'] = String(bytes.length);
   const response = await h.app.request(url.pathname + url.search, { method: 'PUT', headers, body: new Uint8Array(bytes) });
   const text = await response.text();

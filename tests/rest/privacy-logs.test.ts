@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { describeError, setLogLevel } from '../../src/server/logger';
-import { bookingPayload, upload, uploadDocuments } from '../utils/fixtures';
+import { bookingPayload, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, TEST_ADMIN_PASSWORD, TEST_API_TOKEN, type Harness } from '../utils/harness';
 import { availableCar, call, renter, signIn } from './helpers';
 
@@ -53,7 +53,7 @@ describe('logs', () => {
     // Each document its own file (one file cannot stand for two documents).
     let sizeStep = 0;
     const bytes = (kind: 'png' | 'pdf') =>
-      Buffer.concat([kind === 'png' ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : Buffer.from('%PDF-1.7\n'), Buffer.from(content), Buffer.alloc(200 + (sizeStep += 1), 0x20)]);
+      Buffer.concat([fileBytes(kind, 64), Buffer.from(content), Buffer.alloc(200 + (sizeStep += 1), 0x20)]);
     secrets.push(content);
     const car = await availableCar(h, 0);
     const documents = {

@@ -4,18 +4,58 @@ import type { TCreateBookingInput } from '../../src/shared/schemas/booking.schem
 import type { Harness } from './harness';
 import { TEST_API_TOKEN } from './harness';
 
-/** Files whose first bytes are what they claim (padded to `size`). */
-export function fileBytes(kind: 'png' | 'jpeg' | 'pdf' | 'webp' | 'html' | 'svg' | 'exe', size = 256): Buffer {
-  const heads: Record<typeof kind, Buffer> = {
-    png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+/** What a picture's header declares: its size in pixels, and (JPEG) bytes of metadata before the size, as a phone's EXIF. */
+export interface PictureHeader {
+  width: number;
+  height: number;
+  metadata?: number;
+}
+
+/** A picture's header: its type's signature and where its size is stored, as decoders read it. */
+function pictureHead(kind: 'png' | 'jpeg' | 'webp', { width, height, metadata = 0 }: PictureHeader): Buffer {
+  if (kind === 'png') {
+    const header = Buffer.alloc(25);
+    header.writeUInt32BE(13, 0);
+    header.write('IHDR', 4, 'latin1');
+    header.writeUInt32BE(width, 8);
+    header.writeUInt32BE(height, 12);
+    header.set([8, 2, 0, 0, 0], 16); // 8-bit RGB; the chunk's CRC follows (zero here)
+    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), header]);
+  }
+  if (kind === 'jpeg') {
+    const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0', 'latin1'), 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+    // APP1 segments (at most 65,533 bytes each) standing for EXIF, thumbnail and colour profile.
+    const app1 = Array.from({ length: Math.ceil(metadata / 65_533) }, (_, i) => {
+      const length = Math.min(65_533, metadata - i * 65_533);
+      return Buffer.concat([Buffer.from([0xff, 0xe1, (length + 2) >> 8, (length + 2) & 0xff]), Buffer.alloc(length, 0x20)]);
+    });
+    const sof0 = Buffer.from([0xff, 0xc0, 0x00, 0x11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+    return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, ...app1, sof0]);
+  }
+  const vp8x = Buffer.alloc(18);
+  vp8x.write('VP8X', 0, 'latin1');
+  vp8x.writeUInt32LE(10, 4);
+  vp8x.writeUIntLE(width - 1, 12, 3);
+  vp8x.writeUIntLE(height - 1, 15, 3);
+  return Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBP'), vp8x]);
+}
+
+/**
+ * Files whose first bytes are what they claim (padded to `size`): a picture's header (`picture`,
+ * 16 × 16 pixels by default), a PDF's signature, or a file no upload may be.
+ */
+export function fileBytes(
+  kind: 'png' | 'jpeg' | 'pdf' | 'webp' | 'html' | 'svg' | 'exe',
+  size = 256,
+  picture: PictureHeader = { width: 16, height: 16 },
+): Buffer {
+  const heads: Record<'pdf' | 'html' | 'svg' | 'exe', Buffer> = {
     pdf: Buffer.from('%PDF-1.7\n'),
-    webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]),
     html: Buffer.from('<!doctype html><script>alert(1)</script>'),
     svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
     exe: Buffer.from('MZ\x90\x00\x03\x00\x00\x00'),
   };
-  const head = heads[kind];
+  const head = kind === 'png' || kind === 'jpeg' || kind === 'webp' ? pictureHead(kind, picture) : heads[kind];
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]);
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZBusinessInfoSchema } from '../../shared/schemas/business.schema';
 import { ZAuditPageSchema, ZAuditQuerySchema, ZLoginSchema, ZOverviewSchema, ZScheduleQuerySchema, ZScheduleSchema, ZSessionStateSchema } from '../../shared/schemas/admin.schema';
 import { ZContactSchema } from '../../shared/schemas/contact.schema';
-import { ZObjectPathSchema, ZRequestUploadSchema, ZUploadCheckSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
+import { IMAGE_MAX_MEGAPIXELS, IMAGE_MAX_SIDE, ZObjectPathSchema, ZRequestUploadSchema, ZUploadCheckSchema, ZUploadTargetSchema } from '../../shared/schemas/upload.schema';
 import { listAudit, overview, schedule } from '../services/admin.service';
 import { sendContactMessage } from '../services/contact.service';
 import { HEALTH_REUSE_MS, health } from '../services/health.service';
@@ -11,6 +11,9 @@ import { createContext } from '../trpc/context';
 import { checkUpload, requestUpload } from '../services/upload.service';
 import { requestMeta } from '../http/middleware';
 import { adminContext, caller, defineRoute, serviceContext } from './route';
+
+/** What a picture's size in pixels may be, as the upload paths describe it. */
+const PICTURE_LIMITS = `a picture’s size in pixels (at most ${IMAGE_MAX_SIDE.toLocaleString('en-US')} a side and ${IMAGE_MAX_MEGAPIXELS} megapixels in all)`;
 
 export const miscRoutes = [
   defineRoute({
@@ -36,7 +39,7 @@ export const miscRoutes = [
     description:
       'No body (or no `kind`) asks, from anyone, for an identity document’s address (JPG, PNG or PDF, at most 5 MB), the only thing a stranger’s upload can become; from staff, for an upload of either kind, up to 10 MB, checked when attached by what it becomes: a document (at most 5 MB) for a booking, or a car picture (JPG, PNG or WebP, at most 10 MB) for a car. ' +
       'Send `{kind, contentType, size}` to have the address signed for that type and size (a PUT of other bytes answers 403); `kind: "car-image"` (JPG, PNG or WebP, at most 10 MB) needs staff. ' +
-      'PUT the file to `uploadURL` with `headers`, then use `objectPath` in the booking or car. Once attached, the checked bytes are copied to a new path that the answer names (later PUTs to the address change nothing). The address lives 15 minutes; an upload not attached within 24 hours is deleted. With S3 the address is the bucket\'s, signed for the declared `size` (exactly); without `size` it is on this server, which refuses (413) bytes past the limit. Without S3, the PUT answers 503 with `Retry-After` while the server\'s disk is low (`UPLOADS_MIN_FREE_MB`); a PUT to this server answers 503 with `Retry-After` while the uploads arriving at once already hold `UPLOADS_MAX_BUFFERED_MB` of memory, or those from the caller\'s network a quarter of it, and 409 while another body for the same address is arriving.',
+      'PUT the file to `uploadURL` with `headers` (a PUT to this server checks the bytes at once: 415 for another type, 400 against ' + PICTURE_LIMITS + '), then use `objectPath` in the booking or car. Once attached, the checked bytes are copied to a new path that the answer names (later PUTs to the address change nothing). The address lives 15 minutes; an upload not attached within 24 hours is deleted. With S3 the address is the bucket\'s, signed for the declared `size` (exactly); without `size` it is on this server, which refuses (413) bytes past the limit. Without S3, the PUT answers 503 with `Retry-After` while the server\'s disk is low (`UPLOADS_MIN_FREE_MB`); a PUT to this server answers 503 with `Retry-After` while the uploads arriving at once already hold `UPLOADS_MAX_BUFFERED_MB` of memory, or those from the caller\'s network a quarter of it, and 409 while another body for the same address is arriving.',
     auth: 'public',
     rateLimit: 'uploads',
     body: ZRequestUploadSchema,
@@ -49,7 +52,7 @@ export const miscRoutes = [
     path: '/api/objects/check',
     tag: 'Uploads',
     summary: 'Check a stored upload',
-    description: 'Checks the file’s real type and size right after the PUT; a file that breaks the rules is deleted and refused (400).',
+    description: `Checks the file’s real type and size right after the PUT, and ${PICTURE_LIMITS} (read from its header; a picture whose size cannot be read is refused too); a file that breaks the rules is deleted and refused (400).`,
     auth: 'public',
     rateLimit: 'uploads',
     body: z.object({ objectPath: ZObjectPathSchema }),

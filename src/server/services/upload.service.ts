@@ -16,6 +16,7 @@ import { log, describeError } from '../logger';
 import { LocalStorage } from '../storage/local';
 import { UploadAddresses } from '../storage/upload-address';
 import { keyFromObjectPath, OBJECT_KEY_PATTERN, OBJECT_PREFIXES, objectPath, type ListedObject, type Storage } from '../storage/storage';
+import { PICTURE_FIRST_BYTES, PICTURE_HEAD_BYTES, pictureRefusal } from './picture-check';
 import { readSetting, writeSetting } from './settings.service';
 
 /** Upload addresses live 15 minutes; unattached uploads are deleted after 24 hours. */
@@ -75,9 +76,9 @@ export async function requestUpload(
 /** What an upload check needs to know of an upload row. */
 type UploadToCheck = Pick<IUpload, 'objectKey' | 'kind' | 'contentType'>;
 
-/** Refuses (and deletes) a stored object whose size or real type breaks its kind's rules. */
+/** Refuses (and deletes) a stored object whose size, real type or picture size breaks its kind's rules. */
 async function inspectObject(storage: Storage, upload: UploadToCheck): Promise<{ type: string; size: number }> {
-  const info = await storage.probe(upload.objectKey, 16);
+  const info = await storage.probe(upload.objectKey, PICTURE_FIRST_BYTES);
   if (!info) throw new AppError('BAD_REQUEST', messages.errors.uploadNotStored);
   const rules = UPLOAD_RULES[upload.kind];
   const refuse = async (code: 'BAD_REQUEST', message: string): Promise<never> => {
@@ -89,6 +90,13 @@ async function inspectObject(storage: Storage, upload: UploadToCheck): Promise<{
   const type = sniffContentType(info.start);
   if (!type || !rules.types.includes(type)) return refuse('BAD_REQUEST', TYPE_MESSAGE[upload.kind]());
   if (upload.contentType && upload.contentType !== type) return refuse('BAD_REQUEST', messages.errors.uploadContentType);
+  let picture = pictureRefusal(type, info.start);
+  // A JPEG's size can lie past the first read, after long metadata.
+  if (picture && info.start.length < Math.min(info.size, PICTURE_HEAD_BYTES)) {
+    const further = await storage.probe(upload.objectKey, PICTURE_HEAD_BYTES);
+    picture = further ? pictureRefusal(type, further.start) : messages.errors.uploadNotStored;
+  }
+  if (picture) return refuse('BAD_REQUEST', picture);
   return { type, size: info.size };
 }
 
@@ -316,6 +324,8 @@ export async function acceptUpload(
     const type = sniffContentType(body.subarray(0, 16));
     if (!type || !UPLOAD_RULES[upload.kind].types.includes(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[upload.kind]());
     if (grant.contentType && grant.contentType !== type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.errors.uploadContentType);
+    const picture = pictureRefusal(type, body.subarray(0, PICTURE_HEAD_BYTES));
+    if (picture) throw new AppError('BAD_REQUEST', picture);
     await storage.put(key, body, type);
     return { objectPath: objectPath(key) };
   } finally {

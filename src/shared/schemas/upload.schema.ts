@@ -18,6 +18,16 @@ export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 export const DOCUMENT_MAX_BYTES = 5_242_880;
 export const CAR_IMAGE_MAX_BYTES = 10_485_760;
 
+/**
+ * The largest picture, in pixels, a document or car image may be: a phone's full-size photo fits
+ * (a 50-megapixel camera's is 8,160 × 6,120), while a small file declaring a vast picture does not.
+ * Such a file (a decompression bomb: 300 kB of PNG can declare 50,000 × 50,000 pixels, 10 GB to
+ * open) would hang or crash the browser of whoever opens it: staff reading a renter's documents,
+ * every visitor for a car's picture.
+ */
+export const IMAGE_MAX_SIDE = 16_384;
+export const IMAGE_MAX_MEGAPIXELS = 100;
+
 export const UPLOAD_RULES: Record<StoredUploadKind, { types: readonly UploadContentType[]; maxBytes: number; accept: string }> = {
   document: { types: DOCUMENT_TYPES, maxBytes: DOCUMENT_MAX_BYTES, accept: '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf' },
   'car-image': { types: CAR_IMAGE_TYPES, maxBytes: CAR_IMAGE_MAX_BYTES, accept: '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp' },
