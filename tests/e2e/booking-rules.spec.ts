@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
 import { addDays, formatDate, formatLongDate, rangesOverlap, todayInManila } from '../../src/shared/dates';
-import { test, expect, fakeImageFile, largeFile, pngFile, query, staffHeaders } from './support';
+import { test, expect, fakeImageFile, largeFile, pngFile, query, staffHeaders, vastPictureFile } from './support';
 import { bookViaApi, bookedRanges, calendarDay, carByName, chooseDates, fillRenter, freeDates, newCarViaApi, newRenter, showMonth } from './support/booking';
 import calendarEn from '../../src/client/content/calendar.en';
 
@@ -86,7 +86,7 @@ test.describe('the booking form refuses what it must', () => {
     await expect(submit).toHaveText('Confirm Booking');
   });
 
-  test('a file of the wrong kind, over 5 MB, or held by another slot is refused with a notice, said in its slot, and not kept', async ({ page, request }) => {
+  test('a file of the wrong kind, over 5 MB, of too many pixels, or held by another slot is refused with a notice, said in its slot, and not kept', async ({ page, request }) => {
     const { form } = await openForm(page, request);
     const slot = form.locator('[data-field=photoId1Url]');
 
@@ -109,6 +109,12 @@ test.describe('the booking form refuses what it must', () => {
     await expect(slot).toHaveAttribute('data-state', 'empty');
     const key = new URL((await put).url()).pathname.slice('/objects/upload/'.length);
     expect(await query('select attached_to from upload where object_key = $1', [key])).toEqual([{ attached_to: null }]);
+
+    // A real PNG header declaring 50,000 × 50,000 pixels: refused before anyone's browser opens it.
+    await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(vastPictureFile());
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to upload image' })).toContainText('Pictures must be at most 16,384 pixels wide and high');
+    await expect(slot).toHaveAttribute('data-state', 'empty');
+    await expect(slot.getByTestId('document-error')).toContainText('Pictures must be at most 16,384 pixels wide and high');
 
     const photo = pngFile();
     await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(photo);

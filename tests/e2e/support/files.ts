@@ -81,6 +81,18 @@ export function largeFile(name = 'too-large.png', size = 6 * MB): FilePayload {
   return pngFile(name, { size });
 }
 
+/**
+ * A PNG whose header declares 50,000 × 50,000 pixels (10 GB to open) in a few hundred bytes: a
+ * decompression bomb's shape. The header's checksum no longer matches, as a crafted file's need not.
+ */
+export function vastPictureFile(name = 'vast.png'): FilePayload {
+  const file = pngFile(name);
+  const buffer = Buffer.from(file.buffer);
+  buffer.writeUInt32BE(50_000, 16);
+  buffer.writeUInt32BE(50_000, 20);
+  return { ...file, buffer };
+}
+
 /** A file whose name and type claim an image but whose bytes are not one (the server sniffs magic bytes). */
 export function fakeImageFile(name = 'not-really.png'): FilePayload {
   return { name, mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') };
