@@ -8,7 +8,7 @@ import labelsFil from '../../src/shared/labels.fil';
 import messagesFil from '../../src/shared/messages.fil';
 import { formatPeso } from '../../src/shared/money';
 import { computePrice } from '../../src/shared/pricing';
-import { test, expect, pdfFile, pngFile, query, waitForMail, snap } from './support';
+import { test, expect, fakeImageFile, pdfFile, pngFile, query, waitForMail, snap } from './support';
 import { carByName, freeDates, newRenter } from './support/booking';
 import { E2E_BUSINESS_CHANNELS } from './support/env';
 
@@ -57,6 +57,10 @@ test.describe('in Filipino', () => {
     await pickDay(page, ret);
     await expect(form.getByTestId('summary-duration')).toHaveText('3 araw');
     await expect(form.getByTestId('price-summary-total')).toHaveText(formatPeso(expected.total));
+
+    // A file the server reads and refuses: its reason comes back in Filipino too.
+    await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(fakeImageFile());
+    await expect(form.locator('[data-field=photoId1Url]').getByTestId('document-error')).toContainText(messagesFil.errors.documentType);
 
     const uploads = [
       ['Photo ID #1', pngFile('license.png'), messagesFil.upload.uploaded.photoId1Url],

@@ -1,3 +1,4 @@
+import { currentLocale } from '../../../shared/i18n/catalog';
 import { messages } from '../../../shared/messages';
 import { UPLOAD_RULES, type UploadContentType, type UploadKind } from '../../../shared/schemas/upload.schema';
 import type { createTrpcClient } from '../../trpc';
@@ -66,6 +67,8 @@ export function putWithProgress(url: string, file: File, headers: Record<string,
       if (name.toLowerCase() !== 'content-length') xhr.setRequestHeader(name, value);
     }
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type') && file.type) xhr.setRequestHeader('Content-Type', file.type);
+    // This server reads the bytes at once and says why it refuses them, in the page's language (as the API's calls ask).
+    if (new URL(url, window.location.origin).origin === window.location.origin) xhr.setRequestHeader('Accept-Language', currentLocale());
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
