@@ -102,6 +102,9 @@ export const ZEnvSchema = z.object({
   UPLOADS_MIN_FREE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(1024)),
   /** Memory for uploads arriving through this server at once; at least one upload at the largest limit (10 MB). */
   UPLOADS_MAX_BUFFERED_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(1_000_000).default(128)),
+  /** Bytes (MiB) that strangers' uploads not yet used by a booking may take over a day: from one network, and from all. */
+  UPLOADS_NETWORK_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(1_000_000).default(100)),
+  UPLOADS_UNATTACHED_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(1_000_000_000).default(2048)),
   /** Mounts GET /api/bench/baseline, the in-memory reference `npm run bench` measures against. Never in production. */
   BENCH_BASELINE: flag,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),

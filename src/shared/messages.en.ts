@@ -143,6 +143,7 @@ export default {
     uploadsPaused: 'Uploads are paused for a while. Please try again later, or call us to book.',
     uploadUnderWay: 'This file is being uploaded already. Wait for it to finish.',
     uploadsBusy: 'Many files are being uploaded right now. Please try again in a moment.',
+    uploadQuota: 'Many files were uploaded from your network today without being used in a booking. Please book with the files you have already uploaded, or try again later.',
     carImageRequired: 'Validation Error: Please upload a car image',
     databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
     databaseBusy: 'The service is busy right now. Please try again in a moment.',

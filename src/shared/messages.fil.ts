@@ -143,6 +143,7 @@ export default {
     uploadsPaused: 'Pansamantalang hindi puwedeng mag-upload. Subukan ulit mamaya, o tawagan kami para mag-book.',
     uploadUnderWay: 'Ina-upload na ang file na ito. Hintaying matapos.',
     uploadsBusy: 'Maraming file ang ina-upload ngayon. Subukan ulit maya-maya.',
+    uploadQuota: 'Maraming file na ang na-upload mula sa network mo ngayong araw na hindi pa nagagamit sa booking. Mag-book gamit ang mga file na na-upload mo na, o subukan ulit mamaya.',
     carImageRequired: 'Validation Error: Mag-upload ng larawan ng sasakyan',
     databaseUnavailable: 'Pansamantalang hindi available ang serbisyo. Subukan ulit maya-maya.',
     databaseBusy: 'Busy ang serbisyo ngayon. Subukan ulit maya-maya.',

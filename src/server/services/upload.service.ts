@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/upload.schema';
 import { clock } from '../clock';
 import { Upload, type IUpload } from '../db/entities';
-import type { AppDeps, ServiceContext } from '../deps';
+import type { AppDeps, RequestMeta, ServiceContext } from '../deps';
 import { log, describeError } from '../logger';
 import { LocalStorage } from '../storage/local';
 import { UploadAddresses } from '../storage/upload-address';
@@ -37,7 +37,7 @@ const SIZE_MESSAGE: Record<StoredUploadKind, () => string> = {
 export async function requestUpload(
   ctx: ServiceContext,
   input: TRequestUpload,
-  request: { origin: string },
+  request: Pick<RequestMeta, 'origin' | 'network'>,
 ): Promise<TUploadTarget> {
   if (input.kind === 'car-image' && !ctx.actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
   // No kind (the spec's bare request): staff's is either, decided when it is attached; private until
@@ -50,6 +50,9 @@ export async function requestUpload(
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', TYPE_MESSAGE[kind]());
   }
   if (input.size !== undefined && input.size > rules.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SIZE_MESSAGE[kind]());
+  const reservedBytes = input.size ?? rules.maxBytes;
+  const network = ctx.actor ? null : request.network;
+  if (network) await refuseOverQuota(ctx, network, reservedBytes);
 
   const id = randomUUID();
   const key = `${kind === 'car-image' ? 'public' : 'private'}/${id}`;
@@ -62,7 +65,7 @@ export async function requestUpload(
   };
   // Straight to the store when it can hold the upload to its limit, else through this server (`acceptUpload`).
   const target = (await ctx.deps.storage.createUploadUrl(key, options)) ?? new UploadAddresses(ctx.deps.signingSecret).create(key, options);
-  ctx.em.create(Upload, { id, kind, objectKey: key, contentType: input.contentType ?? null });
+  ctx.em.create(Upload, { id, kind, objectKey: key, contentType: input.contentType ?? null, network, reservedBytes });
   await ctx.em.flush();
   return {
     uploadURL: target.url,
@@ -71,6 +74,33 @@ export async function requestUpload(
     headers: target.headers,
     expiresAt: new Date(clock.now().getTime() + UPLOAD_URL_SECONDS * 1000).toISOString(),
   };
+}
+
+/**
+ * Refuses a stranger's upload address whose bytes would take the unattached uploads of the last
+ * day (those no booking took) past UPLOADS_NETWORK_MAX_MB from the caller's network (429, until its
+ * oldest such upload is a day old) or past UPLOADS_UNATTACHED_MAX_MB from all strangers (503). Each
+ * counts at the most its address may take. Without a quota, the per-address limit (60 uploads in
+ * 10 minutes) let one network keep 40 GB a day waiting for the clean-up, on the garage's disk or
+ * in its bucket. Uploads a booking took no longer count, so a renter's retries cost nothing.
+ */
+async function refuseOverQuota(ctx: ServiceContext, network: string, reservedBytes: number): Promise<void> {
+  const since = new Date(clock.now().getTime() - UNATTACHED_UPLOAD_HOURS * 3_600_000);
+  const [held] = await ctx.em.execute<Array<{ mine: string; all: string; oldest: Date | null }>>(
+    'select coalesce(sum(reserved_bytes) filter (where network = ?), 0) as mine, coalesce(sum(reserved_bytes), 0) as "all", min(created_at) filter (where network = ?) as oldest ' +
+      'from upload where attached_to is null and network is not null and created_at > ?',
+    [network, network, since],
+  );
+  const { env } = ctx.deps;
+  if (Number(held?.mine ?? 0) + reservedBytes > env.UPLOADS_NETWORK_MAX_MB * 2 ** 20) {
+    const freedAt = (held?.oldest ? new Date(held.oldest).getTime() : clock.now().getTime()) + UNATTACHED_UPLOAD_HOURS * 3_600_000;
+    log.warn('upload.quota.network', { network, heldMiB: Math.ceil(Number(held?.mine ?? 0) / 2 ** 20), maxMiB: env.UPLOADS_NETWORK_MAX_MB });
+    throw new AppError('TOO_MANY_REQUESTS', messages.errors.uploadQuota, { retryAfter: Math.max(1, Math.ceil((freedAt - clock.now().getTime()) / 1000)) });
+  }
+  if (Number(held?.all ?? 0) + reservedBytes > env.UPLOADS_UNATTACHED_MAX_MB * 2 ** 20) {
+    log.warn('upload.quota.full', { heldMiB: Math.ceil(Number(held?.all ?? 0) / 2 ** 20), maxMiB: env.UPLOADS_UNATTACHED_MAX_MB });
+    throw new AppError('SERVICE_UNAVAILABLE', messages.errors.uploadsPaused, { retryAfter: DISK_RETRY_SECONDS });
+  }
 }
 
 /** What an upload check needs to know of an upload row. */

@@ -79,7 +79,7 @@ export async function fillRenter(form: Locator, renter: { fullName: string; emai
 
 /** Uploads a document through the public flow (POST /api/objects/upload, then PUT), as the booking form does. */
 export async function uploadDocument(request: APIRequestContext, file: FilePayload): Promise<string> {
-  const ask = await request.post('/api/objects/upload', { data: { kind: 'document', contentType: file.mimeType } });
+  const ask = await request.post('/api/objects/upload', { data: { kind: 'document', contentType: file.mimeType, size: file.buffer.length } });
   expect(ask.status(), await ask.text()).toBe(200);
   const target = (await ask.json()) as { uploadURL: string; objectPath: string; headers: Record<string, string> };
   const put = await request.put(target.uploadURL, { headers: { ...target.headers, 'content-type': file.mimeType }, data: file.buffer });

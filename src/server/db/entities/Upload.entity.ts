@@ -8,7 +8,11 @@ import { STORED_UPLOAD_KINDS } from '../../../shared/schemas/upload.schema';
  */
 export const Upload = defineEntity({
   name: 'Upload',
-  indexes: [{ properties: ['attachedAt', 'createdAt'] }],
+  indexes: [
+    { properties: ['attachedAt', 'createdAt'] },
+    // Strangers' unattached uploads of the last day, whose bytes the quotas add up.
+    { name: 'upload_unattached_index', expression: `create index "upload_unattached_index" on "upload" ("created_at") where "attached_to" is null and "network" is not null` },
+  ],
   properties: {
     /** Also the object's key suffix: private/<id> or public/<id>. */
     id: p.uuid().primary(),
@@ -16,6 +20,10 @@ export const Upload = defineEntity({
     objectKey: p.string().length(80).unique(),
     /** The type the address was signed for, when the client declared one. */
     contentType: p.string().length(60).nullable(),
+    /** The network (`RequestMeta.network`) a stranger asked from; null for staff's uploads. */
+    network: p.string().length(64).nullable(),
+    /** The most bytes the address may take: the declared size, else the kind's limit. */
+    reservedBytes: p.integer().default(0),
     attachedTo: p.string().length(80).nullable(),
     attachedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
