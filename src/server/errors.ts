@@ -36,7 +36,7 @@ const MAX_INPUT_DEPTH = 20;
  */
 export function refuseMalformedText(value: unknown): void {
   const issues: FieldIssue[] = [];
-  visitText(value, '', 0, issues);
+  visitText(value, '', 0, issues, new Set());
   if (issues.length) throw new AppError('BAD_REQUEST', messages.errors.invalidInput, { issues });
 }
 
@@ -59,10 +59,17 @@ function checkText(text: string, path: string, issues: FieldIssue[]): void {
   else if (!text.isWellFormed()) issues.push({ path: issuePath(path), message: messages.validation.malformedText });
 }
 
-/** Walks the input until it has found MAX_ISSUES issues (the first ones, in the input's order). */
-function visitText(node: unknown, path: string, depth: number, issues: FieldIssue[]): void {
+/**
+ * Walks the input until it has found MAX_ISSUES issues (the first ones, in the input's order). Each
+ * object is walked once (`seen`): superjson's `referentialEqualities` let a tRPC input name one
+ * object under many keys at every level, and walked as a tree, a few kilobytes of them would be
+ * billions of objects, holding the event loop for minutes.
+ */
+function visitText(node: unknown, path: string, depth: number, issues: FieldIssue[], seen: Set<object>): void {
   if (typeof node === 'string') checkText(node, path, issues);
   else if (node && typeof node === 'object') {
+    if (seen.has(node)) return;
+    seen.add(node);
     if (depth >= MAX_INPUT_DEPTH) {
       issues.push({ path: issuePath(path), message: messages.validation.nestedTooDeeply });
       return;
@@ -72,7 +79,7 @@ function visitText(node: unknown, path: string, depth: number, issues: FieldIssu
       if (!Object.hasOwn(node, key)) continue;
       const childPath = path ? `${path}.${key}` : key;
       checkText(key, childPath, issues);
-      visitText((node as Record<string, unknown>)[key], childPath, depth + 1, issues);
+      visitText((node as Record<string, unknown>)[key], childPath, depth + 1, issues, seen);
     }
   }
 }
