@@ -27,8 +27,42 @@ interface ProcedureMeta {
   sparesKnownDevices?: true;
 }
 
+/**
+ * What superjson may say a tRPC input holds besides JSON (`meta.values`): a field left `undefined`,
+ * and the numbers JSON cannot write (NaN, Infinity, -0). No procedure takes a Map, Set, Date,
+ * BigInt, RegExp or class instance, and superjson reaches the n-th entry of a Map or Set by stepping
+ * through the n before it, once for every path that names one (`referentialEqualities`): a megabyte
+ * of such paths held the event loop for half a minute. Any other type is refused before superjson
+ * builds anything.
+ */
+const INPUT_ANNOTATIONS: ReadonlySet<unknown> = new Set(['undefined', 'number']);
+
+function refuseForeignTypes(values: unknown): void {
+  const pending: unknown[] = [values];
+  while (pending.length) {
+    const node = pending.pop();
+    if (!node || typeof node !== 'object') continue;
+    // A node is `[type]` or `[type, {key: node}]`; the root may be a record of nodes.
+    if (Array.isArray(node) && !INPUT_ANNOTATIONS.has(node[0])) throw new AppError('BAD_REQUEST', messages.errors.invalidInput);
+    for (const child of Object.values(Array.isArray(node) ? (node[1] ?? {}) : node)) pending.push(child);
+  }
+}
+
+/** superjson, refusing in inputs the types no procedure takes (`refuseForeignTypes`); answers are superjson's as they are. */
+const transformer = {
+  input: {
+    serialize: (value: unknown) => superjson.serialize(value),
+    deserialize: (value: unknown) => {
+      const meta = value && typeof value === 'object' ? (value as { meta?: { values?: unknown } }).meta : undefined;
+      if (meta && typeof meta === 'object') refuseForeignTypes(meta.values);
+      return superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]);
+    },
+  },
+  output: superjson,
+};
+
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
+  transformer,
   isDev: false,
   errorFormatter({ shape, error }) {
     const answer = toAppError(error);
