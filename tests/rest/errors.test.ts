@@ -6,7 +6,7 @@ import { bookingPayload, daysFromToday, fileBytes, firstCarId, upload, uploadDoc
 import { messages } from '../../src/shared/messages';
 import { DOCUMENT_MAX_BYTES } from '../../src/shared/schemas/upload.schema';
 import { z } from 'zod';
-import { MAX_ISSUES, zodIssues } from '../../src/server/errors';
+import { MAX_ISSUES, refuseMalformedText, zodIssues } from '../../src/server/errors';
 import { createHarness, type Harness } from '../utils/harness';
 import {
   LEAK_PATTERN,
@@ -368,10 +368,17 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
       level = next;
     }
     const input = encodeURIComponent(JSON.stringify({ json, meta: { referentialEqualities } }));
-    const started = Date.now();
     const answer = await call(h, 'GET', `/trpc/cars.byId?input=${input}`);
     expect(answer.status).toBe(400);
-    expect(Date.now() - started).toBeLessThan(1_500);
+
+    // The check itself reads each object once, however many keys name it: the deepest object's
+    // field, a getter that counts its reads, is read once (5^12 times walked as a tree).
+    let reads = 0;
+    const deepest = Object.defineProperty({}, 'name', { enumerable: true, get: () => ((reads += 1), 'Ana') });
+    let shared: object = deepest;
+    for (let depth = 0; depth < 12; depth += 1) shared = { k0: shared, k1: shared, k2: shared, k3: shared, k4: shared };
+    refuseMalformedText({ x: shared });
+    expect(reads).toBe(1);
   });
 
   it('tRPC refuses an input holding a Map or a Set, which no procedure takes, before superjson builds one: a large one cannot hold the server', async () => {
@@ -380,11 +387,9 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     const size = 40_000;
     const json = { m: Array.from({ length: size }, (_, i) => [i, 0]), z: 0 };
     const meta = { values: { m: ['map'] }, referentialEqualities: { z: Array.from({ length: size - 1 }, () => `m.${size - 1}.1`) } };
-    const started = Date.now();
     const answer = await call(h, 'POST', '/trpc/admin.logout', undefined, { raw: JSON.stringify({ json, meta }) });
     expect(answer.status).toBe(400);
     expect(answer.body.error.json.message).toBe(messages.errors.invalidInput);
-    expect(Date.now() - started).toBeLessThan(1_500);
     for (const values of [{ name: ['set'] }, { name: ['Date'] }, { name: ['bigint'] }, [['class', 'X']]]) {
       const query = await call(h, 'GET', `/trpc/blocklist.check?input=${encodeURIComponent(JSON.stringify({ json: { name: 'Ana' }, meta: { values } }))}`);
       expect(query.status, JSON.stringify(values)).toBe(400);
