@@ -90,6 +90,11 @@ describe('ZBookingFormSchema (spec point 5 messages)', () => {
     ['an Egyptian hieroglyph format control', 'Juan Dela Cr\u{13430}uz'],
     ['an Arabic number sign', 'Juan \u0600Dela Cruz'],
     ['a Kaithi number sign', 'Juan Dela\u{110bd} Cruz'],
+    // Letters that draw nothing: a name of them reads as blank in the dashboard and the e-mails.
+    ['only Hangul fillers', '\u3164\u3164\u3164'],
+    ['a halfwidth Hangul filler', 'Juan\uffa0Dela Cruz'],
+    ['Hangul choseong and jungseong fillers', '\u115f\u1160 Juan Dela Cruz'],
+    ['a blank Braille pattern', 'Juan Dela\u2800Cruz'],
   ])('refuses a full name with %s', (_label, fullName) => {
     expect(issuesOf(ZBookingFormSchema, { ...form, fullName })).toEqual({
       fullName: ['The name contains a character that is not used in names (a private-use or invisible character, or an Arabic tatweel). Please type the name again.'],

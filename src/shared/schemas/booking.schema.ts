@@ -67,13 +67,16 @@ export function isRentalTooLong(pickupDate: string, returnDate: string, maxDays:
  * What has no place in a person's name: private-use characters (each font draws them as it likes),
  * format characters (\p{Cf}: soft hyphens, invisible operators, annotation anchors, hieroglyph
  * format controls, Arabic number signs; they draw nothing, or nothing of a letter) and the Arabic
- * tatweel (U+0640, which only draws a letter out, and shows as a line between Latin letters).
+ * tatweel (U+0640, which only draws a letter out, and shows as a line between Latin letters), and
+ * the letters that draw nothing: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), placeholders
+ * of an encoding's syllables, and the blank Braille pattern (U+2800). A name of them alone reads as
+ * blank in the dashboard and the e-mails.
  * The joiners that shape a script's letters (U+200C, U+200D) and the marks that hint a direction
  * (U+200E, U+200F, U+061C), which a one-line text keeps, stay; the bidi embeddings, overrides and
  * isolates are the one-line rule's (ONE_LINE_PATTERN), refused with its own message. The
  * blocklist's skeleton removes every one of these, joiners and marks included.
  */
-export const NOT_IN_A_NAME = /(?![\u200c-\u200f\u061c\u202a-\u202e\u2066-\u2069])[\p{Co}\p{Cf}\u0640]/u;
+export const NOT_IN_A_NAME = /(?![\u200c-\u200f\u061c\u202a-\u202e\u2066-\u2069])[\p{Co}\p{Cf}\u0640\u115f\u1160\u3164\uffa0\u2800]/u;
 
 export const ZFullNameSchema = text('one', () => v.fullName)
   .min(2, { error: () => v.fullName })
