@@ -111,6 +111,32 @@ test.describe('booking a car', () => {
     await expect(page.getByTestId('booking-form')).toHaveCount(0);
   });
 
+  test('on a phone, the receipt survives turning the phone sideways and back, and prints with its text', async ({ page, request }) => {
+    test.slow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const car = await carByName(request, 'Toyota Vios 1.3 J');
+    const { pickup, ret } = await freeDates(request, car.id, 2);
+    await page.goto(`/booking?car=${car.id}&pickup=${pickup}&return=${ret}`);
+    const form = page.getByTestId('booking-form');
+    await fillRenter(form, newRenter('Rosa'));
+    for (const [label, file] of [['Photo ID #1', pngFile('license.png')], ['Photo ID #2', pngFile('umid.png')], ['Proof of Billing', pdfFile('bill.pdf')]] as const) {
+      await form.getByLabel(label, { exact: true }).setInputFiles(file);
+      await expect(form.getByRole('button', { name: `Replace ${label}` })).toBeVisible();
+    }
+    await form.getByLabel(/I have read and accept the rental terms/).check();
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+    const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
+    await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toBeVisible();
+
+    // Wider than a phone's 36em and back, as a phone turned sideways (or a page laid out on A4 to print) is.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await expect(receipt.getByTestId('receipt-reference')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(receipt.getByTestId('receipt-reference')).toBeVisible();
+    const printed = (await page.pdf({ format: 'A4' })).toString('latin1');
+    expect(printed, 'the printed receipt has text on it').toContain('/Font');
+  });
+
   test('the next visitor sees those days booked and cannot choose them or a range over them', async ({ page, request }) => {
     const car = await carByName(request, 'Toyota Wigo 1.0 G');
     const { pickup, ret } = await freeDates(request, car.id, 6);

@@ -11,12 +11,14 @@ type Position = 'bottom-center' | 'bottom-right';
  * screen, their distance from its edge included (0px while none shows). Drawers and full-screen
  * dialogs end with that much room (global.css), so what stands at their end, such as the activity
  * log's "Show older changes", can be scrolled clear of a notice instead of waiting for it to leave.
- * Mantine hands the ref to the stack of each position; only the one in use is measured.
+ * Mantine hands the ref to the stack of each position; only the one in use is measured. A stack
+ * whose ref returned no cleanup is handed `null` when the position changes (a phone turned
+ * sideways, a page laid out on paper to print), as React calls such refs.
  */
 function useNoticeRoom(position: Position) {
   return useCallback(
-    (stack: HTMLDivElement) => {
-      if (stack.dataset.position !== position) return;
+    (stack: HTMLDivElement | null) => {
+      if (stack?.dataset.position !== position) return;
       const root = document.documentElement.style;
       const observer = new ResizeObserver(() => {
         const height = stack.offsetHeight;
