@@ -21,7 +21,7 @@ describe('the API answers in the request\'s language (Accept-Language)', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; issues: Array<{ path: string; message: string }> };
     expect(body.message).toBe('May kulang o maling sagot sa ilang field');
-    expect(body.issues).toContainEqual({ path: 'firstName', message: 'Kailangan ang first name' });
+    expect(body.issues).toContainEqual({ path: 'firstName', message: 'Kailangan ang pangalan' });
   });
 
   it('REST: English without the header, and for languages the site does not speak', async () => {
@@ -38,7 +38,7 @@ describe('the API answers in the request\'s language (Accept-Language)', () => {
       body: JSON.stringify({ json: { firstName: '', lastName: 'Cruz', email: 'juan@example.com', message: 'Hello' } }),
     });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain('Kailangan ang first name');
+    expect(await res.text()).toContain('Kailangan ang pangalan');
   });
 
   it('the garage\'s details: its opening hours in the language asked for, on both APIs', async () => {

@@ -6,6 +6,9 @@ import { formatShortDate } from '../../src/shared/isoDate';
 import { flattenCatalog, placeholders } from '../../src/shared/i18n/compile';
 import { LOCALES, localeOfAcceptLanguage, localeOfPath, localizePath, stripLocale } from '../../src/shared/i18n/locales';
 import { CATALOG_FILES, CATALOG_PARTS, catalogFile, type CatalogName } from '../../src/shared/i18n/parts';
+import calendarFil from '../../src/client/content/calendar.fil';
+import homeFil from '../../src/client/content/home.fil';
+import messagesFil from '../../src/shared/messages.fil';
 
 async function load(name: CatalogName, locale: string): Promise<Record<string, string>> {
   const module = (await import(/* @vite-ignore */ `../../${catalogFile(name, locale as never)}`)) as { default: unknown };
@@ -38,6 +41,14 @@ describe('message catalogs', () => {
     expect(withLocale('fil', () => formatInstant('2027-03-05T01:41:00Z'))).toBe('Marso 5, 2027, 9:41 AM');
     expect(formatInstant('2027-03-05T01:41:00Z')).toBe('March 5, 2027 at 9:41 AM');
     expect(withLocale('fil', () => formatShortDate('2027-03-05'))).toBe('Biy, Mar 5');
+  });
+
+  it('names a field in a Filipino error as the Filipino form labels it, not by its English name', () => {
+    const v = messagesFil.validation;
+    expect(v.firstName.toLowerCase()).toContain(homeFil.contact.form.firstName.toLowerCase());
+    expect(v.lastName.toLowerCase()).toContain(homeFil.contact.form.lastName.toLowerCase());
+    expect(v.returnAfterPickup.toLowerCase()).toContain(calendarFil.return.toLowerCase());
+    for (const text of [v.firstName, v.lastName, v.returnAfterPickup]) expect(text).not.toMatch(/\b(first name|last name|return date)\b/i);
   });
 
   it('formats plurals and values by the language: "1 day", "3 days", "3 araw"', () => {
