@@ -303,6 +303,10 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
     expect(garage.text).toContain('New booking from the website');
     expect(garage.text).toContain('Vehicle: ');
     expect(garage.text).not.toContain('Sasakyan');
+    // Each e-mail's HTML says its language, so a screen reader reads the Filipino one with Filipino speech.
+    const html = async (id: string) => ((await h.orm.em.fork().getConnection().execute('select html from mail_message where id = ?', [id])) as Array<{ html: string }>)[0]!.html;
+    expect(await html(renter.id)).toMatch(/^<!doctype html><html lang="fil">/);
+    expect(await html(garage.id)).toMatch(/^<!doctype html><html lang="en">/);
 
     // Staff act from the English dashboard: the renter still hears in Filipino.
     const paid = await request(h, 'PATCH', `/api/admin/bookings/${booking.id}/payment`, { amount: '500', method: 'gcash' }, { staff: true });

@@ -66,8 +66,9 @@ function table(rows: Rows, total?: [string, string]): string {
   return `<table style="border-collapse:collapse;width:100%;max-width:520px">${cells}${foot}</table>`;
 }
 
-function layout(business: TBusinessInfo, body: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;margin:0;padding:24px;background:#f6f7f9">
+/** The HTML around an e-mail's body, in `locale`: its `lang` lets a screen reader speak it in that language. */
+function layout(business: TBusinessInfo, body: string, locale: Locale): string {
+  return `<!doctype html><html lang="${locale}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;margin:0;padding:24px;background:#f6f7f9">
 <div style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
 <h1 style="margin:0 0 4px;font-size:20px">${escape(business.name)}</h1>
 <p style="margin:0 0 16px;color:#666;font-size:13px">${escape(business.addressLine1)}, ${escape(business.addressLine2)}<br>${escape(business.phonePrimary)} · ${escape(business.phoneSecondary)} · ${escape(business.email)}</p>
@@ -135,6 +136,7 @@ ${draft.facts ? `${heading(draft.facts.title)}${table(draft.facts.rows)}` : ''}
 ${draft.receipt ? `${heading(h.booking)}${table(bookingFacts(booking, quoteRenter))}${heading(h.pricing)}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading(h.important)}<ul>${importantInformation().map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>${escape(mail.facts.reference)}: <strong>${escape(booking.reference)}</strong></p>`}
 <p style="margin:24px 0"><a href="${escape(manageLink)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">${escape(draft.action)}</a></p>
 <p style="color:#666;font-size:13px">${escape(business.hours)}</p>`,
+    booking.locale,
   );
   return { kind: draft.kind, to: booking.customerEmail, replyTo: business.email, subject: draft.subject, text, html };
 }
@@ -280,7 +282,7 @@ function garageMail(kind: string, subject: string, title: string, rows: Rows, bu
     replyTo,
     subject,
     text: [title, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
-    html: layout(business, `${heading(title)}${table(rows)}`),
+    html: layout(business, `${heading(title)}${table(rows)}`, DEFAULT_LOCALE),
   };
 }
 
@@ -332,6 +334,6 @@ export function garageEnquiryMail(message: TContact, business: TBusinessInfo, to
     replyTo: message.email,
     subject: `Enquiry (${message.subject}) from ${name}`,
     text: `${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${message.message}`,
-    html: layout(business, `${heading('New enquiry')}${table(facts)}<p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escape(message.message)}</p>`),
+    html: layout(business, `${heading('New enquiry')}${table(facts)}<p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escape(message.message)}</p>`, DEFAULT_LOCALE),
   };
 }
