@@ -80,6 +80,10 @@ describe('ZBookingFormSchema (spec point 5 messages)', () => {
     expect(issuesOf(ZBookingFormSchema, { ...form, [field]: value })).toEqual({ [field]: [message] });
   });
 
+  it.each(['0917 123 4567', '+63 917 123 4567', '(0917) 123-4567', '(075) 551 2345', '+63 (917) 123 4567', '0917.123.4567'])('accepts the phone number %j, written as people here write one', (phone) => {
+    expect(issuesOf(ZBookingFormSchema, { ...form, phone })).toEqual({});
+  });
+
   it.each([
     ['a private-use character', 'Juan Dela Cruz\ue000'],
     ['a private-use character of plane 15', 'Juan \u{f0000}Dela Cruz'],

@@ -93,7 +93,8 @@ export const ZPhoneSchema = z
   .regex(ONE_LINE_PATTERN, { error: () => v.oneLine })
   .min(10, { error: () => v.phone })
   .max(40, { error: () => v.tooLong({ max: 40 }) })
-  .regex(/^[+\d][\d\s()./-]*$/, { error: () => v.phone });
+  // A leading "(" too: an area code in brackets, "(075) 551 2345", "(0917) 123-4567".
+  .regex(/^[+(\d][\d\s()./-]*$/, { error: () => v.phone });
 
 /** Paging and search for admin lists. */
 export const ZListQuerySchema = z.object({
