@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
 import { addDays, formatDate, formatLongDate, rangesOverlap, todayInManila } from '../../src/shared/dates';
-import { test, expect, fakeImageFile, largeFile, pngFile, query, staffHeaders, vastPictureFile } from './support';
+import { test, expect, dataDir, fakeImageFile, largeFile, largePhotoFile, pngFile, query, staffHeaders, vastPictureFile } from './support';
 import { bookViaApi, bookedRanges, calendarDay, carByName, chooseDates, fillRenter, freeDates, newCarViaApi, newRenter, showMonth } from './support/booking';
 import calendarEn from '../../src/client/content/calendar.en';
 
@@ -14,6 +16,26 @@ async function openForm(page: import('@playwright/test').Page, request: import('
   await expect(form).toBeVisible();
   return { car, form };
 }
+
+test.describe('the booking form makes a large photo fit', () => {
+  test('a photo over 5 MB is made smaller in the browser and uploaded as a JPEG within the limit', async ({ page, request }) => {
+    const { form } = await openForm(page, request);
+    const slot = form.locator('[data-field=photoId1Url]');
+    const photo = largePhotoFile();
+    expect(photo.buffer.length).toBeGreaterThan(5 * 1024 * 1024);
+    const put = page.waitForRequest((sent) => sent.method() === 'PUT' && sent.url().includes('/objects/upload/'));
+    await form.getByLabel('Photo ID #1', { exact: true }).setInputFiles(photo);
+    await expect(page.getByRole('alert').filter({ hasText: 'Photo ID #1 Uploaded' })).toBeVisible();
+    await expect(slot).toHaveAttribute('data-state', 'uploaded');
+    const sent = await put;
+    expect(sent.headers()['content-type']).toBe('image/jpeg');
+    const key = new URL(sent.url()).pathname.slice('/objects/upload/'.length);
+    expect(await query('select content_type from upload where object_key = $1', [key])).toEqual([{ content_type: 'image/jpeg' }]);
+    const stored = readFileSync(join(dataDir(), 'objects', key));
+    expect(stored.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(stored.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+  });
+});
 
 test.describe('the booking form refuses what it must', () => {
   test('every missing or invalid field shows its own message, and nothing is stored', async ({ page, request }) => {

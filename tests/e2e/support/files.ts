@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 /** What `locator.setInputFiles()` takes: a file made in memory. */
@@ -76,9 +76,24 @@ export function pdfFile(name = 'proof-of-billing.pdf', options: { size?: number 
   return { name, mimeType: 'application/pdf', buffer };
 }
 
-/** A valid PNG of 6 MB by default: above the 5 MB limit for documents (UPLOAD_RULES in src/shared/schemas/upload.schema.ts). */
-export function largeFile(name = 'too-large.png', size = 6 * MB): FilePayload {
-  return pngFile(name, { size });
+/** A valid PDF of 6 MB by default: above the 5 MB limit for documents (UPLOAD_RULES in src/shared/schemas/upload.schema.ts). */
+export function largeFile(name = 'too-large.pdf', size = 6 * MB): FilePayload {
+  return pdfFile(name, { size });
+}
+
+/**
+ * A photo-sized PNG of noise, as large as a camera's photo of that size can be (noise does not
+ * compress): 2,000 × 1,500 pixels, about 9 MB, above a document's 5 MB.
+ */
+export function largePhotoFile(name = 'camera-photo.png', width = 2_000, height = 1_500): FilePayload {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const rows = Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]));
+  const pixels = deflateSync(Buffer.concat(rows), { level: 1 });
+  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))];
+  return { name, mimeType: 'image/png', buffer: Buffer.concat(parts) };
 }
 
 /**

@@ -23,5 +23,5 @@ export { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_API_TOKEN, baseURL, dataDir, d
 export { test, expect, expectApart, expectFocusWithin, snap, type AxeCheckOptions, type E2EFixtures } from './fixtures';
 export { query } from './db';
 export { readOutbox, waitForMail, parseEml, manageLinkIn, type OutboxMail } from './mail';
-export { pngFile, pdfFile, largeFile, fakeImageFile, vastPictureFile, type FilePayload } from './files';
+export { pngFile, pdfFile, largeFile, largePhotoFile, fakeImageFile, vastPictureFile, type FilePayload } from './files';
 export { signInAs, signInAsStaff, staffHeaders } from './staff';

@@ -2,6 +2,7 @@ import { currentLocale } from '../../../shared/i18n/catalog';
 import { messages } from '../../../shared/messages';
 import { UPLOAD_RULES, type UploadContentType, type UploadKind } from '../../../shared/schemas/upload.schema';
 import type { createTrpcClient } from '../../trpc';
+import { shrinkPicture } from './shrinkPicture';
 
 type TrpcClient = ReturnType<typeof createTrpcClient>;
 
@@ -102,12 +103,15 @@ export interface UploadOptions {
 }
 
 /**
- * The upload flow: ask the server for a signed address, PUT the file there with a progress
+ * The upload flow: a photo above the kind's limit made smaller (`shrinkPicture`), then ask the
+ * server for a signed address, PUT the file there with a progress
  * report, then have the server check what was stored (real type, size). Resolves to the
  * `/objects/...` reference a booking or a car keeps; rejects with an UploadError whose message is
  * the spec's notice.
  */
-export async function uploadFile(client: TrpcClient, { kind, file, onProgress = () => undefined, signal }: UploadOptions): Promise<string> {
+export async function uploadFile(client: TrpcClient, { kind, file: chosen, onProgress = () => undefined, signal }: UploadOptions): Promise<string> {
+  const chosenType = declaredType(chosen, kind);
+  const file = (chosenType && chosen.size > UPLOAD_RULES[kind].maxBytes && (await shrinkPicture(chosen, chosenType, UPLOAD_RULES[kind].maxBytes))) || chosen;
   const refused = checkFile(file, kind);
   if (refused) throw new UploadError(refused);
   const contentType = declaredType(file, kind) ?? undefined;
