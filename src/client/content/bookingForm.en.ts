@@ -35,7 +35,7 @@ export default {
     taken: 'This car is already booked on some of those days.',
   },
   documents: {
-    lead: 'Upload clear photos or scans: JPG, PNG or PDF, up to 5 MB each. Only our staff can see them.',
+    lead: 'Upload clear photos or scans: JPG, PNG or PDF, up to 5 MB each (a larger photo is made smaller for you). Only our staff can see them.',
     slots: {
       photoId1Url: { label: 'Photo ID #1', hint: "Driver's license (front)" },
       photoId2Url: { label: 'Photo ID #2', hint: 'Another government ID: passport, UMID, PhilSys or postal ID' },

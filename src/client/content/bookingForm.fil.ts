@@ -36,7 +36,7 @@ export default {
     taken: 'Naka-book na ang sasakyang ito sa ilan sa mga araw na iyon.',
   },
   documents: {
-    lead: 'Mag-upload ng malinaw na litrato o scan: JPG, PNG o PDF, hanggang 5 MB bawat isa. Staff lang namin ang makakakita.',
+    lead: 'Mag-upload ng malinaw na litrato o scan: JPG, PNG o PDF, hanggang 5 MB bawat isa (paliliitin namin para sa iyo ang mas malaking litrato). Staff lang namin ang makakakita.',
     slots: {
       photoId1Url: { label: 'Photo ID #1', hint: "Driver's license (harap)" },
       photoId2Url: { label: 'Photo ID #2', hint: 'Isa pang government ID: passport, UMID, PhilSys o postal ID' },
