@@ -215,6 +215,25 @@ describe('describeAuditEntry', () => {
     ).toBe('Changed status of booking for Ana Cruz: available yes → no, hold Nov 28, 2026, 10:24 PM → —');
   });
 
+  it('says a cancellation as the status it is, without the stored time and canceller (the entry has both)', () => {
+    expect(
+      describeAuditEntry({
+        action: 'booking.status',
+        entityType: 'booking',
+        before: { customerName: 'Gina Padilla', status: 'confirmed', cancelledAt: null, cancelledBy: null },
+        after: { customerName: 'Gina Padilla', status: 'cancelled', cancelledAt: '2026-11-27T19:45:58.000Z', cancelledBy: 'staff' },
+      }),
+    ).toBe('Changed status of booking for Gina Padilla: confirmed → cancelled');
+    expect(
+      describeAuditEntry({
+        action: 'booking.status',
+        entityType: 'booking',
+        before: { customerName: 'Gina Padilla', status: 'cancelled', cancelledAt: '2026-11-27T19:45:58.000Z', cancelledBy: 'staff' },
+        after: { customerName: 'Gina Padilla', status: 'confirmed', cancelledAt: null, cancelledBy: null },
+      }),
+    ).toBe('Changed status of booking for Gina Padilla: cancelled → confirmed');
+  });
+
   it('says the renter’s own steps and document requests in words, not field names or file addresses', () => {
     expect(describeAuditEntry({ action: 'booking.email_proven', entityType: 'booking', before: { emailProven: false }, after: { emailProven: true } })).toBe(
       'Booking confirmed by the renter through its e-mail link',

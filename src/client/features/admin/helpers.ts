@@ -114,6 +114,12 @@ const ACTION_VERBS: Record<string, string> = {
 /** Actions whose line names only these of the fields they change (the rest follows from them). */
 const DETAILS_OF: Record<string, string[]> = { renter_email: ['customerEmail'] };
 
+/**
+ * Fields a line never names: they follow from the others or from the entry itself (the balance from
+ * the total and what was paid; when and by whom a booking was cancelled from the entry's time and actor).
+ */
+const IMPLIED_FIELDS = new Set(['balance', 'cancelledAt', 'cancelledBy']);
+
 /** Actions their line says in full: the fields they change are a file's address or a request's bookkeeping. */
 const WITHOUT_DETAILS = new Set(['document', 'document_request']);
 
@@ -251,7 +257,7 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   }
   if (!before || !after || WITHOUT_DETAILS.has(action)) return subject;
   const changed = (DETAILS_OF[action] ?? Object.keys(after))
-    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && key !== 'balance')
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) && !IMPLIED_FIELDS.has(key))
     .sort((a, b) => (FIELD_RANK.get(a) ?? FIELD_NAMES.length) - (FIELD_RANK.get(b) ?? FIELD_NAMES.length));
   if (!changed.length) return subject;
   const verbNamesKey = changed.length === 1 && changed[0] === action;
