@@ -233,6 +233,12 @@ test('staff record a refund on a cancelled booking, the amount the terms give ba
   await card.getByRole('button', { name: `Record Refund: ${renter.fullName}, ${car.name}` }).click();
   await expect(dialog.getByTestId('terms-refund')).toContainText('The terms give back ₱500 more (₱1,500 already given back)');
   await expect(dialog.getByLabel('Amount given back (₱)')).toHaveValue('500');
+  // All of it given back, the cancelled booking owes nothing and holds nothing: not "Not Paid, ₱0 of" its total.
+  await dialog.getByRole('button', { name: 'Record Refund' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('payment-state')).toContainText('Nothing Owed');
+  await expect(card.getByTestId('payment-state')).toContainText('nothing to collect');
+  await expect(card.getByTestId('payment-state')).not.toContainText('of ₱');
 });
 
 test('the owner voids a payment typed wrong: it stays in the ledger struck through, what was paid goes down, the renter is e-mailed why', async ({ page }) => {

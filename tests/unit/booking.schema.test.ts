@@ -295,8 +295,12 @@ describe('paymentProgress', () => {
 
   it('reads what is still paid on a cancelled booking as money held, not a part payment', () => {
     expect(paymentProgress('500.00', '10000.00', 'cancelled')).toEqual({ state: 'Money Held', percent: 100 });
-    expect(paymentProgress('0.00', '10000.00', 'cancelled')).toEqual({ state: 'Not Paid', percent: 0 });
     expect(paymentProgress('500.00', '10000.00', 'completed')).toEqual({ state: 'Partially Paid', percent: 5 });
+  });
+
+  it('reads a cancelled booking that holds no money (never paid, or all given back) as owing nothing, not as unpaid', () => {
+    expect(paymentProgress('0.00', '10000.00', 'cancelled')).toEqual({ state: 'Nothing Owed', percent: 0 });
+    expect(paymentProgress('0.00', '10000.00', 'pending')).toEqual({ state: 'Not Paid', percent: 0 });
   });
 
   it('never draws the bar past 100%, however much was paid', () => {

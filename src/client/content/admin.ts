@@ -434,6 +434,7 @@ export const adminCopy = {
     addPayment: 'Add Payment',
     paidOf: (paid: string, total: string) => `${paid} of ${total}`,
     held: (paid: string) => `${paid} paid in`,
+    nothingOwed: 'nothing to collect',
     more: (name: string) => `More actions for ${name}`,
     erase: 'Erase Personal Data',
     /** An erased record: its badge, and what it still holds. */

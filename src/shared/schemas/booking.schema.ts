@@ -373,16 +373,17 @@ export type TBookingListQuery = z.infer<typeof ZBookingListQuerySchema>;
 export const ZBookingPageSchema = pageOf(ZBookingSchema);
 export type TBookingPage = z.infer<typeof ZBookingPageSchema>;
 
-export type PaymentState = 'Fully Paid' | 'Partially Paid' | 'Not Paid' | 'Money Held';
+export type PaymentState = 'Fully Paid' | 'Partially Paid' | 'Not Paid' | 'Money Held' | 'Nothing Owed';
 
 /**
  * The spec's payment progress: state, and a bar capped at 100 %. A cancelled booking owes nothing:
- * what is still paid on it is money the garage holds (to give back or keep by the terms), not a part payment.
+ * what is still paid on it is money the garage holds (to give back or keep by the terms), not a part
+ * payment, and with nothing held (never paid, or all given back) it is settled, not unpaid.
  */
 export function paymentProgress(amountPaid: string, total: string, status?: BookingStatus): { state: PaymentState; percent: number } {
   const paid = Number(amountPaid);
   const due = Number(total);
-  if (status === 'cancelled' && paid > 0) return { state: 'Money Held', percent: 100 };
+  if (status === 'cancelled') return paid > 0 ? { state: 'Money Held', percent: 100 } : { state: 'Nothing Owed', percent: 0 };
   const state: PaymentState = paid >= due ? 'Fully Paid' : paid > 0 ? 'Partially Paid' : 'Not Paid';
   const percent = due > 0 ? Math.min(100, Math.floor((paid / due) * 100)) : 100;
   return { state, percent };

@@ -44,9 +44,9 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-const PAYMENT_COLOR = { 'Fully Paid': 'green', 'Partially Paid': 'yellow', 'Not Paid': 'gray', 'Money Held': 'orange' } as const;
+const PAYMENT_COLOR = { 'Fully Paid': 'green', 'Partially Paid': 'yellow', 'Not Paid': 'gray', 'Money Held': 'orange', 'Nothing Owed': 'gray' } as const;
 
-/** Fully / Partially / Not Paid (or, on a cancelled booking, Money Held), with a bar capped at 100 %. */
+/** Fully / Partially / Not Paid (or, on a cancelled booking, Money Held or Nothing Owed), with a bar capped at 100 %. */
 export function PaymentState({ amountPaid, total, status, label }: { amountPaid: string; total: string; status: BookingStatus; label: string }) {
   const { state, percent } = paymentProgress(amountPaid, total, status);
   return (
@@ -56,7 +56,7 @@ export function PaymentState({ amountPaid, total, status, label }: { amountPaid:
           {state}
         </Badge>
         <Text size="xs" c="dimmed">
-          {state === 'Money Held' ? c.customers.held(formatPeso(amountPaid)) : c.customers.paidOf(formatPeso(amountPaid), formatPeso(total))}
+          {state === 'Money Held' ? c.customers.held(formatPeso(amountPaid)) : state === 'Nothing Owed' ? c.customers.nothingOwed : c.customers.paidOf(formatPeso(amountPaid), formatPeso(total))}
         </Text>
       </Group>
       <Progress.Root size="sm" radius="xl">
