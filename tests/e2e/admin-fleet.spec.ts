@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, pngFile, query, staffHeaders, test } from './support';
+import { addDays, todayInManila } from '../../src/shared/dates';
 import { newCarViaApi } from './support/booking';
-import { notice, openDashboard } from './admin-helpers';
+import { newBookingViaApi, notice, openDashboard, uniqueRenter } from './admin-helpers';
 
 test('staff add a car with an image, see it on the home page, change its rate and delete it', async ({ page }) => {
   // The dashboard and the public home page in two tabs, every field of the dialog, three reloads: the journey's budget.
@@ -87,6 +88,31 @@ test('staff add a car with an image, see it on the home page, change its rate an
   await home.reload();
   await expect(home.getByTestId('car-card').first()).toBeVisible();
   await expect(home.getByTestId('car-card').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('taking a car out of service says which renters still hold it, and leaves their bookings for staff to move or cancel', async ({ page }) => {
+  await openDashboard(page, 'fleet');
+  const car = await newCarViaApi(page.request, staffHeaders());
+  const renter = uniqueRenter('Stranded');
+  const booking = await newBookingViaApi(page.request, {
+    customerEmail: renter.email,
+    customerName: renter.fullName,
+    carId: car.id,
+    pickupDate: addDays(todayInManila(), 12),
+    returnDate: addDays(todayInManila(), 15),
+    status: 'confirmed',
+  });
+  await page.reload();
+  const card = page.getByRole('article', { name: car.name });
+  await card.getByRole('button', { name: `Edit ${car.name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Car' });
+  await edit.getByLabel('Available for booking').uncheck();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  const told = notice(page, `${car.name} still has a booking: ${booking.reference} (${renter.fullName},`);
+  await expect(told).toBeVisible();
+  await expect(told).toContainText('Taking it out of service stops new bookings only');
+  await expect(edit).toBeHidden();
+  expect(await query('select status::text from booking where id = $1', [booking.id])).toEqual([{ status: 'confirmed' }]);
 });
 
 test('a file that is not a car image is refused before upload', async ({ page }) => {

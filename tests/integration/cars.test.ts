@@ -165,6 +165,25 @@ describe('cars.update', () => {
     await expectError(publicBooking(h, car.id), 'CONFLICT', messages.errors.carUnavailable);
   });
 
+  it('taking a car out of service answers the bookings still to come or under way on it, which it leaves for staff to move or cancel', async () => {
+    const car = await newCar(h);
+    await adminBooking(h, { carId: car.id, from: -8, to: -2, status: 'pending' }); // ended before today
+    const later = await adminBooking(h, { carId: car.id, from: 5, to: 7, status: 'pending', name: 'Ben Cruz' });
+    const underWay = await adminBooking(h, { carId: car.id, from: -1, to: 1, status: 'confirmed', name: 'Ana Reyes' });
+    await adminBooking(h, { carId: car.id, from: 10, to: 12, status: 'cancelled' });
+
+    const updated = await h.caller({ staff: true }).cars.update({ id: car.id, data: { available: false } });
+    expect(updated.available).toBe(false);
+    expect(updated.openBookings).toEqual(
+      [underWay, later].map((b) => ({ id: b.id, reference: b.reference, renterName: b.customerName, pickupDate: b.pickupDate, returnDate: b.returnDate, status: b.status })),
+    );
+    // They stay as they were: staff decide what becomes of each.
+    expect((await h.caller({ staff: true }).bookings.byId({ id: later.id })).status).toBe('pending');
+    // Any other change, to a car already out of service, says nothing more.
+    expect((await h.caller({ staff: true }).cars.update({ id: car.id, data: { dailyRate: '2100' } })).openBookings).toBeUndefined();
+    expect((await h.caller({ staff: true }).cars.update({ id: car.id, data: { available: true } })).openBookings).toBeUndefined();
+  });
+
   it('attaches a new uploaded image and releases the old one', async () => {
     const first = await upload(h, fileBytes('png'), { kind: 'car-image', staff: true });
     const second = await upload(h, fileBytes('webp'), { kind: 'car-image', staff: true, contentType: 'image/webp' });

@@ -270,6 +270,9 @@ export const adminCopy = {
     descriptionFil: 'Description in Filipino (optional)',
     descriptionFilHint: 'Shown on the Filipino pages; without it they show the English one.',
     available: 'Available for booking',
+    /** Out of service stops new bookings only: the ones it still holds are staff's to move or cancel. */
+    openBookings: (car: string, bookings: string[]) =>
+      `${car} still has ${bookings.length === 1 ? 'a booking' : `${bookings.length} bookings`}: ${bookings.join('; ')}. Taking it out of service stops new bookings only; move ${bookings.length === 1 ? 'this booking' : 'these bookings'} to another car or cancel with the renter.`,
     image: 'Pictures',
     imageHint: 'JPG, PNG or WebP, at most 10 MB each. The first is the cover.',
     chooseImage: 'Upload Image',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBookedRangeSchema, ZCarListQuerySchema, ZCarSchema, ZCreateCarSchema, ZQuoteSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
+import { ZBookedRangeSchema, ZCarListQuerySchema, ZCarSchema, ZCreateCarSchema, ZQuoteSchema, ZUpdateCarAnswerSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
 import { entityTag } from '../http/etag';
 import { cachedAnswer } from '../http/middleware';
 import { bookedDates, createCar, deleteCar, findCar, fleetSnapshot, searchCars, updateCar } from '../services/car.service';
@@ -88,11 +88,12 @@ export const carRoutes = [
     summary: 'Change a car',
     description:
       'Fields left out keep their value. `images` replaces the pictures (in order, the first the cover; pictures left out are released); the spec\'s `image` alone replaces the cover and keeps the others. ' +
-      'A new name gives the car a new `slug`; its former page redirects to the new one.',
+      'A new name gives the car a new `slug`; its former page redirects to the new one. ' +
+      'Taking a car out of service (`available: false`) stops new bookings only: the answer\'s `openBookings` names the bookings it still holds, for staff to move or cancel.',
     auth: 'admin',
     params: ZIdParamsSchema,
     body: ZUpdateCarSchema,
-    response: { status: 200, schema: ZCarSchema, description: 'The changed car' },
+    response: { status: 200, schema: ZUpdateCarAnswerSchema, description: 'The changed car' },
     errors: [404, 503],
     handler: (c, { params, body }) => updateCar(adminContext(c), params.id, body),
   }),

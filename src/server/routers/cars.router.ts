@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBookedRangeSchema, ZCarSchema, ZCarSearchResultSchema, ZCarSearchSchema, ZCreateCarSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
+import { ZBookedRangeSchema, ZCarSchema, ZCarSearchResultSchema, ZCarSearchSchema, ZCreateCarSchema, ZUpdateCarAnswerSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
 import { ZIdSchema } from '../../shared/schemas/common.schema';
 import { bookedDates, createCar, deleteCar, getCar, listCars, searchCars, updateCar } from '../services/car.service';
 import { adminProcedure, ownerProcedure, publicProcedure, router } from '../trpc/init';
@@ -15,7 +15,7 @@ export const carsRouter = router({
   create: adminProcedure.input(ZCreateCarSchema).output(ZCarSchema).mutation(({ ctx, input }) => createCar(ctx, input)),
   update: adminProcedure
     .input(z.object({ id: ZIdSchema, data: ZUpdateCarSchema }))
-    .output(ZCarSchema)
+    .output(ZUpdateCarAnswerSchema)
     .mutation(({ ctx, input }) => updateCar(ctx, input.id, input.data)),
   delete: ownerProcedure.input(z.object({ id: ZIdSchema })).mutation(({ ctx, input }) => deleteCar(ctx, input.id)),
 });

@@ -7,7 +7,7 @@ import { messages } from '../../shared/messages';
 import { RANGE_PROBLEMS, rangeProblem } from '../../shared/calendar';
 import { matchesFilters, sortCars } from '../../shared/carSearch';
 import { rentalQuote } from '../../shared/pricing';
-import type { TBookedRange, TCar, TCarSearch, TCarSearchResult, TCreateCar, TUpdateCar } from '../../shared/schemas/car.schema';
+import type { TBookedRange, TCar, TCarSearch, TCarSearchResult, TCreateCar, TOpenBookingOfCar, TUpdateCar, TUpdateCarAnswer } from '../../shared/schemas/car.schema';
 import { freeSlug } from '../../shared/slug';
 import { OCCUPYING_STATUSES, isOccupying } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
@@ -194,7 +194,21 @@ export async function createCar(ctx: AdminContext, input: TCreateCar): Promise<T
   });
 }
 
-export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar): Promise<TCar> {
+/** A car's bookings still to come or under way: pending or confirmed, returned today or later, by pick-up date. */
+async function openBookingsOf(em: EntityManager, carId: string): Promise<TOpenBookingOfCar[]> {
+  const bookings = await em.find(
+    Booking,
+    { car: carId, status: { $in: [...OCCUPYING_STATUSES] }, returnDate: { $gte: todayInManila(clock.now()) } },
+    { fields: ['reference', 'renterName', 'pickupDate', 'returnDate', 'status'], orderBy: { pickupDate: 'asc', id: 'asc' } },
+  );
+  return bookings.map(({ id, reference, renterName, pickupDate, returnDate, status }) => ({ id, reference, renterName, pickupDate, returnDate, status: status as TOpenBookingOfCar['status'] }));
+}
+
+/**
+ * Changes a car. Taking it out of service stops new bookings only: the answer names the bookings it
+ * still holds, which stay as they are for staff to move or cancel.
+ */
+export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar): Promise<TUpdateCarAnswer> {
   return changeFleet(ctx, async (tx) => {
     const em = tx.em;
     const car = await em.findOne(Car, { id });
@@ -213,7 +227,8 @@ export async function updateCar(ctx: AdminContext, id: string, input: TUpdateCar
     }
     auditEdit(tx, 'car.update', 'car', car.id, before, toCarDto(car));
     await em.flush();
-    return toCarDto(car);
+    const takenOutOfService = before.available && !car.available;
+    return takenOutOfService ? { ...toCarDto(car), openBookings: await openBookingsOf(em, car.id) } : toCarDto(car);
   });
 }
 

@@ -3,6 +3,7 @@ import { todayInManila } from '../dates';
 import { messages } from '../messages';
 import { formatPeso, toCentavos } from '../money';
 import { CAR_CATEGORIES, CAR_SORTS, FUELS, MAX_SEATS, TRANSMISSIONS, carCategoryOf, odometerReading, odometerKilometres, type CarCategory } from '../cars';
+import { OCCUPYING_STATUSES } from './booking.schema';
 import { ZIdSchema, ZIsoDateSchema, ZMoneyOutSchema, ZMoneySchema, ZPositiveMoneySchema, requiredText, text, type LazyMessage } from './common.schema';
 
 const v = messages.validation;
@@ -153,6 +154,28 @@ export const ZUpdateCarSchema = ZCarFieldsSchema.partial()
     if (car.image && car.images?.length && car.images[0] !== car.image) ctx.addIssue({ code: 'custom', message: v.imageNotCover, path: ['image'] });
   });
 export type TUpdateCar = z.infer<typeof ZUpdateCarSchema>;
+
+/** A booking of a car that is still to come or under way (pending or confirmed, not yet returned). */
+export const ZOpenBookingOfCarSchema = z.object({
+  id: ZIdSchema,
+  reference: z.string(),
+  renterName: z.string(),
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  status: z.enum(OCCUPYING_STATUSES),
+});
+export type TOpenBookingOfCar = z.infer<typeof ZOpenBookingOfCarSchema>;
+
+/** The answer to a change: the car, and when the change took it out of service, the bookings it still holds. */
+export const ZUpdateCarAnswerSchema = ZCarSchema.extend({
+  openBookings: z
+    .array(ZOpenBookingOfCarSchema)
+    .optional()
+    .describe(
+      'Only when this change took the car out of service (`available` true → false): its bookings still to come or under way, by pick-up date. Taking a car out of service stops new bookings only; these stay as they are for staff to move or cancel',
+    ),
+});
+export type TUpdateCarAnswer = z.infer<typeof ZUpdateCarAnswerSchema>;
 
 export const ZBookedRangeSchema = z.object({
   start: z.string().describe('First occupied day, YYYY-MM-DD'),

@@ -8,7 +8,7 @@ import { CAR_CATEGORIES, CAR_DEFAULTS, FUELS, TRANSMISSIONS, ZCreateCarSchema, t
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { useSiteInfo } from '../../site/useSiteInfo';
-import { changedFields, fieldErrors } from '../helpers';
+import { changedFields, fieldErrors, shortDate } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog, showFirstError } from '../parts';
 import { CarImagesField } from './CarImagesField';
@@ -90,8 +90,9 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [car]);
 
-  const onSaved = async (message: string) => {
-    notifySuccess(message);
+  const onSaved = async (notice: string | Parameters<typeof notify>[0]) => {
+    if (typeof notice === 'string') notifySuccess(notice);
+    else notify(notice);
     onClose();
     await Promise.all([utils.cars.invalidate(), utils.admin.overview.invalidate()]);
   };
@@ -104,7 +105,12 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
     onError: (error) => onFailed(error, messages.admin.failed.addCar),
   });
   const update = trpc.cars.update.useMutation({
-    onSuccess: () => onSaved(messages.admin.success.updateCar),
+    onSuccess: (answer) => {
+      if (!answer.openBookings?.length) return onSaved(messages.admin.success.updateCar);
+      // Stays until closed: these renters are still counting on the car, and the notice says who.
+      const bookings = answer.openBookings.map((b) => `${b.reference} (${b.renterName}, ${shortDate(b.pickupDate)} – ${shortDate(b.returnDate)})`);
+      return onSaved({ title: messages.admin.success.updateCar, message: c.openBookings(answer.name, bookings), color: 'orange', autoClose: false });
+    },
     onError: (error) => onFailed(error, messages.admin.failed.updateCar),
   });
   const pending = create.isPending || update.isPending;
