@@ -438,6 +438,19 @@ describe('bookings.updateDates', () => {
     expect((await staff().bookings.byId({ id: booking.id })).pickupTime).toBe('2:00 PM');
   });
 
+  it('tells a renter who has paid part what they have paid and what is left at the new price', async () => {
+    const car = await newCar(h, { dailyRate: '2000' });
+    const email = uniqueEmail('paidmoved');
+    const booking = await adminBooking(h, { carId: car.id, from: 5, to: 7, email, status: 'confirmed' }); // ₱4,500
+    await staff().bookings.addPayment({ id: booking.id, payment: { amount: '4500', method: 'gcash' } });
+    await staff().bookings.updateDates({ id: booking.id, dates: { pickupDate: daysFromToday(5), returnDate: daysFromToday(8) } }); // ₱6,500
+    const [moved] = await h.orm.em.fork().find(MailMessage, { to: email, kind: 'booking.dates_changed' });
+    expect(moved!.text).toContain(`${formatPeso('6500')}`);
+    expect(moved!.text).toContain(`Paid so far: ${formatPeso('4500')}`);
+    expect(moved!.text).toContain(`Balance: ${formatPeso('2000')}`);
+    expect(moved!.html).toContain(formatPeso('2000'));
+  });
+
   it('refuses days that overlap another booking of the car and leaves the booking as it was', async () => {
     const car = await newCar(h);
     const a = await adminBooking(h, { carId: car.id, from: 5, to: 7 });

@@ -43,6 +43,9 @@ export default {
   datesChanged: {
     subject: 'New dates: {what} ({reference})',
     lead: 'Your booking now runs from {pickup}, pick-up at {time}, to {return}. Your receipt with the new dates and price is below.',
+    title: 'Your booking now',
+    paid: 'Paid so far',
+    balance: 'Balance',
   },
   cancelled: {
     subject: 'Booking cancelled: {what} ({reference})',

@@ -41,6 +41,9 @@ export default {
   datesChanged: {
     subject: 'Bagong petsa: {what} ({reference})',
     lead: 'Ang booking mo ay mula {pickup} ({time} ang pick-up) hanggang {return} na. Nasa ibaba ang resibo mo na may bagong petsa at presyo.',
+    title: 'Ang booking mo ngayon',
+    paid: 'Nabayaran na',
+    balance: 'Natitirang balanse',
   },
   cancelled: {
     subject: 'Na-cancel ang booking: {what} ({reference})',

@@ -176,17 +176,19 @@ export function bookingConfirmedMail(booking: TBooking, context: RenterMailConte
   );
 }
 
-/** Staff moved the booking: its new dates, and the receipt at the new price. */
+/** Staff moved the booking: its new dates, and the receipt at the new price; with money paid, what is paid and left at that price. */
 export function bookingDatesChangedMail(booking: TBooking, context: RenterMailContext): MailDraft {
-  return inRenterLanguage(booking, () =>
-    renterMail(booking, context, {
+  return inRenterLanguage(booking, () => {
+    const m = mail.datesChanged;
+    return renterMail(booking, context, {
       kind: 'booking.dates_changed',
-      subject: mail.datesChanged.subject({ what: when(booking), reference: booking.reference }),
-      lead: [mail.datesChanged.lead({ pickup: formatLongDate(booking.pickupDate), time: booking.pickupTime, return: formatLongDate(booking.returnDate) })],
+      subject: m.subject({ what: when(booking), reference: booking.reference }),
+      lead: [m.lead({ pickup: formatLongDate(booking.pickupDate), time: booking.pickupTime, return: formatLongDate(booking.returnDate) })],
+      ...(nonZeroAmount(booking.amountPaid) ? { facts: { title: m.title, rows: standing(booking, m) } } : {}),
       receipt: true,
       action: mail.actions.manage,
-    }),
-  );
+    });
+  });
 }
 
 export function bookingCancelledMail(booking: TBooking, by: CancelledBy, context: RenterMailContext): MailDraft {
