@@ -207,6 +207,19 @@ describe('the manage-booking link', () => {
     expect((await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(5), returnDate: daysFromToday(7) } })).answer.booking.status).toBe('pending');
   });
 
+  it('tells a renter who cancels after paying what the terms give back, and the garage what to give back', async () => {
+    const car = await newCar(h, { dailyRate: '2000' });
+    const email = uniqueEmail('paidcanceller');
+    const { answer } = await publicBooking(h, car.id, { customer: { email }, booking: { pickupDate: daysFromToday(6), returnDate: daysFromToday(8) } });
+    await staff().bookings.addPayment({ id: answer.booking.id, payment: { amount: '1500', method: 'gcash' } });
+    await h.caller().myBooking.cancel({ token: await confirmationToken(email) });
+    const [told] = await mailsTo(email, 'booking.cancelled');
+    expect(told!.text).toContain('You have paid ₱1,500 on this booking: as our terms say, ₱1,500 of it is given back to you.');
+    expect(told!.text).not.toContain('Nothing more is due');
+    const garage = (await mailsTo('garage@example.com', 'booking.garage_cancelled')).find((mail) => mail.text.includes(answer.booking.reference));
+    expect(garage!.text).toContain('To give back (the terms): ₱1,500');
+  });
+
   it('does not cancel online inside 24 hours of pick-up', async () => {
     const car = await newCar(h);
     const email = uniqueEmail('late');

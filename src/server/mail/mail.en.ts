@@ -50,6 +50,7 @@ export default {
   cancelled: {
     subject: 'Booking cancelled: {what} ({reference})',
     renter: 'As you asked, your booking is cancelled. Nothing more is due for it.',
+    renterPaid: 'As you asked, your booking is cancelled. You have paid {paid} on this booking: as our terms say, {due} of it is given back to you. We will e-mail you when we send it.',
     staff: 'Your booking has been cancelled by our staff. If you did not expect this, please call us.',
     hold: 'Your booking was not confirmed in time, so it has been cancelled and the car’s dates released. You are welcome to book again.',
   },

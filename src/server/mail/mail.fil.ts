@@ -48,6 +48,7 @@ export default {
   cancelled: {
     subject: 'Na-cancel ang booking: {what} ({reference})',
     renter: 'Gaya ng hiniling mo, na-cancel na ang booking mo. Wala ka nang babayaran para dito.',
+    renterPaid: 'Gaya ng hiniling mo, na-cancel na ang booking mo. Nakapagbayad ka ng {paid} para sa booking na ito: ayon sa aming terms, ibabalik namin sa iyo ang {due}. Ie-email ka namin kapag naipadala na namin ito.',
     staff: 'Na-cancel ng aming staff ang booking mo. Kung hindi mo ito inaasahan, tawagan mo kami.',
     hold: 'Hindi nakumpirma sa oras ang booking mo kaya na-cancel ito at nabuksan ulit ang mga petsa ng sasakyan. Puwede kang mag-book ulit anumang oras.',
   },

@@ -2,6 +2,7 @@ import type { TBusinessInfo } from '../../shared/business';
 import { formatInstant, formatLongDate, todayInManila } from '../../shared/dates';
 import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, dayCount, distanceServiceLabel, driverServiceLabel } from '../../shared/labels';
 import { formatPeso, nonZeroAmount } from '../../shared/money';
+import { refundDue } from '../../shared/cancellation';
 import { depositLabel, bookingPriceRows, importantInformation } from '../../shared/receipt';
 import type { CancelledBy, DocumentField, TBooking, TPayment } from '../../shared/schemas/booking.schema';
 import type { TContact } from '../../shared/schemas/contact.schema';
@@ -191,15 +192,24 @@ export function bookingDatesChangedMail(booking: TBooking, context: RenterMailCo
   });
 }
 
+/** What the terms give back of what was paid on a cancelled booking, or null when nothing was paid. */
+function termsRefund(booking: TBooking): { paid: string; due: string } | null {
+  const paid = nonZeroAmount(booking.amountPaid);
+  return paid && booking.cancelledAt ? { paid, due: refundDue(booking, new Date(booking.cancelledAt)) } : null;
+}
+
+/** The booking is cancelled; a renter who cancelled after paying is told what the terms give back. */
 export function bookingCancelledMail(booking: TBooking, by: CancelledBy, context: RenterMailContext): MailDraft {
-  return inRenterLanguage(booking, () =>
-    renterMail(booking, context, {
+  return inRenterLanguage(booking, () => {
+    const m = mail.cancelled;
+    const refund = by === 'renter' ? termsRefund(booking) : null;
+    return renterMail(booking, context, {
       kind: 'booking.cancelled',
-      subject: mail.cancelled.subject({ what: when(booking), reference: booking.reference }),
-      lead: [mail.cancelled[by]],
+      subject: m.subject({ what: when(booking), reference: booking.reference }),
+      lead: [refund ? m.renterPaid({ paid: formatPeso(refund.paid), due: formatPeso(refund.due) }) : m[by]],
       action: mail.actions.see,
-    }),
-  );
+    });
+  });
 }
 
 /** What was paid on a booking after a ledger change, and its balance; a cancelled booking (a refund's, usually) has nothing left to pay, as its page says. */
@@ -308,7 +318,8 @@ export function garageBookingMail(booking: TBooking, business: TBusinessInfo, to
 /** The garage's notice that a renter cancelled on their booking's page. */
 export function garageRenterCancelledMail(booking: TBooking, business: TBusinessInfo, to: string): MailDraft {
   return withLocale(DEFAULT_LOCALE, () => {
-    const rows: Rows = [...renterRows(booking), ['Paid', formatPeso(booking.amountPaid)]];
+    const refund = termsRefund(booking);
+    const rows: Rows = [...renterRows(booking), ['Paid', formatPeso(booking.amountPaid)], ...(refund ? ([['To give back (the terms)', formatPeso(refund.due)]] satisfies Rows) : [])];
     return garageMail('booking.garage_cancelled', `Cancelled by the renter: ${booking.reference}, ${when(booking)}`, 'A renter cancelled their booking', rows, business, to, booking.customerEmail);
   });
 }
