@@ -232,6 +232,15 @@ describe('describeAuditEntry', () => {
         after: { customerName: 'Gina Padilla', status: 'confirmed', cancelledAt: null, cancelledBy: null },
       }),
     ).toBe('Changed status of booking for Gina Padilla: cancelled → confirmed');
+    // Cancelled by its renter through their link: the link proved the address, as the entry's actor says.
+    expect(
+      describeAuditEntry({
+        action: 'booking.status',
+        entityType: 'booking',
+        before: { customerName: 'Dante Villanueva', status: 'confirmed', emailProven: false, cancelledAt: null, cancelledBy: null },
+        after: { customerName: 'Dante Villanueva', status: 'cancelled', emailProven: true, cancelledAt: '2026-11-27T20:03:00.000Z', cancelledBy: 'renter' },
+      }),
+    ).toBe('Changed status of booking for Dante Villanueva: confirmed → cancelled');
   });
 
   it('says the renter’s own steps and document requests in words, not field names or file addresses', () => {

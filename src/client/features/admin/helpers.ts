@@ -116,9 +116,10 @@ const DETAILS_OF: Record<string, string[]> = { renter_email: ['customerEmail'] }
 
 /**
  * Fields a line never names: they follow from the others or from the entry itself (the balance from
- * the total and what was paid; when and by whom a booking was cancelled from the entry's time and actor).
+ * the total and what was paid; when and by whom a booking was cancelled from the entry's time and
+ * actor; a renter's proven address from their acting through their booking link).
  */
-const IMPLIED_FIELDS = new Set(['balance', 'cancelledAt', 'cancelledBy']);
+const IMPLIED_FIELDS = new Set(['balance', 'cancelledAt', 'cancelledBy', 'emailProven']);
 
 /** Actions their line says in full: the fields they change are a file's address or a request's bookkeeping. */
 const WITHOUT_DETAILS = new Set(['document', 'document_request']);
