@@ -3,6 +3,7 @@ import {
   balanceOf,
   bookingPriceLines,
   canAddPayment,
+  carChoiceLabel,
   dateTime,
   describeAuditEntry,
   errorMessage,
@@ -169,6 +170,13 @@ describe('carImageProblem', () => {
     expect(carImageProblem({ type: 'image/gif', size: 2000 })).toBe('Car images must be JPG, PNG or WebP files');
     expect(carImageProblem({ type: 'image/png', size: 10_485_761 })).toBe('Car images must be at most 10 MB');
     expect(carImageProblem({ type: 'image/png', size: 0 })).toBe('The file is empty');
+  });
+});
+
+describe('carChoiceLabel', () => {
+  it('names a car staff may book with its rate, and says so of one out of service', () => {
+    expect(carChoiceLabel({ name: 'Toyota Vios 1.3 XLE', dailyRate: '1800.00', available: true })).toBe('Toyota Vios 1.3 XLE (₱1,800/day)');
+    expect(carChoiceLabel({ name: 'Honda City 1.5 V', dailyRate: '2000.00', available: false })).toBe('Honda City 1.5 V (₱2,000/day) · out of service');
   });
 });
 

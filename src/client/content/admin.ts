@@ -241,6 +241,8 @@ export const adminCopy = {
     plate: 'Plate',
     available: 'Available',
     unavailable: 'Unavailable',
+    /** A car to choose for a booking, with its rate; one out of service says so (staff may still book it for when it is back). */
+    choice: (name: string, rate: string, available: boolean) => `${name} (${rate}/day)${available ? '' : ' · out of service'}`,
     confirmTitle: 'Delete this car?',
     confirmText: (name: string) =>
       `${name} will be removed from the fleet and the public site. Its past bookings keep their records. This cannot be undone.`,

@@ -4,8 +4,15 @@ import { formatPeso, isMoneyString, toCentavos } from '../../../shared/money';
 import type { TAuditEntry } from '../../../shared/schemas/admin.schema';
 import type { TBooking } from '../../../shared/schemas/booking.schema';
 import { bookingPriceLines as receiptPriceLines } from '../../../shared/receipt';
+import type { TCar } from '../../../shared/schemas/car.schema';
+import { adminCopy } from '../../content/admin';
 
 export { errorMessage, isUnauthorized } from '../../trpcErrors';
+
+/** A car as the booking dialogs offer it: its name and daily rate, and whether it is out of service. */
+export function carChoiceLabel(car: Pick<TCar, 'name' | 'dailyRate' | 'available'>): string {
+  return adminCopy.fleet.choice(car.name, formatPeso(car.dailyRate), car.available);
+}
 
 /** The first error for each field of a failed tRPC call (`issues` from the server's formatter). */
 export function fieldErrors(error: unknown): Record<string, string> {

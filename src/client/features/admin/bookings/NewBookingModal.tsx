@@ -10,7 +10,7 @@ import { BOOKING_STATUSES, DEFAULT_PICKUP_TIME, PICKUP_TIMES, statusBadge, ZNewB
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
-import { fieldErrors } from '../helpers';
+import { carChoiceLabel, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog, showFirstError } from '../parts';
 
@@ -125,7 +125,7 @@ export function NewBookingModal({ opened, renter, onClose }: { opened: boolean; 
               withAsterisk
               searchable
               data-autofocus={renter ? true : undefined}
-              data={(cars.data ?? []).map((item) => ({ value: item.id, label: `${item.name} (${formatPeso(item.dailyRate)}/day)` }))}
+              data={(cars.data ?? []).map((item) => ({ value: item.id, label: carChoiceLabel(item) }))}
               {...form.getInputProps('carId')}
               value={values.carId || null}
               onChange={(value) => form.setFieldValue('carId', value ?? '')}

@@ -10,7 +10,7 @@ import { NO_INITIAL_BOOKING, ZCustomerFormSchema, type TCustomer } from '../../.
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
-import { changedFields, fieldErrors } from '../helpers';
+import { carChoiceLabel, changedFields, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog, showFirstError } from '../parts';
 
@@ -138,7 +138,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
                   label={c.car}
-                  data={[{ value: NO_INITIAL_BOOKING, label: c.noCar }, ...(cars.data ?? []).map((item) => ({ value: item.id, label: `${item.name} (${formatPeso(item.dailyRate)}/day)` }))]}
+                  data={[{ value: NO_INITIAL_BOOKING, label: c.noCar }, ...(cars.data ?? []).map((item) => ({ value: item.id, label: carChoiceLabel(item) }))]}
                   searchable
                   allowDeselect={false}
                   {...form.getInputProps('initialBooking.carId')}
