@@ -2,7 +2,7 @@ import { addDays, formatLongDate } from '../../src/shared/dates';
 import { computePrice } from '../../src/shared/pricing';
 import { formatPeso } from '../../src/shared/money';
 import { test, expect, expectApart, pdfFile, pngFile, query, waitForMail, snap } from './support';
-import { bookViaApi, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth } from './support/booking';
+import { attachDocumentsAndConfirm, bookViaApi, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth } from './support/booking';
 import { choose } from './admin-helpers';
 
 test.describe('booking a car', () => {
@@ -119,13 +119,7 @@ test.describe('booking a car', () => {
     await page.goto(`/booking?car=${car.id}&pickup=${pickup}&return=${ret}`);
     const form = page.getByTestId('booking-form');
     await fillRenter(form, newRenter('Rosa'));
-    for (const [label, file] of [['Photo ID #1', pngFile('license.png')], ['Photo ID #2', pngFile('umid.png')], ['Proof of Billing', pdfFile('bill.pdf')]] as const) {
-      await form.getByLabel(label, { exact: true }).setInputFiles(file);
-      await expect(form.getByRole('button', { name: `Replace ${label}` })).toBeVisible();
-    }
-    await form.getByLabel(/I have read and accept the rental terms/).check();
-    await form.getByRole('button', { name: 'Confirm Booking' }).click();
-    const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
+    const receipt = await attachDocumentsAndConfirm(page, form);
     await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toBeVisible();
 
     // Wider than a phone's 36em and back, as a phone turned sideways (or a page laid out on A4 to print) is.

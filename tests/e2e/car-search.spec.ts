@@ -1,8 +1,8 @@
 import { addDays, formatLongDate, todayInManila } from '../../src/shared/dates';
 import { formatPeso } from '../../src/shared/money';
 import { computePrice } from '../../src/shared/pricing';
-import { expect, expectFocusWithin, pdfFile, pngFile, query, staffHeaders, test } from './support';
-import { bookViaApi, calendarDay, carByName, chooseDates, chooseSearchDates, fillRenter, freeDates, newCarViaApi, newRenter, showMonth } from './support/booking';
+import { expect, expectFocusWithin, query, staffHeaders, test } from './support';
+import { attachDocumentsAndConfirm, bookViaApi, calendarDay, carByName, chooseDates, chooseSearchDates, fillRenter, freeDates, newCarViaApi, newRenter, showMonth } from './support/booking';
 
 test.describe('finding a car by dates', () => {
   test('a renter goes from dates to a confirmed booking without opening a car’s calendar; a booked car is not offered', async ({ page, request }) => {
@@ -42,13 +42,7 @@ test.describe('finding a car by dates', () => {
 
     const renter = newRenter('Lorna');
     await fillRenter(form, renter);
-    for (const [label, file] of [['Photo ID #1', pngFile('id-1.png')], ['Photo ID #2', pngFile('id-2.png')], ['Proof of Billing', pdfFile('bill.pdf')]] as const) {
-      await form.getByLabel(label, { exact: true }).setInputFiles(file);
-      await expect(form.getByRole('button', { name: `Replace ${label}` })).toBeVisible();
-    }
-    await form.getByLabel(/I have read and accept the rental terms/).check();
-    await form.getByRole('button', { name: 'Confirm Booking' }).click();
-    const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
+    const receipt = await attachDocumentsAndConfirm(page, form);
     await expect(receipt.getByTestId('receipt-pickup')).toHaveText(formatLongDate(pickup));
     await expect(receipt.getByTestId('receipt-price-total')).toHaveText(formatPeso(expected.total));
     await expect(receipt.getByTestId('receipt-price-deposit')).toContainText('₱8,000');

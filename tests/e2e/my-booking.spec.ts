@@ -3,8 +3,8 @@ import { addDays, formatLongDate, todayInManila } from '../../src/shared/dates';
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
 import { messages } from '../../src/shared/messages';
 import { formatPeso, toCentavos } from '../../src/shared/money';
-import { expect, manageLinkIn, pdfFile, pngFile, query, staffHeaders, test, waitForMail } from './support';
-import { bookedRanges, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth, uploadDocuments } from './support/booking';
+import { expect, manageLinkIn, pngFile, query, staffHeaders, test, waitForMail } from './support';
+import { attachDocumentsAndConfirm, bookedRanges, calendarDay, carByName, chooseDates, fillRenter, freeDates, newRenter, showMonth, uploadDocuments } from './support/booking';
 import { bookThroughPublicSite, choose, notice, openDashboard, uniqueRenter } from './admin-helpers';
 
 /** The renter's e-mail of this kind about a booking, e.g. the confirmation ('Booking received'). */
@@ -41,13 +41,7 @@ test.describe('a renter follows their booking from its e-mails', () => {
     const form = page.getByTestId('booking-form');
     await fillRenter(form, renter);
     await chooseDates(page, pickup, ret);
-    for (const [label, file] of [['Photo ID #1', pngFile('license.png')], ['Photo ID #2', pngFile('umid.png')], ['Proof of Billing', pdfFile('bill.pdf')]] as const) {
-      await form.getByLabel(label, { exact: true }).setInputFiles(file);
-      await expect(form.getByRole('button', { name: `Replace ${label}` })).toBeVisible();
-    }
-    await form.getByLabel(/I have read and accept the rental terms/).check();
-    await form.getByRole('button', { name: 'Confirm Booking' }).click();
-    const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
+    const receipt = await attachDocumentsAndConfirm(page, form);
     await expect(receipt).toBeVisible();
     const reference = (await receipt.getByTestId('receipt-reference').textContent()) ?? '';
     expect(reference).toMatch(/^HI-[0-9A-HJKMNP-TV-Z]{6}$/);

@@ -77,6 +77,20 @@ export async function fillRenter(form: Locator, renter: { fullName: string; emai
   await form.getByLabel('Mobile number').fill(renter.phone);
 }
 
+/**
+ * Through the booking form, as a renter: the three documents chosen one by one (each uploaded
+ * before the next), the terms accepted, the booking confirmed. Returns the receipt's dialog.
+ */
+export async function attachDocumentsAndConfirm(page: Page, form: Locator): Promise<Locator> {
+  for (const [label, file] of [['Photo ID #1', pngFile('license.png')], ['Photo ID #2', pngFile('umid.png')], ['Proof of Billing', pdfFile('bill.pdf')]] as const) {
+    await form.getByLabel(label, { exact: true }).setInputFiles(file);
+    await expect(form.getByRole('button', { name: `Replace ${label}` })).toBeVisible();
+  }
+  await form.getByLabel(/I have read and accept the rental terms/).check();
+  await form.getByRole('button', { name: 'Confirm Booking' }).click();
+  return page.getByRole('dialog', { name: 'Booking Confirmation' });
+}
+
 /** Uploads a document through the public flow (POST /api/objects/upload, then PUT), as the booking form does. */
 export async function uploadDocument(request: APIRequestContext, file: FilePayload): Promise<string> {
   const ask = await request.post('/api/objects/upload', { data: { kind: 'document', contentType: file.mimeType, size: file.buffer.length } });
