@@ -59,6 +59,8 @@ describe('bookings.list', () => {
 
     const byName = await staff().bookings.list({ q: word.toLowerCase() });
     expect(byName.items.map((b) => b.id).sort()).toEqual([pending.id, confirmed.id, cancelled.id].sort());
+    // Surname first, as forms here ask for a name.
+    for (const q of [`${word} Maria`, `${word}, Maria`]) expect((await staff().bookings.list({ q })).total, q).toBe(3);
     const byEmail = await staff().bookings.list({ q: email.toUpperCase() });
     expect(byEmail.total).toBe(3);
     expect(byEmail.items.map((b) => b.id).sort()).toEqual([pending.id, confirmed.id, cancelled.id].sort());

@@ -166,6 +166,22 @@ describe('customers.list and customers.byId', () => {
     expect((await staff().customers.list({ q: `Niña ${word}` })).total).toBe(0);
   });
 
+  it('finds a name typed surname first, with or without a comma, and the customer of a booking by its reference', async () => {
+    const word = uniqueWord('Reyes');
+    const { customer } = await staff().customers.create(customerInput({ fullName: `Ana Maria ${word}` }));
+    for (const q of [`${word} Ana Maria`, `${word}, Ana Maria`, `${word.toLowerCase()},ana maria`, `maria ${word} ana`, `Ana Maria ${word}`]) {
+      expect((await staff().customers.list({ q })).items.map((c) => c.id), q).toEqual([customer.id]);
+    }
+    // Words are found together, in the name: not another order of them than the name's turns.
+    expect((await staff().customers.list({ q: `Maria Ana ${word}` })).total).toBe(0);
+
+    const car = await newCar(h);
+    const booking = await adminBooking(h, { carId: car.id, from: 3, to: 4, name: `Ben ${uniqueWord('Tolentino')}`, email: uniqueEmail('reference') });
+    for (const q of [booking.reference, booking.reference.toLowerCase(), booking.reference.slice(3)]) {
+      expect((await staff().customers.list({ q })).items.map((c) => c.id), q).toEqual([booking.customerId]);
+    }
+  });
+
   it('finds a whole e-mail address typed in the search box as that address, in any case; part of one anywhere', async () => {
     const word = uniqueWord('Whole').toLowerCase();
     const exact = (await staff().customers.create(customerInput({ email: `${word}@example.com` }))).customer;

@@ -1,3 +1,4 @@
+import { raw } from '@mikro-orm/core';
 import { ZEmailSchema } from '../../shared/schemas/common.schema';
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with the wildcards in `text` itself escaped. */
@@ -6,12 +7,35 @@ export function containsPattern(text: string): string {
 }
 
 /**
+ * What a search box's text may name, each looked for as one phrase (`containsPattern`): the text as
+ * typed, and each rotation of its words, so a name typed surname first ("Reyes Ana", "Reyes, Ana",
+ * "Dela Cruz, Juan", as forms here ask for it) finds "Ana Reyes" and "Juan Dela Cruz". A phrase never
+ * spans two of the search column's lines: words typed together are found together, in one field.
+ */
+export function searchPhrases(text: string): string[] {
+  const typed = text.trim();
+  const words = typed.split(/[\s,]+/).filter(Boolean);
+  if (words.length < 2 || words.length > MAX_ROTATED_WORDS) return [typed];
+  return [...new Set([typed, ...words.map((_, i) => [...words.slice(i), ...words.slice(0, i)].join(' '))])];
+}
+/** Past this many words a search is a phrase as typed: a name has fewer, and each rotation is one more index scan. */
+const MAX_ROTATED_WORDS = 5;
+
+/**
  * SQL that is true when the row aliased `alias` has the bound pattern (see `containsPattern`) in
  * its `search_text`, case-insensitive: a customer's name, e-mail and phone, or a booking's renter,
  * car and reference, lower-cased in a stored generated column whose trigram index serves the match.
  */
 export function searchTextMatches(alias: string): string {
   return `${alias}.search_text like lower(?)`;
+}
+
+/**
+ * A filter on `search_text` holding `text` anywhere (`searchTextMatches`). Made afresh for each
+ * use: MikroORM accepts a raw fragment key once.
+ */
+export function searchTextHolds(text: string): Record<string, unknown> {
+  return { [raw((alias) => searchTextMatches(alias), [containsPattern(text)])]: [] };
 }
 
 /**

@@ -1,10 +1,10 @@
-import { LoadStrategy, raw } from '@mikro-orm/core';
+import { LoadStrategy } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { normalizeReference } from '../../shared/reference';
 import type { BookingStatus, TBooking, TBookingListQuery, TBookingPage } from '../../shared/schemas/booking.schema';
-import { containsPattern, phoneDigits, searchTextMatches, uuidPrefixRange, wholeEmail } from '../db/like';
+import { phoneDigits, searchPhrases, searchTextHolds, uuidPrefixRange, wholeEmail } from '../db/like';
 import { countSearch, exactTotal, searchPage } from '../db/paging';
 import { Booking } from '../db/entities';
 import type { ServiceContext } from '../deps';
@@ -17,7 +17,8 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
 }
 
 /**
- * The filter of the bookings page. The search box matches the renter's name, e-mail or phone as
+ * The filter of the bookings page. The search box matches the renter's name (in any order of its
+ * words, `searchPhrases`), e-mail or phone as
  * the booking keeps them, the car's name and the reference (`booking.search_text`, one trigram
  * index), a reference in any spelling, or the start of the booking's id (a primary-key range). A
  * whole e-mail address matches that address through its own index. Built afresh for each query:
@@ -31,12 +32,12 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
     where.renterEmail = email;
   } else if (query.q) {
     const text = query.q.trim();
-    const or: Record<string, unknown>[] = [{ [raw((alias) => searchTextMatches(alias), [containsPattern(text)])]: [] }];
+    const or: Record<string, unknown>[] = searchPhrases(text).map(searchTextHolds);
     const ids = uuidPrefixRange(text);
     if (ids) or.push({ id: { $gte: ids[0], $lte: ids[1] } });
     const reference = normalizeReference(text);
     if (reference) or.push({ reference });
-    for (const digits of phoneDigits(text)) or.push({ [raw((alias) => searchTextMatches(alias), [containsPattern(digits)])]: [] });
+    for (const digits of phoneDigits(text)) or.push(searchTextHolds(digits));
     where.$or = or;
   }
   return where;

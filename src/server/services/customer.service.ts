@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { raw } from '@mikro-orm/core';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../shared/errors';
 import { formatLongDate, todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
+import { normalizeReference } from '../../shared/reference';
 import type { TBooking } from '../../shared/schemas/booking.schema';
 import {
   CUSTOMER_CSV_COLUMNS,
@@ -17,7 +17,7 @@ import {
 } from '../../shared/schemas/customer.schema';
 import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
-import { containsPattern, phoneDigits, searchTextMatches, wholeEmail } from '../db/like';
+import { phoneDigits, searchPhrases, searchTextHolds, wholeEmail } from '../db/like';
 import { countSearch, exactTotal, searchPage } from '../db/paging';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
@@ -46,24 +46,33 @@ function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer 
 }
 
 /**
- * The customers page's filter: name, e-mail or phone containing the search anywhere, or, for a
- * whole e-mail address, that address through its unique index. Built afresh for each query:
- * MikroORM accepts a raw fragment key once.
+ * The customers page's filter: name (in any order of its words, `searchPhrases`), e-mail or phone
+ * containing the search anywhere, or the customer of the booking whose reference it is; for a whole
+ * e-mail address, that address through its unique index. Built afresh for each query: MikroORM
+ * accepts a raw fragment key once.
  */
-function customerFilter(query: TListQuery): Record<string, unknown> {
+function customerFilter(query: TListQuery, referenced: string | null): Record<string, unknown> {
   if (!query.q) return {};
   const email = wholeEmail(query.q);
   if (email) return { email };
-  const digits = phoneDigits(query.q);
-  const text = { [raw((alias) => searchTextMatches(alias), [containsPattern(query.q)])]: [] };
-  return digits.length ? { $or: [text, ...digits.map((number) => ({ [raw((alias) => searchTextMatches(alias), [containsPattern(number)])]: [] }))] } : text;
+  const or = [...searchPhrases(query.q), ...phoneDigits(query.q)].map(searchTextHolds);
+  return { $or: referenced ? [...or, { id: referenced }] : or };
+}
+
+/** The customer of the booking whose reference the search is (typed in any spelling), if any. */
+async function customerOfReference(ctx: ServiceContext, q: string | undefined): Promise<string | null> {
+  const reference = q ? normalizeReference(q) : null;
+  if (!reference) return null;
+  const booking = await ctx.em.findOne(Booking, { reference }, { fields: ['customer'] });
+  return booking ? (booking.customer as unknown as ICustomer).id : null;
 }
 
 /** Customers with their totals and booking history: the page, its count and its bookings, whatever its size. */
 export async function listCustomers(ctx: ServiceContext, query: TListQuery): Promise<TCustomerPage> {
-  const page = () => ctx.em.find(Customer, customerFilter(query), { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset });
+  const referenced = await customerOfReference(ctx, query.q);
+  const page = () => ctx.em.find(Customer, customerFilter(query, referenced), { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset });
   const [customers, total] = query.q
-    ? await searchPage(query, page, () => countSearch(ctx.em, Customer, customerFilter(query)))
+    ? await searchPage(query, page, () => countSearch(ctx.em, Customer, customerFilter(query, referenced)))
     : await Promise.all([page(), ctx.em.count(Customer).then(exactTotal)]);
   const bookings = customers.length
     ? await ctx.em.find(Booking, { customer: { $in: customers.map((c) => c.id) } }, { orderBy: { pickupDate: 'desc' } })
