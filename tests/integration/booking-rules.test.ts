@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../src/server/clock';
 import { Booking, Customer, MailMessage, Upload } from '../../src/server/db/entities';
+import { cleanupUploads } from '../../src/server/services/upload.service';
 import { messages } from '../../src/shared/messages';
-import { bookingPayload, daysFromToday, uploadDocuments } from '../utils/fixtures';
+import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 import { expectError, issueMessages, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
 
@@ -182,6 +184,46 @@ describe('bookings.create: refused requests write nothing', () => {
     // the first renter still owns the document
     const owner = await h.caller({ staff: true }).customers.byId({ id: first.answer.customer.id });
     expect(owner.photoId1Url).toBe(first.documents.photoId1Url);
+  });
+});
+
+describe('bookings.create: a document no longer on the server', () => {
+  /** The refusal's field issues, as a form reads them to mark the document to upload again. */
+  const issuesOf = (error: { cause?: unknown }) => (error.cause as { issues?: Array<{ path: string; message: string }> } | undefined)?.issues;
+
+  it('names the document whose upload the clean-up removed after 24 hours, so the form can ask for that one again', async () => {
+    const car = await newCar(h);
+    const stale = await upload(h, fileBytes('jpeg'), { contentType: 'image/jpeg' });
+    clock.advance(25 * 3_600_000);
+    try {
+      await cleanupUploads(h.deps);
+    } finally {
+      clock.reset();
+    }
+    const fresh = { photoId1Url: await upload(h, fileBytes('png')), proofOfBillingUrl: await upload(h, fileBytes('pdf'), { contentType: 'application/pdf' }) };
+    const email = uniqueEmail('late');
+    const error = await expectError(
+      h.caller().bookings.create(bookingPayload(car.id, { ...fresh, photoId2Url: stale }, { customer: { email }, booking: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } })),
+      'BAD_REQUEST',
+      messages.errors.uploadNotFound,
+    );
+    expect(issuesOf(error)).toEqual([{ path: 'customer.photoId2Url', message: messages.errors.uploadNotFound }]);
+    expect(await customersWithEmail(email)).toBe(0);
+    // The documents still on the server stay free to send again with a new one.
+    const again = await h.caller().bookings.create(
+      bookingPayload(car.id, { ...fresh, photoId2Url: await upload(h, fileBytes('jpeg'), { contentType: 'image/jpeg' }) }, { customer: { email }, booking: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } }),
+    );
+    expect(again.booking.status).toBe('pending');
+  });
+
+  it('names a document whose reference was never an upload', async () => {
+    const car = await newCar(h);
+    const error = await expectError(
+      h.caller().bookings.create(bookingPayload(car.id, { ...(await uploadDocuments(h)), photoId1Url: `/objects/private/${randomUUID()}` }, { booking: { pickupDate: daysFromToday(8), returnDate: daysFromToday(9) } })),
+      'BAD_REQUEST',
+      messages.errors.uploadNotFound,
+    );
+    expect(issuesOf(error)).toEqual([{ path: 'customer.photoId1Url', message: messages.errors.uploadNotFound }]);
   });
 });
 

@@ -268,7 +268,7 @@ async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: Ide
   const { customer: renter, booking: rental } = input;
   checkPublicDates(rental);
   // The documents are stored under new keys as they are attached (see attachUploads): the booking names those.
-  const plan = planUploads(DOCUMENT_FIELDS.map((field) => renter[field]), 'document');
+  const plan = planUploads(DOCUMENT_FIELDS.map((field) => renter[field]), 'document', DOCUMENT_FIELDS.map((field) => `customer.${field}`));
   const [photoId1Url, photoId2Url, proofOfBillingUrl] = plan.map((step) => step.to) as [string, string, string];
   const documents = { photoId1Url, photoId2Url, proofOfBillingUrl };
   // The car's rate and availability as the fleet list shows them: every car change clears that list

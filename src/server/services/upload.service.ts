@@ -157,10 +157,14 @@ const SEALED = 'sealed';
  */
 const RELEASED = 'released';
 
-/** An upload to attach (`from`, the path its upload address wrote) and where its checked bytes will live (`to`). */
+/**
+ * An upload to attach (`from`, the path its upload address wrote) and where its checked bytes will
+ * live (`to`); `field`, the input's field that named it, is the `issues` path of its refusal.
+ */
 export interface UploadPlan {
   from: string;
   to: string;
+  field?: string;
 }
 
 /**
@@ -168,11 +172,17 @@ export interface UploadPlan {
  * upload address was ever signed for. Chosen up front, so a record can name its files before they
  * are attached (and nothing is copied when the record is refused first).
  */
-export function planUploads(values: string[], kind: UploadKind): UploadPlan[] {
-  return values.map((from) => {
-    if (!keyFromObjectPath(from)) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
-    return { from, to: objectPath(`${kind === 'document' ? 'private' : 'public'}/${randomUUID()}`) };
+export function planUploads(values: string[], kind: UploadKind, fields?: readonly string[]): UploadPlan[] {
+  return values.map((from, i) => {
+    const field = fields?.[i];
+    if (!keyFromObjectPath(from)) throw refusedUpload(messages.errors.uploadNotFound, field);
+    return { from, to: objectPath(`${kind === 'document' ? 'private' : 'public'}/${randomUUID()}`), ...(field ? { field } : {}) };
   });
+}
+
+/** An upload refused, naming the input's field when known: a form with several can say which file to send again. */
+function refusedUpload(message: string, field: string | undefined): AppError {
+  return new AppError('BAD_REQUEST', message, field ? { issues: [{ path: field, message }] } : {});
 }
 
 /**
@@ -201,7 +211,7 @@ export async function attachUploads(
     .where({ objectKey: { $in: keys }, kind: { $in: [kind, 'unspecified'] }, attachedTo: null })
     .returning(['objectKey', 'kind', 'contentType'])
     .execute('all');
-  if (claimed.length < keys.length) await explainRefusedAttach(ctx, keys, claimed, kind);
+  if (claimed.length < keys.length) await explainRefusedAttach(ctx, plan, claimed, kind);
   const { storage } = ctx.deps;
   // Checked as what they are attached as, whatever they were asked for.
   const sealed = plan.map((step, i) => ({ ...claimed.find((upload) => upload.objectKey === keys[i])!, kind, objectKey: keyFromObjectPath(step.to)! }));
@@ -235,15 +245,16 @@ export interface CheckedUpload {
   size: number;
 }
 
-/** Why some of `keys` could not be claimed: unknown, another kind, or already attached. */
-async function explainRefusedAttach(ctx: ServiceContext, keys: string[], claimed: Array<{ objectKey: string }>, kind: UploadKind): Promise<void> {
+/** Why some of the plan's uploads could not be claimed: unknown (or cleaned up), another kind, or already attached. */
+async function explainRefusedAttach(ctx: ServiceContext, plan: UploadPlan[], claimed: Array<{ objectKey: string }>, kind: UploadKind): Promise<void> {
   const taken = new Set(claimed.map((upload) => upload.objectKey));
-  const rows = new Map((await ctx.em.find(Upload, { objectKey: { $in: keys.filter((key) => !taken.has(key)) } })).map((row) => [row.objectKey, row]));
-  for (const key of keys.filter((k) => !taken.has(k))) {
+  const refused = plan.map((step) => ({ field: step.field, key: keyFromObjectPath(step.from)! })).filter((step) => !taken.has(step.key));
+  const rows = new Map((await ctx.em.find(Upload, { objectKey: { $in: refused.map((step) => step.key) } })).map((row) => [row.objectKey, row]));
+  for (const { key, field } of refused) {
     const upload = rows.get(key);
-    if (!upload || upload.attachedTo === RELEASED) throw new AppError('BAD_REQUEST', messages.errors.uploadNotFound);
-    if (upload.kind !== kind && upload.kind !== 'unspecified') throw new AppError('BAD_REQUEST', messages.errors.uploadKind);
-    throw new AppError('BAD_REQUEST', messages.errors.uploadInUse);
+    if (!upload || upload.attachedTo === RELEASED) throw refusedUpload(messages.errors.uploadNotFound, field);
+    if (upload.kind !== kind && upload.kind !== 'unspecified') throw refusedUpload(messages.errors.uploadKind, field);
+    throw refusedUpload(messages.errors.uploadInUse, field);
   }
 }
 
