@@ -60,7 +60,9 @@ import { priceRows } from '../../../shared/receipt';
 import { NAME_CHECK_MIN_LENGTH } from '../../../shared/schemas/blocklist.schema';
 import {
   DEFAULT_PICKUP_TIME,
+  DOCUMENT_FIELDS,
   PICKUP_TIMES,
+  type DocumentField,
   ZBookingFormSchema,
   type TRenterBooking,
   type TCreateBookingInput,
@@ -69,9 +71,11 @@ import type { TCar } from '../../../shared/schemas/car.schema';
 import { bookingFormCopy } from '../../content/bookingForm';
 import { calendarCopy } from '../../content/calendar';
 import { trpc } from '../../trpc';
+import { useHydrated } from '../../useHydrated';
 import { useRequestKey } from '../../useRequestKey';
 import { BookingConfirmation } from './BookingConfirmation';
-import { DocumentUploads, hasAllDocuments, type DocumentValues } from './DocumentUploads';
+import { DocumentUploads, documentPaths, type DocumentValues } from './DocumentUploads';
+import { RENTER_DRAFT_KEY, clearDrafts, keepDraft, readRentalDraft, readRenterDraft, rentalDraftKey, rentalDraftText, renterDraftText, storedDraft } from './bookingDraft';
 import { PriceSummary } from './PriceSummary';
 import { useSiteInfo } from '../site/useSiteInfo';
 import { RentalCalendar } from './RentalCalendar';
@@ -229,6 +233,8 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
   const [today] = useState(() => todayInManila());
   const [documents, setDocuments] = useState<DocumentValues>({});
   const [showMissingDocuments, setShowMissingDocuments] = useState(false);
+  // Documents the server refused as no longer there (a draft's, uploaded over a day ago): each slot says so.
+  const [documentProblems, setDocumentProblems] = useState<Partial<Record<DocumentField, string>>>({});
   const [datesTaken, setDatesTaken] = useState(false);
   // Set when the server refused the booking as taken: the calendar's message is then brought into
   // view. Dates someone else takes while the renter types are said without moving the page.
@@ -279,6 +285,44 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
     }
   }
 
+  // The tab's draft (bookingDraft.ts), restored once, as soon as the form has hydrated (the server's
+  // markup and the first render must match; a form rendered in the browser restores at once), when
+  // its fields become usable (FormFields). The address's dates win over the draft's. The terms are
+  // never restored, and the price is always computed from the restored dates and options.
+  const hydrated = useHydrated();
+  const [restored, setRestored] = useState(false);
+  if (hydrated && !restored) {
+    setRestored(true);
+    const renter = readRenterDraft(storedDraft(RENTER_DRAFT_KEY));
+    const rental = readRentalDraft(storedDraft(rentalDraftKey(car.id)));
+    const next: Partial<BookingFormValues> = {};
+    if (renter) {
+      const { version: _renterVersion, documents: kept, ...details } = renter;
+      Object.assign(next, details);
+      setDocuments(kept);
+    }
+    if (rental) {
+      const { version: _rentalVersion, pickupDate, returnDate, ...options } = rental;
+      Object.assign(next, options);
+      const dates = { pickupDate: pickupDate || null, returnDate: returnDate || null };
+      if (!linkedDates && pickupDate) {
+        // Booked days not known yet are checked when they arrive (above), as for dates chosen.
+        if (bookedDates.isLoading || selectionIsFree(dates, { today, booked })) {
+          Object.assign(next, { pickupDate, returnDate });
+          setCalendarKey((key) => key + 1);
+        } else setDatesTaken(true);
+      }
+    }
+    if (Object.keys(next).length) form.setValues(next);
+  }
+  const renterDraft = renterDraftText(values, documents);
+  const rentalDraft = rentalDraftText(values, INITIAL);
+  useEffect(() => {
+    if (!restored || confirmed) return;
+    keepDraft(RENTER_DRAFT_KEY, renterDraft);
+    keepDraft(rentalDraftKey(car.id), rentalDraft);
+  }, [restored, confirmed, renterDraft, rentalDraft, car.id]);
+
   const [checkedName] = useDebouncedValue(values.fullName.trim(), 400);
   const nameCheck = trpc.blocklist.check.useQuery({ name: checkedName }, { enabled: checkedName.length >= NAME_CHECK_MIN_LENGTH });
   const blocked = checkedName.length >= NAME_CHECK_MIN_LENGTH && checkedName === values.fullName.trim() && nameCheck.data?.isBlocked === true;
@@ -297,11 +341,24 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
   const requestKey = useRequestKey();
   const create = trpc.bookings.create.useMutation({
     onSuccess: (answer) => {
+      clearDrafts();
       notify({ title: messages.booking.successTitle, message: messages.booking.success, color: 'green' });
       setConfirmed(answer.booking);
       void utils.cars.bookedDates.invalidate({ carId: car.id });
     },
     onError: (error) => {
+      // A document kept over a reload that the server no longer has: its slot asks for it again.
+      const expired = DOCUMENT_FIELDS.flatMap((field) => {
+        const issue = error.data?.issues?.find((candidate) => candidate.path === `customer.${field}`);
+        return issue ? [{ field, message: issue.message }] : [];
+      });
+      if (expired.length) {
+        setDocuments((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !expired.some((refused) => refused.field === field))));
+        setDocumentProblems(Object.fromEntries(expired.map((refused) => [refused.field, refused.message])));
+        notify({ title: messages.booking.failedTitle, message: bookingFormCopy.documents.uploadAgain({ label: bookingFormCopy.documents.slots[expired[0]!.field].label }), color: 'red' });
+        document.getElementById('booking-step-3')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        return;
+      }
       notify({ title: messages.booking.failedTitle, message: error.message || messages.booking.failedDefault, color: 'red' });
       if (error.data?.code === 'CONFLICT') {
         // Dates taken meanwhile: the calendar clears them and says so, out of sight above the button.
@@ -329,13 +386,14 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
       return;
     }
     const validation = form.validate();
-    const missing = !hasAllDocuments(documents);
+    const paths = documentPaths(documents);
+    const missing = !paths;
     setShowMissingDocuments(missing);
     if (validation.hasErrors) {
       focusFirstError();
       return;
     }
-    if (missing) {
+    if (!paths) {
       notify({ title: messages.booking.documentsTitle, message: messages.validation.documentsRequired, color: 'red' });
       document.getElementById('booking-step-3')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       return;
@@ -348,7 +406,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
         phone: v.phone,
         license: v.license || undefined,
         facebookProfile: v.facebookProfile || undefined,
-        ...documents,
+        ...paths,
       },
       booking: {
         carId: car.id,
@@ -463,10 +521,12 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
               <DocumentUploads
                 value={documents}
                 showMissing={showMissingDocuments}
-                onChange={(field, path) => {
+                problems={documentProblems}
+                onChange={(field, uploaded) => {
+                  setDocumentProblems(({ [field]: _solved, ...others }) => others);
                   setDocuments((current) => {
-                    const next = { ...current, [field]: path };
-                    if (hasAllDocuments(next)) setShowMissingDocuments(false);
+                    const next = { ...current, [field]: uploaded };
+                    if (documentPaths(next)) setShowMissingDocuments(false);
                     return next;
                   });
                 }}

@@ -3,6 +3,7 @@ import { IconCheck, IconFileText, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { DOCUMENT_FIELDS, type DocumentField, type TDocuments } from '../../../shared/schemas/booking.schema';
+import type { TDraftDocument } from '../../../shared/schemas/bookingDraft.schema';
 import { UPLOAD_RULES } from '../../../shared/schemas/upload.schema';
 import { bookingFormCopy } from '../../content/bookingForm';
 import { logWarning } from '../../log';
@@ -13,11 +14,13 @@ import { notify } from '../../notify';
 
 const d = bookingFormCopy.documents;
 
-export type DocumentValues = Partial<TDocuments>;
+/** The booking form's documents: each one's server reference and the file's name to show. */
+export type DocumentValues = Partial<Record<DocumentField, TDraftDocument>>;
 
-/** Whether all three documents are uploaded, as a booking needs. */
-export function hasAllDocuments(value: DocumentValues): value is TDocuments {
-  return DOCUMENT_FIELDS.every((field) => Boolean(value[field]));
+/** The three references, when all three documents are uploaded (as a booking needs), else null. */
+export function documentPaths(value: DocumentValues): TDocuments | null {
+  const [photoId1Url, photoId2Url, proofOfBillingUrl] = DOCUMENT_FIELDS.map((field) => value[field]?.path);
+  return photoId1Url && photoId2Url && proofOfBillingUrl ? { photoId1Url, photoId2Url, proofOfBillingUrl } : null;
 }
 
 interface SlotState {
@@ -30,6 +33,10 @@ interface SlotState {
 interface DocumentSlotProps {
   field: DocumentField;
   value: string | undefined;
+  /** The name of the file `value` was uploaded from, when this slot did not upload it (a restored draft). */
+  fileName?: string | undefined;
+  /** Why the server refused the document `value` was (it expired): shown in the slot until another is uploaded. */
+  problem?: string | null | undefined;
   onUploaded: (path: string, file: File) => void;
   invalid?: boolean;
   /** Why a file chosen cannot go in this slot before it is uploaded (another slot holds it), or null. */
@@ -37,10 +44,11 @@ interface DocumentSlotProps {
 }
 
 /** One document: its label and hint, and the file chosen uploaded at once with a progress bar (the booking form's slots, and a document staff asked a renter for). */
-export function DocumentSlot({ field, value, onUploaded, invalid = false, refusal }: DocumentSlotProps) {
+export function DocumentSlot({ field, value, fileName = undefined, problem = null, onUploaded, invalid = false, refusal }: DocumentSlotProps) {
   const client = trpc.useUtils().client;
   const input = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<SlotState>({ progress: null, fileName: null });
+  const [uploadState, setState] = useState<SlotState>({ progress: null, fileName: null });
+  const state = { ...uploadState, fileName: uploadState.fileName ?? fileName ?? null, error: uploadState.error ?? problem };
   const slot = d.slots[field];
   const uploading = state.progress !== null;
   const inputId = `document-${field}`;
@@ -157,7 +165,18 @@ async function sameBytes(a: File, b: File): Promise<boolean> {
  * chosen. A file another slot already holds is refused in the slot it was chosen for, before it is
  * uploaded (the server refuses the booking too, but could not say which slot).
  */
-export function DocumentUploads({ value, onChange, showMissing }: { value: DocumentValues; onChange: (field: DocumentField, path: string) => void; showMissing: boolean }) {
+export function DocumentUploads({
+  value,
+  onChange,
+  showMissing,
+  problems = {},
+}: {
+  value: DocumentValues;
+  onChange: (field: DocumentField, document: TDraftDocument) => void;
+  showMissing: boolean;
+  /** The server's refusal of a document sent before (expired), by slot. */
+  problems?: Partial<Record<DocumentField, string>>;
+}) {
   const files = useRef(new Map<DocumentField, File>());
   const heldElsewhere = async (field: DocumentField, file: File) => {
     for (const [other, held] of files.current) {
@@ -175,10 +194,12 @@ export function DocumentUploads({ value, onChange, showMissing }: { value: Docum
           <DocumentSlot
             key={field}
             field={field}
-            value={value[field]}
+            value={value[field]?.path}
+            fileName={value[field]?.name}
+            problem={problems[field]}
             onUploaded={(path, file) => {
               files.current.set(field, file);
-              onChange(field, path);
+              onChange(field, { path, name: file.name });
             }}
             invalid={showMissing}
             refusal={(file) => heldElsewhere(field, file)}

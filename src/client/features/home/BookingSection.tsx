@@ -19,7 +19,8 @@ export function BookingSection({ car, focusRequest }: { car: TCar | null; focusR
             </div>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <LazyBookingForm car={car} focusRequest={focusRequest} />
+            {/* A form of its own per car: each restores its own car's draft (dates and options). */}
+            <LazyBookingForm key={car.id} car={car} focusRequest={focusRequest} />
           </Grid.Col>
         </Grid>
       ) : (
