@@ -141,6 +141,8 @@ export function DocumentSlot({ field, value, fileName = undefined, problem = nul
               size="xs"
               variant={value ? 'default' : 'light'}
               leftSection={<IconUpload size={14} aria-hidden />}
+              // The file's name gives way (truncated), never the button's word.
+              style={{ flexShrink: 0 }}
               onClick={() => input.current?.click()}
               aria-label={`${value ? d.replace : d.upload} ${slot.label}`}
             >
