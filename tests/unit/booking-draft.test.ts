@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BLANK_VALUES,
   readRentalDraft,
   readRenterDraft,
   rentalDraftText,
@@ -7,23 +8,8 @@ import {
   type DraftableValues,
   type DraftDocuments,
 } from '../../src/client/features/booking/bookingDraft';
-import { DEFAULT_PICKUP_TIME } from '../../src/shared/schemas/booking.schema';
 
-const EMPTY: DraftableValues = {
-  fullName: '',
-  email: '',
-  phone: '',
-  license: '',
-  facebookProfile: '',
-  pickupDate: '',
-  returnDate: '',
-  pickupTime: DEFAULT_PICKUP_TIME,
-  driverService: 'none',
-  distanceService: 'none',
-  wantsDelivery: false,
-  deliveryArea: null,
-  deliveryAddress: '',
-};
+const EMPTY: DraftableValues = BLANK_VALUES;
 
 const FILLED: DraftableValues = {
   fullName: 'Maria Santos',

@@ -52,14 +52,10 @@ import {
   DISTANCE_SERVICES,
   DRIVER_SERVICES,
   computePrice,
-  type DeliveryArea,
-  type DistanceService,
-  type DriverService,
 } from '../../../shared/pricing';
 import { priceRows } from '../../../shared/receipt';
 import { NAME_CHECK_MIN_LENGTH } from '../../../shared/schemas/blocklist.schema';
 import {
-  DEFAULT_PICKUP_TIME,
   DOCUMENT_FIELDS,
   PICKUP_TIMES,
   type DocumentField,
@@ -75,7 +71,7 @@ import { useHydrated } from '../../useHydrated';
 import { useRequestKey } from '../../useRequestKey';
 import { BookingConfirmation } from './BookingConfirmation';
 import { DocumentUploads, documentPaths, type DocumentValues } from './DocumentUploads';
-import { RENTER_DRAFT_KEY, clearDrafts, keepDraft, readRentalDraft, readRenterDraft, rentalDraftKey, rentalDraftText, renterDraftText, storedDraft } from './bookingDraft';
+import { BLANK_VALUES, RENTER_DRAFT_KEY, clearDrafts, type DraftableValues, keepDraft, readRentalDraft, readRenterDraft, rentalDraftKey, rentalDraftText, renterDraftText, storedDraft } from './bookingDraft';
 import { PriceSummary } from './PriceSummary';
 import { useSiteInfo } from '../site/useSiteInfo';
 import { RentalCalendar } from './RentalCalendar';
@@ -97,39 +93,11 @@ function ContactLink({ href, children }: { href: string; children: ReactNode }) 
   );
 }
 
-interface BookingFormValues {
-  fullName: string;
-  email: string;
-  phone: string;
-  license: string;
-  facebookProfile: string;
-  pickupDate: string;
-  returnDate: string;
-  pickupTime: string;
-  driverService: DriverService;
-  distanceService: DistanceService;
-  wantsDelivery: boolean;
-  deliveryArea: DeliveryArea | null;
-  deliveryAddress: string;
+interface BookingFormValues extends DraftableValues {
   acceptTerms: boolean;
 }
 
-const INITIAL: BookingFormValues = {
-  fullName: '',
-  email: '',
-  phone: '',
-  license: '',
-  facebookProfile: '',
-  pickupDate: '',
-  returnDate: '',
-  pickupTime: DEFAULT_PICKUP_TIME,
-  driverService: 'none',
-  distanceService: 'none',
-  wantsDelivery: false,
-  deliveryArea: null,
-  deliveryAddress: '',
-  acceptTerms: false,
-};
+const INITIAL: BookingFormValues = { ...BLANK_VALUES, acceptTerms: false };
 
 /** Why dates given in the address cannot be chosen for this car, or null when they can. */
 function linkedDatesProblem(dates: DateSelection, today: string, booked: readonly BookedRange[]): string | null {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DOCUMENT_FIELDS, type DocumentField } from '../../../shared/schemas/booking.schema';
+import { DEFAULT_PICKUP_TIME, DOCUMENT_FIELDS, type DocumentField } from '../../../shared/schemas/booking.schema';
 import {
   BOOKING_DRAFT_VERSION,
   ZRentalDraftSchema,
@@ -34,6 +34,23 @@ export interface DraftableValues {
   deliveryArea: TRentalDraft['deliveryArea'];
   deliveryAddress: string;
 }
+
+/** The form's values before anything is typed or chosen. */
+export const BLANK_VALUES: DraftableValues = {
+  fullName: '',
+  email: '',
+  phone: '',
+  license: '',
+  facebookProfile: '',
+  pickupDate: '',
+  returnDate: '',
+  pickupTime: DEFAULT_PICKUP_TIME,
+  driverService: 'none',
+  distanceService: 'none',
+  wantsDelivery: false,
+  deliveryArea: null,
+  deliveryAddress: '',
+};
 
 /** A stored draft as its schema reads it, or null when missing, not JSON, of another version or edited out of shape. */
 function parse<S extends z.ZodType>(schema: S, text: string | null): z.infer<S> | null {
