@@ -375,6 +375,45 @@ describe('bookings.voidPayment', () => {
     expect((await staff().bookings.byId({ id: one.id })).amountPaid).toBe('1000.00');
   });
 
+  it('puts back the hold of a website booking whose only payment is voided: unconfirmed, its days are released when it runs out again', async () => {
+    const car = await newCar(h);
+    const { answer } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(20), returnDate: daysFromToday(22) } });
+    const paid = await staff().bookings.addPayment({ id: answer.booking.id, payment: { amount: '1000', method: 'gcash' } });
+    expect(paid.booking.holdUntil).toBeNull();
+
+    const voided = await staff().bookings.voidPayment({ id: answer.booking.id, paymentId: paid.payment.id, reason: 'Paid for another booking' });
+    expect(voided.booking.status).toBe('pending');
+    const hours = (Date.parse(voided.booking.holdUntil!) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    expect((await auditEntry(h, 'payment', paid.payment.id, 'payment.void')).before).toMatchObject({ holdUntil: null });
+
+    clock.advance(25 * 3_600_000);
+    try {
+      await releaseExpiredHolds(h.deps);
+    } finally {
+      clock.reset();
+    }
+    expect((await staff().bookings.byId({ id: answer.booking.id })).status).toBe('cancelled');
+  });
+
+  it('leaves no hold on a booking still paid, proven or made by staff when a payment is voided', async () => {
+    const car = await newCar(h);
+    const { answer } = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(24), returnDate: daysFromToday(26) } });
+    const first = await staff().bookings.addPayment({ id: answer.booking.id, payment: { amount: '1000' } });
+    await staff().bookings.addPayment({ id: answer.booking.id, payment: { amount: '500' } });
+    expect((await staff().bookings.voidPayment({ id: answer.booking.id, paymentId: first.payment.id, reason: 'Counted twice' })).booking.holdUntil).toBeNull();
+
+    const opened = await publicBooking(h, car.id, { booking: { pickupDate: daysFromToday(27), returnDate: daysFromToday(28) } });
+    await h.orm.em.fork().nativeUpdate(Booking, { id: opened.answer.booking.id }, { emailProvenAt: new Date() });
+    const gcash = await staff().bookings.addPayment({ id: opened.answer.booking.id, payment: { amount: '1000' } });
+    expect((await staff().bookings.voidPayment({ id: opened.answer.booking.id, paymentId: gcash.payment.id, reason: 'Wrong booking' })).booking.holdUntil).toBeNull();
+
+    const staffMade = await adminBooking(h, { carId: car.id, from: 30, to: 31, total: '3000', status: 'pending' });
+    const cash = await staff().bookings.addPayment({ id: staffMade.id, payment: { amount: '1000' } });
+    expect((await staff().bookings.voidPayment({ id: staffMade.id, paymentId: cash.payment.id, reason: 'Wrong booking' })).booking.holdUntil).toBeNull();
+  });
+
   it('never voids one row twice when two void it at once', async () => {
     const car = await newCar(h);
     const booking = await adminBooking(h, { carId: car.id, from: 3, to: 5, total: '3000' });

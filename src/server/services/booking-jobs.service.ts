@@ -21,6 +21,11 @@ async function claim(em: EntityManager, set: Partial<IBooking>, where: Record<st
   return rows.length ? em.find(Booking, { id: { $in: rows.map((row) => row.id) } }, { populate: ['car'] }) : [];
 }
 
+/** When a website booking's hold runs out, held from now: PENDING_HOLD_HOURS on. */
+export function holdFromNow(deps: Pick<AppDeps, 'env'>): Date {
+  return new Date(clock.now().getTime() + deps.env.PENDING_HOLD_HOURS * 3_600_000);
+}
+
 /**
  * Cancels the website bookings whose hold ran out: still pending, confirmed neither by their renter
  * (the e-mail's link) nor by staff. Their days are released, the change audited and the renter told.

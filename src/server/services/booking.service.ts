@@ -31,6 +31,7 @@ import { changeBookings, namingTheClash, takingDays } from './booking-change.ser
 import { isNameBlocked } from './blocklist.service';
 import { refuseSameFileTwice } from './document.service';
 import { FIRST_LINK_VERSION, makeDocumentToken, renterMailContext } from './booking-tokens';
+import { holdFromNow } from './booking-jobs.service';
 import { renterView, toBookingDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
 import { bookingOfKey, idempotently, idempotentRequest, rememberKey, type IdempotentRequest } from './idempotency.service';
@@ -290,8 +291,7 @@ async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: Ide
       if (await isNameBlocked(tx, renter.fullName, [phone, mailbox])) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
       const customerId = await findOrCreateCustomer(em, renter, documents);
       await refuseTooManyUnproven(em, mailbox, phone);
-      const holdUntil = new Date(clock.now().getTime() + ctx.deps.env.PENDING_HOLD_HOURS * 3_600_000);
-      const made = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil, garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
+      const made = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil: holdFromNow(ctx.deps), garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
       await attachUploads(tx, plan, 'document', `booking:${made.id}`, (sealed) => refuseSameFileTwice(ctx.deps.storage, sealed));
       await queueMail(em, [bookingReceivedMail(made, renterMailContext(ctx.deps, { id: made.id, linkVersion: FIRST_LINK_VERSION })), garageBookingMail(made, ctx.deps.business, ctx.deps.mail.garageTo)]);
       if (request && !(await rememberKey(em, request, { booking: made.id }))) throw new AppError('CONFLICT', messages.errors.idempotencyKeyReused);

@@ -9,6 +9,7 @@ import type { AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
 import { paymentRecordedMail, paymentVoidedMail } from '../mail/templates';
 import { audit } from './audit.service';
+import { holdFromNow } from './booking-jobs.service';
 import { renterMailContext } from './booking-tokens';
 import { lockBooking } from './booking-change.service';
 import { toBookingDto, toPaymentDto } from './dto';
@@ -108,8 +109,11 @@ export async function voidPayment(ctx: AdminContext, bookingId: string, paymentI
     const paid = toCentavos(booking.amountPaid) + (payment.kind === 'refund' ? amount : -amount);
     if (paid < 0) throw new AppError('CONFLICT', messages.errors.voidBelowZero);
     if (paid > toCentavos(booking.total)) throw new AppError('CONFLICT', messages.errors.voidAboveTotal({ paid: formatPeso(fromCentavos(paid)), total: formatPeso(booking.total) }));
-    const before = { amountPaid: booking.amountPaid };
+    // A website booking whose payment had stopped its hold, left unpaid and unconfirmed: held again, as when it was made.
+    const heldAgain = paid === 0 && booking.source === 'website' && booking.status === 'pending' && !booking.emailProvenAt && !booking.holdUntil;
+    const before = { amountPaid: booking.amountPaid, ...(heldAgain ? { holdUntil: null } : {}) };
     booking.amountPaid = fromCentavos(paid);
+    if (heldAgain) booking.holdUntil = holdFromNow(ctx.deps);
     Object.assign(payment, { voidedAt: clock.now(), voidedBy: ctx.actor.label, voidReason: input.reason });
     const answer = { booking: toBookingDto(booking), payment: toPaymentDto(payment) };
     audit({ ...ctx, em }, 'payment.void', 'payment', payment.id, before, ledgerEntry(answer.payment, booking));
