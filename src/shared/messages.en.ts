@@ -7,6 +7,7 @@ export default {
     fullName: 'Full name is required',
     email: 'Valid email is required',
     phone: 'Valid phone number is required',
+    mobileDigits: 'A mobile number has 11 digits, as in 0917 123 4567',
     pickupDate: 'Pick-up date is required',
     returnDate: 'Return date is required',
     acceptTerms: 'You must accept the terms and conditions',

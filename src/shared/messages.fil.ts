@@ -7,6 +7,7 @@ export default {
     fullName: 'Kailangan ang buong pangalan',
     email: 'Maglagay ng tamang e-mail address',
     phone: 'Maglagay ng tamang mobile number',
+    mobileDigits: 'May 11 digit ang mobile number, gaya ng 0917 123 4567',
     pickupDate: 'Pumili ng petsa ng pick-up',
     returnDate: 'Pumili ng petsa ng pagsauli',
     acceptTerms: 'Kailangan mong sumang-ayon sa Mga Patakaran sa Rental',

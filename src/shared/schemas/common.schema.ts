@@ -94,7 +94,21 @@ export const ZPhoneSchema = z
   .min(10, { error: () => v.phone })
   .max(40, { error: () => v.tooLong({ max: 40 }) })
   // A leading "(" too: an area code in brackets, "(075) 551 2345", "(0917) 123-4567".
-  .regex(/^[+(\d][\d\s()./-]*$/, { error: () => v.phone });
+  .regex(/^[+(\d][\d\s()./-]*$/, { error: () => v.phone })
+  // Only of a number otherwise well written: one refusal at a time.
+  .refine(isWholeMobileNumber, { error: () => v.mobileDigits, when: (payload) => !payload.issues.length })
+  .describe('10 to 40 characters: digits, spaces, brackets, dots and dashes, a leading +. A Philippine mobile number (09…, or +63 9…) has its 11 digits (0917 123 4567).');
+
+/**
+ * Whether a Philippine mobile number has its 11 digits (09XX XXX XXXX; 9XX XXX XXXX after the
+ * country code 63): one digit short or over, the garage could not call or text the renter. Other
+ * numbers (landlines, whose length varies with their area code, and other countries') pass.
+ */
+function isWholeMobileNumber(phone: string): boolean {
+  const digits = phone.replace(/\D/g, '');
+  const local = digits.startsWith('63') ? `0${digits.slice(2)}` : digits;
+  return !local.startsWith('09') || local.length === 11;
+}
 
 /** Paging and search for admin lists. */
 export const ZListQuerySchema = z.object({
