@@ -233,6 +233,13 @@ test.describe('staff and the renter', () => {
     await renterPage.reload();
     await expect(renterPage.getByRole('list', { name: 'Payments recorded' }).getByRole('listitem')).toHaveText([/· Cash\s*₱1,000$/]);
     await expect(renterPage.getByTestId('my-booking-balance')).toHaveText(formatPeso(toCentavos(booking.total) - 100_000, 'centavos'));
+    // The receipt says so too, printed as on screen: the payments' card is not printed.
+    await renterPage.emulateMedia({ media: 'print' });
+    const printed = renterPage.getByTestId('my-booking-receipt');
+    await expect(printed.getByTestId('receipt-paid')).toHaveText(formatPeso('1000'));
+    await expect(printed.getByTestId('receipt-balance')).toHaveText(formatPeso(toCentavos(booking.total) - 100_000, 'centavos'));
+    await expect(renterPage.getByTestId('my-booking-payments')).toBeHidden();
+    await renterPage.emulateMedia({ media: 'screen' });
 
     // Opened by the renter, the booking holds its days: staff see it confirmed by e-mail, and the request gone.
     await page.reload();

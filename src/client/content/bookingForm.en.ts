@@ -101,6 +101,8 @@ export default {
     distance: 'Distance service',
     delivery: 'Delivery',
     pricing: 'Pricing Summary',
+    paid: 'Paid so far',
+    balance: 'Balance',
     reference: 'Booking Reference',
     referenceCode: 'Reference',
     bookingId: 'Booking ID',

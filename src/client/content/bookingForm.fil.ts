@@ -99,6 +99,8 @@ export default {
     distance: 'Distance service',
     delivery: 'Delivery',
     pricing: 'Buod ng Presyo',
+    paid: 'Nabayaran na',
+    balance: 'Balanse',
     reference: 'Booking Reference',
     referenceCode: 'Reference',
     bookingId: 'Booking ID',
