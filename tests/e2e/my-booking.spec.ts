@@ -110,6 +110,13 @@ test.describe('a renter follows their booking from its e-mails', () => {
     await page.goto(manageLinkIn(await mailAbout(email, 'Booking received')));
     await expect(page.getByTestId('my-booking-reference')).toHaveText(reference);
     const cancel = page.getByTestId('my-booking-cancel');
+    // Nothing paid: nothing to give back, and no share of nothing.
+    await expect(cancel.getByTestId('late-cancellation')).toContainText('nothing has been paid on it, so nothing is refunded or owed');
+    await expect(cancel.getByTestId('late-cancellation')).not.toContainText('50%');
+    const [{ id }] = (await query<{ id: string }>('select id from booking where reference = $1', [reference])) as [{ id: string }];
+    const paid = await request.patch(`/api/admin/bookings/${id}/payment`, { headers: staffHeaders(), data: { amount: '500' } });
+    expect(paid.status(), await paid.text()).toBe(200);
+    await page.reload();
     await expect(cancel.getByTestId('late-cancellation')).toContainText('50% of what you have paid is refunded');
     for (const phone of [DEFAULT_BUSINESS.phonePrimary, DEFAULT_BUSINESS.phoneSecondary]) {
       await expect(cancel.getByRole('link', { name: `Call ${phone}` })).toHaveAttribute('href', telHref(phone));

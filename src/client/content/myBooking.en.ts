@@ -79,6 +79,7 @@ export default {
       keep: 'Keep my booking',
       lateTitle: 'Cancelling now needs a call',
       late: 'Within {hours} hours of pick-up a booking can no longer be cancelled online. Call us to cancel: {percent}% of what you have paid is refunded, as our terms say; no-shows are not refunded.',
+      lateUnpaid: 'Within {hours} hours of pick-up a booking can no longer be cancelled online. Call us to cancel: nothing has been paid on it, so nothing is refunded or owed.',
       call: 'Call {phone}',
       terms: 'Read the terms',
     },

@@ -76,6 +76,7 @@ export default {
       keep: 'Huwag i-cancel',
       lateTitle: 'Kailangang tumawag para mag-cancel ngayon',
       late: 'Sa loob ng {hours} oras bago ang pick-up, hindi na puwedeng i-cancel online ang booking. Tawagan kami para mag-cancel: {percent}% ng nabayaran mo ang ibabalik, ayon sa aming terms; walang refund kung hindi sumipot.',
+      lateUnpaid: 'Sa loob ng {hours} oras bago ang pick-up, hindi na puwedeng i-cancel online ang booking. Tawagan kami para mag-cancel: wala pang nabayaran dito, kaya walang ibabalik o babayaran.',
       call: 'Tumawag sa {phone}',
       terms: 'Basahin ang terms',
     },

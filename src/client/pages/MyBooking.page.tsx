@@ -140,7 +140,9 @@ function Cancel({ view, onCancel, pending }: { view: View; onCancel: () => void;
       <Section title={k.title} testId="my-booking-cancel">
         <Stack gap="sm">
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={k.lateTitle} data-testid="late-cancellation">
-            {k.late({ hours: FREE_CANCELLATION_HOURS, percent: LATE_CANCELLATION_REFUND_PERCENT })}
+            {toCentavos(view.booking.amountPaid) > 0
+              ? k.late({ hours: FREE_CANCELLATION_HOURS, percent: LATE_CANCELLATION_REFUND_PERCENT })
+              : k.lateUnpaid({ hours: FREE_CANCELLATION_HOURS })}
           </Alert>
           <Phones />
           <Anchor component={Link} to={localePath('/terms')} size="sm" underline="always">
