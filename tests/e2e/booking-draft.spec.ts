@@ -84,7 +84,11 @@ test.describe('the booking form keeps its draft in the tab', () => {
     expect(kept.local, 'nothing of the renter in storage that outlives the tab').not.toContain(renter.email);
     expect(kept.session).not.toMatch(/acceptTerms|total/);
 
-    await form.getByLabel(/I have read and accept the rental terms/).check();
+    // Ticked again, knowingly. While the sections below the form hydrate after the reload, their
+    // layout can move under a click; the tick is tried until it holds.
+    await expect(async () => {
+      await form.getByLabel(/I have read and accept the rental terms/).check({ timeout: 2_000 });
+    }).toPass({ timeout: 10_000 });
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
     const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
     await expect(receipt.getByTestId('receipt-price-total')).toHaveText(formatPeso(expected.total));
