@@ -170,12 +170,12 @@ function databaseError(error: unknown): { code: string; constraint: string } | n
   return typeof code === 'string' ? { code, constraint: typeof constraint === 'string' ? constraint : '' } : null;
 }
 
-/** Whether PostgreSQL ended the statement's transaction to break a deadlock (40P01). */
 /** Whether the database refused days another pending or confirmed booking of the car holds (the exclusion constraint). */
 export function isDaysTaken(error: unknown): boolean {
   return databaseError(error)?.code === '23P01';
 }
 
+/** Whether PostgreSQL ended the statement's transaction to break a deadlock (40P01). */
 export function isDeadlock(error: unknown): boolean {
   return databaseError(error)?.code === '40P01';
 }

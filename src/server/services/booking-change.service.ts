@@ -78,6 +78,12 @@ export async function namingTheClash<T>(ctx: AdminContext, asked: () => Promise<
   }
 }
 
+/** The days a change of booking `id` asked its car for: `dates` when it moves them, else its own (re-activated). */
+async function daysAskedBy(ctx: AdminContext, id: string, dates?: Pick<AskedDays, 'pickupDate' | 'returnDate'>): Promise<AskedDays | null> {
+  const booking = await ctx.em.fork().findOne(Booking, { id }, { fields: ['car', 'pickupDate', 'returnDate'] });
+  return booking?.car ? { carId: booking.car.id, pickupDate: booking.pickupDate, returnDate: booking.returnDate, ...dates, bookingId: id } : null;
+}
+
 /** The first pending or confirmed booking of the car, other than the one asking, holding any of the days. */
 async function daysHolder(em: EntityManager, days: AskedDays): Promise<Pick<IBooking, 'reference' | 'renterName' | 'pickupDate' | 'returnDate'> | null> {
   return em.findOne(
@@ -158,11 +164,7 @@ function refuseWithoutCar(booking: Pick<IBooking, 'car'>): void {
  * unconfirmed hold no longer runs out; the renter hears of a confirmation or a cancellation.
  */
 export async function updateBookingStatus(ctx: AdminContext, id: string, { status, expectedStatus }: TUpdateBookingStatus): Promise<TBooking> {
-  const ownDays = async () => {
-    const booking = await ctx.em.fork().findOne(Booking, { id }, { fields: ['car', 'pickupDate', 'returnDate'] });
-    return booking?.car ? { carId: booking.car.id, pickupDate: booking.pickupDate, returnDate: booking.returnDate, bookingId: id } : null;
-  };
-  const result = await namingTheClash(ctx, ownDays, () => changeBookings(
+  const result = await namingTheClash(ctx, () => daysAskedBy(ctx, id), () => changeBookings(
     ctx,
     async (em) => {
       const booking = await lockBooking(em, id);
@@ -243,11 +245,7 @@ export async function applyBookingToCustomer(ctx: AdminContext, id: string): Pro
  */
 export async function updateBookingDates(ctx: AdminContext, id: string, change: TUpdateBookingDates): Promise<TBooking> {
   const { pickupTime, expectedStatus, ...dates } = change;
-  const askedDays = async () => {
-    const booking = await ctx.em.fork().findOne(Booking, { id }, { fields: ['car'] });
-    return booking?.car ? { carId: booking.car.id, ...dates, bookingId: id } : null;
-  };
-  const result = await namingTheClash(ctx, askedDays, () => changeBookings(
+  const result = await namingTheClash(ctx, () => daysAskedBy(ctx, id, dates), () => changeBookings(
     ctx,
     async (em) => {
       const booking = await lockBooking(em, id);

@@ -12,6 +12,7 @@ import { fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice, type DeliveryArea, type DistanceService, type DriverService } from '../../shared/pricing';
 import {
   DOCUMENT_FIELDS,
+  documentIssuePath,
   MAX_UNPROVEN_BOOKINGS,
   type BookingStatus,
   type TAdminCreateBooking,
@@ -269,7 +270,7 @@ async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: Ide
   const { customer: renter, booking: rental } = input;
   checkPublicDates(rental);
   // The documents are stored under new keys as they are attached (see attachUploads): the booking names those.
-  const plan = planUploads(DOCUMENT_FIELDS.map((field) => renter[field]), 'document', DOCUMENT_FIELDS.map((field) => `customer.${field}`));
+  const plan = planUploads(DOCUMENT_FIELDS.map((field) => renter[field]), 'document', DOCUMENT_FIELDS.map(documentIssuePath));
   const [photoId1Url, photoId2Url, proofOfBillingUrl] = plan.map((step) => step.to) as [string, string, string];
   const documents = { photoId1Url, photoId2Url, proofOfBillingUrl };
   // The car's rate and availability as the fleet list shows them: every car change clears that list

@@ -92,13 +92,16 @@ async function refuseOverQuota(ctx: ServiceContext, network: string, reservedByt
     [network, network, since],
   );
   const { env } = ctx.deps;
-  if (Number(held?.mine ?? 0) + reservedBytes > env.UPLOADS_NETWORK_MAX_MB * 2 ** 20) {
-    const freedAt = (held?.oldest ? new Date(held.oldest).getTime() : clock.now().getTime()) + UNATTACHED_UPLOAD_HOURS * 3_600_000;
-    log.warn('upload.quota.network', { network, heldMiB: Math.ceil(Number(held?.mine ?? 0) / 2 ** 20), maxMiB: env.UPLOADS_NETWORK_MAX_MB });
-    throw new AppError('TOO_MANY_REQUESTS', messages.errors.uploadQuota, { retryAfter: Math.max(1, Math.ceil((freedAt - clock.now().getTime()) / 1000)) });
+  const mine = Number(held?.mine ?? 0);
+  const all = Number(held?.all ?? 0);
+  if (mine + reservedBytes > env.UPLOADS_NETWORK_MAX_MB * 2 ** 20) {
+    const now = clock.now().getTime();
+    const freedAt = (held?.oldest ? new Date(held.oldest).getTime() : now) + UNATTACHED_UPLOAD_HOURS * 3_600_000;
+    log.warn('upload.quota.network', { network, heldMiB: Math.ceil(mine / 2 ** 20), maxMiB: env.UPLOADS_NETWORK_MAX_MB });
+    throw new AppError('TOO_MANY_REQUESTS', messages.errors.uploadQuota, { retryAfter: Math.max(1, Math.ceil((freedAt - now) / 1000)) });
   }
-  if (Number(held?.all ?? 0) + reservedBytes > env.UPLOADS_UNATTACHED_MAX_MB * 2 ** 20) {
-    log.warn('upload.quota.full', { heldMiB: Math.ceil(Number(held?.all ?? 0) / 2 ** 20), maxMiB: env.UPLOADS_UNATTACHED_MAX_MB });
+  if (all + reservedBytes > env.UPLOADS_UNATTACHED_MAX_MB * 2 ** 20) {
+    log.warn('upload.quota.full', { heldMiB: Math.ceil(all / 2 ** 20), maxMiB: env.UPLOADS_UNATTACHED_MAX_MB });
     throw new AppError('SERVICE_UNAVAILABLE', messages.errors.uploadsPaused, { retryAfter: DISK_RETRY_SECONDS });
   }
 }

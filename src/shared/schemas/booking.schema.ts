@@ -100,6 +100,11 @@ export const ZDocumentsSchema = z.object({
 export type TDocuments = z.infer<typeof ZDocumentsSchema>;
 export const DOCUMENT_FIELDS = ['photoId1Url', 'photoId2Url', 'proofOfBillingUrl'] as const;
 
+/** Where a booking request names a document (`customer.<field>`): the path of that document's issue when it is refused. */
+export function documentIssuePath(field: DocumentField): string {
+  return `customer.${field}`;
+}
+
 /** The answer to replacing documents: what is now on file, for the customer (staff) or for the token's booking (its renter). */
 export const ZSavedDocumentsSchema = z.object({
   customerId: ZIdSchema,

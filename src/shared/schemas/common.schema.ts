@@ -100,7 +100,7 @@ export const ZPhoneSchema = z
   .describe('10 to 40 characters: digits, spaces, brackets, dots and dashes, a leading +. A Philippine mobile number (09…, or +63 9…) has its 11 digits (0917 123 4567).');
 
 /**
- * Whether a Philippine mobile number has its 11 digits (09XX XXX XXXX; 9XX XXX XXXX after the
+ * Whether a Philippine mobile number has its 11 digits (0917 123 4567, or 917 123 4567 after the
  * country code 63): one digit short or over, the garage could not call or text the renter. Other
  * numbers (landlines, whose length varies with their area code, and other countries') pass.
  */

@@ -57,6 +57,7 @@ import { priceRows } from '../../../shared/receipt';
 import { NAME_CHECK_MIN_LENGTH } from '../../../shared/schemas/blocklist.schema';
 import {
   DOCUMENT_FIELDS,
+  documentIssuePath,
   PICKUP_TIMES,
   type DocumentField,
   ZBookingFormSchema,
@@ -317,7 +318,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
     onError: (error) => {
       // A document kept over a reload that the server no longer has: its slot asks for it again.
       const expired = DOCUMENT_FIELDS.flatMap((field) => {
-        const issue = error.data?.issues?.find((candidate) => candidate.path === `customer.${field}`);
+        const issue = error.data?.issues?.find((candidate) => candidate.path === documentIssuePath(field));
         return issue ? [{ field, message: issue.message }] : [];
       });
       if (expired.length) {
