@@ -230,6 +230,17 @@ describe('bookings.createAdmin', () => {
     }
   });
 
+  it('confirms a booking entered after its pick-up without promising the car for a day gone by', async () => {
+    const car = await newCar(h);
+    const ahead = await adminBooking(h, { carId: car.id, from: 3, to: 4, email: uniqueEmail('ahead'), status: 'confirmed' });
+    const late = await adminBooking(h, { carId: car.id, from: -1, to: 1, email: uniqueEmail('late'), status: 'confirmed' });
+    const leadOf = async (booking: typeof ahead) => (await h.orm.em.fork().findOneOrFail(MailMessage, { to: booking.customerEmail, kind: 'booking.confirmed' })).text;
+    expect(await leadOf(ahead)).toContain(`ready for you on ${formatLongDate(ahead.pickupDate)}`);
+    const text = await leadOf(late);
+    expect(text).not.toContain('ready for you');
+    expect(text).toContain(`Your booking is confirmed: the ${late.carName}, picked up on ${formatLongDate(late.pickupDate)} at ${late.pickupTime}.`);
+  });
+
   it('is refused to the public', async () => {
     const car = await newCar(h);
     await expectError(adminBooking(h, { carId: car.id, from: 2, to: 3, caller: h.caller() }), 'UNAUTHORIZED');

@@ -39,6 +39,8 @@ export default {
   confirmed: {
     subject: 'Booking confirmed: {what} ({reference})',
     lead: 'Good news: your booking is confirmed. We will have the {car} ready for you on {date} at {time}.',
+    /** Entered or confirmed once its pick-up time had passed (staff recording a rental already under way). */
+    leadStarted: 'Your booking is confirmed: the {car}, picked up on {date} at {time}.',
   },
   datesChanged: {
     subject: 'New dates: {what} ({reference})',

@@ -37,6 +37,7 @@ export default {
   confirmed: {
     subject: 'Kumpirmado ang booking: {what} ({reference})',
     lead: 'Magandang balita: kumpirmado na ang booking mo. Nakahanda na ang {car} para sa iyo sa {date}, {time}.',
+    leadStarted: 'Kumpirmado na ang booking mo: ang {car}, na-pick up noong {date}, {time}.',
   },
   datesChanged: {
     subject: 'Bagong petsa: {what} ({reference})',

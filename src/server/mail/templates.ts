@@ -1,5 +1,6 @@
 import type { TBusinessInfo } from '../../shared/business';
-import { formatInstant, formatLongDate, todayInManila } from '../../shared/dates';
+import { formatInstant, formatLongDate, manilaInstant, todayInManila } from '../../shared/dates';
+import { clock } from '../clock';
 import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, dayCount, distanceServiceLabel, driverServiceLabel } from '../../shared/labels';
 import { formatPeso, nonZeroAmount } from '../../shared/money';
 import { refundDue } from '../../shared/cancellation';
@@ -165,12 +166,17 @@ export function bookingReceivedMail(booking: TBooking, context: RenterMailContex
   });
 }
 
+/**
+ * Booking confirmed: when the car will be ready, or, for a booking entered or confirmed once its
+ * pick-up time had passed (a rental already under way), only when it was picked up.
+ */
 export function bookingConfirmedMail(booking: TBooking, context: RenterMailContext): MailDraft {
+  const started = manilaInstant(booking.pickupDate, booking.pickupTime) <= clock.now();
   return inRenterLanguage(booking, () =>
     renterMail(booking, context, {
       kind: 'booking.confirmed',
       subject: mail.confirmed.subject({ what: when(booking), reference: booking.reference }),
-      lead: [mail.confirmed.lead({ car: booking.carName, date: formatLongDate(booking.pickupDate), time: booking.pickupTime })],
+      lead: [(started ? mail.confirmed.leadStarted : mail.confirmed.lead)({ car: booking.carName, date: formatLongDate(booking.pickupDate), time: booking.pickupTime })],
       receipt: true,
       action: mail.actions.manage,
     }),
