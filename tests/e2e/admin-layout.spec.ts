@@ -4,7 +4,9 @@ import { copy } from '../../src/client/content/site';
 import { messages } from '../../src/shared/messages';
 import { ADMIN_PAGE_SIZES } from '../../src/shared/schemas/admin.schema';
 import { expect, expectApart, signInAsStaff, staffHeaders, test } from './support';
-import { bookThroughPublicSite, notice, openDashboard, uniqueRenter } from './admin-helpers';
+import { addDays, todayInManila } from '../../src/shared/dates';
+import { newCarViaApi } from './support/booking';
+import { bookThroughPublicSite, newBookingViaApi, notice, openDashboard, uniqueRenter } from './admin-helpers';
 
 const SECTIONS = ['Overview', 'Fleet Management', 'Bookings', 'Customers', 'Blocked Names'];
 
@@ -214,6 +216,40 @@ test.describe('notices and an open drawer', () => {
     test('leave the activity log’s "Show older changes" in reach', async ({ page, request }) => {
       await showOlderChangesUnderANotice(page, request);
     });
+  });
+});
+
+/**
+ * A car with a booking is taken out of service: its notice stays until closed. Staff then open New
+ * Booking from the keyboard and scroll the dialog to its end: its "Add Booking" must not be under
+ * the notice, which rises from the bottom right where a long dialog ends.
+ */
+test.describe('a notice that stays and a long dialog', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('leave New Booking’s "Add Booking" in reach', async ({ page }) => {
+    await openDashboard(page, 'fleet');
+    const car = await newCarViaApi(page.request, staffHeaders());
+    const renter = uniqueRenter('Stays');
+    await newBookingViaApi(page.request, { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: addDays(todayInManila(), 20), returnDate: addDays(todayInManila(), 22), status: 'confirmed' });
+    await page.reload();
+    await page.getByRole('article', { name: car.name }).getByRole('button', { name: `Edit ${car.name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Car' });
+    await edit.getByLabel('Available for booking').uncheck();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    const shown = notice(page, `${car.name} still has a booking`);
+    await expect(shown).toBeVisible();
+    await expect(edit).toBeHidden();
+
+    await page.getByRole('tab', { name: 'Bookings' }).press('Enter');
+    await page.getByRole('button', { name: adminCopy.newBooking.open, exact: true }).press('Enter');
+    const dialog = page.getByRole('dialog', { name: adminCopy.newBooking.title });
+    const add = dialog.getByRole('button', { name: 'Add Booking' });
+    await expect(add).toBeVisible();
+    // Scrolled to its end, where the button is.
+    await dialog.evaluate((content) => content.scrollTo({ top: content.scrollHeight }));
+    await expect(shown).toBeVisible();
+    await expectApart(shown, { '"Add Booking"': add });
   });
 });
 
