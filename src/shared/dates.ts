@@ -110,9 +110,15 @@ export function formatInstant(instant: string | Date | number, format = INSTANT_
   return at.utcOffset(MANILA_OFFSET_MINUTES).format(format);
 }
 
-/** "March 05, 2027" — the receipt's 'MMMM dd, yyyy'. */
+/**
+ * A date written out as each language writes it: "March 05, 2027" (the receipt's 'MMMM dd, yyyy' in
+ * the product's specification), "Marso 5, 2027" (Filipino writes the day without a leading zero).
+ */
+const LONG_DATE_FORMAT: Record<Locale, string> = { en: 'MMMM DD, YYYY', fil: 'MMMM D, YYYY' };
+
+/** A calendar date written out in the current language: "March 05, 2027", "Marso 5, 2027". */
 export function formatLongDate(date: IsoDate): string {
-  return formatDate(date, 'MMMM DD, YYYY');
+  return formatDate(date, LONG_DATE_FORMAT[currentLocale()]);
 }
 
 /**

@@ -34,9 +34,9 @@ describe('message catalogs', () => {
     expect((Object.keys(CATALOG_FILES) as CatalogName[]).filter((name) => !inParts.has(name as never) && name !== ('mail' as CatalogName))).toEqual([]);
   });
 
-  it('writes dates in the current language: English months, Filipino months', () => {
+  it('writes dates in the current language: English months, Filipino months and days without a leading zero', () => {
     expect(formatLongDate('2027-03-05')).toBe('March 05, 2027');
-    expect(withLocale('fil', () => formatLongDate('2027-03-05'))).toBe('Marso 05, 2027');
+    expect(withLocale('fil', () => formatLongDate('2027-03-05'))).toBe('Marso 5, 2027');
     expect(withLocale('fil', () => formatDate('2027-03-05', 'dddd'))).toBe('Biyernes');
     expect(withLocale('fil', () => formatInstant('2027-03-05T01:41:00Z'))).toBe('Marso 5, 2027, 9:41 AM');
     expect(formatInstant('2027-03-05T01:41:00Z')).toBe('March 5, 2027 at 9:41 AM');
