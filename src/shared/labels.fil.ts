@@ -51,7 +51,7 @@ export default {
   importantInformation: [
     'Dalhin ang valid na driver’s license at ang kumpirmasyong ito.',
     'Iinspeksyunin ang sasakyan bago at pagkatapos ng rental.',
-    'Ibalik ang sasakyan na pareho ang lebel ng gasolina.',
+    'Isauli ang sasakyan na pareho ang lebel ng gasolina.',
     'Puwedeng may dagdag na singil kapag late ang balik.',
     'Kailangan ng abiso kahit 24 oras bago ang anumang pagbabago o pag-cancel.',
     'Sagot ng renter ang pagkain at tutuluyan ng driver.',

@@ -199,7 +199,7 @@ export default {
   },
   contact: {
     successTitle: 'Message Sent!',
-    success: 'Thank you for reaching out. We will get back to you within the day.',
+    success: 'Thank you for reaching out. We will get back to you within a day.',
     failedTitle: 'Failed to Send Message',
     failed: 'Something went wrong. Please try again.',
     requiredTitle: 'Required Fields Missing',

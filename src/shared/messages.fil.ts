@@ -151,7 +151,7 @@ export default {
     storageUnavailable: 'Pansamantalang hindi available ang file storage. Subukan ulit maya-maya.',
     internal: 'Nagkaproblema sa side namin. Subukan ulit po.',
     shuttingDown: 'Nagre-restart ang server. Subukan ulit maya-maya.',
-    unprovenLimit: 'May {max} booking ka nang naghihintay na i-confirm mo. Buksan muna ang "Tingnan ang booking mo" sa mga e-mail nila, o tawagan kami.',
+    unprovenLimit: 'May {max} booking ka nang naghihintay na i-confirm mo. Buksan muna ang "Tingnan ang booking mo" sa e-mail ng bawat isa sa mga iyon, o tawagan kami.',
     sameDocumentTwice: 'Hindi puwedeng gamitin ang iisang file para sa dalawang dokumento. Paki-upload nang hiwalay ang bawat isa.',
     idempotencyKeyReused: 'Nagamit na ang Idempotency-Key na ito sa ibang booking request. Magpadala ng bagong key para sa bagong request.',
     manageLinkInvalid: 'Hindi valid ang booking link na ito. Gamitin ang link sa e-mail mo, o hanapin ulit ang booking mo.',
@@ -199,7 +199,7 @@ export default {
   },
   contact: {
     successTitle: 'Naipadala na ang mensahe!',
-    success: 'Salamat sa pag-message. Sasagot kami sa loob ng araw na ito.',
+    success: 'Salamat sa pag-message. Sasagot kami sa loob ng isang araw.',
     failedTitle: 'Hindi naipadala ang mensahe',
     failed: 'Nagkaproblema. Subukan ulit po.',
     requiredTitle: 'Kulang ang sagot',

@@ -87,7 +87,7 @@ export default {
     vehicleName: 'Sasakyan',
     category: 'Klase',
     transmission: 'Transmission',
-    fuel: 'Gasolina',
+    fuel: 'Uri ng fuel',
     period: 'Panahon ng Rental',
     pickupDate: 'Petsa ng pick-up',
     returnDate: 'Petsa ng pagsauli',

@@ -21,7 +21,7 @@ export default {
     category: 'Klase',
     seats: 'Upuan',
     transmission: 'Transmission',
-    fuel: 'Gasolina',
+    fuel: 'Uri ng fuel',
     year: 'Taon',
     odometer: 'Odometer',
   },
