@@ -194,4 +194,33 @@ test.describe('the booking form keeps its draft in the tab', () => {
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect(page.getByRole('dialog', { name: 'Booking Confirmation' })).toBeVisible();
   });
+
+  test('the same file chosen for a second document after a reload is named in that slot, to be chosen again', async ({ page, request }) => {
+    test.slow();
+    const car = await newCarViaApi(request, staffHeaders());
+    const { pickup, ret } = await freeDates(request, car.id, 2);
+    await page.goto(`/booking?car=${car.id}&pickup=${pickup}&return=${ret}`);
+    const form = page.getByTestId('booking-form');
+    await fillRenter(form, newRenter('Dolores'));
+    const license = pngFile('license.png');
+    await uploadIn(page, form, 'Photo ID #1', license);
+    await uploadIn(page, form, 'Proof of Billing', pdfFile('meralco-bill.pdf'));
+    await page.reload();
+    await expect(slot(form, 'Photo ID #1')).toHaveAttribute('data-state', 'uploaded');
+
+    // The browser no longer has the first file's bytes to compare with: the server finds the twin.
+    await uploadIn(page, form, 'Photo ID #2', license);
+    await form.getByLabel(/I have read and accept the rental terms/).check();
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+
+    const twin = slot(form, 'Photo ID #2');
+    await expect(twin.getByTestId('document-error')).toHaveText(messages.errors.sameDocumentTwice);
+    await expect(twin).toHaveAttribute('data-state', 'empty');
+    await expect(page.getByRole('alert').filter({ hasText: `Photo ID #2: ${messages.errors.sameDocumentTwice}` })).toBeVisible();
+    await expect(slot(form, 'Photo ID #1')).toHaveAttribute('data-state', 'uploaded');
+
+    await uploadIn(page, form, 'Photo ID #2', pngFile('umid.png'));
+    await form.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(page.getByRole('dialog', { name: 'Booking Confirmation' })).toBeVisible();
+  });
 });

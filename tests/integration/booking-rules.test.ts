@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { Booking, Customer, MailMessage, Upload } from '../../src/server/db/entities';
 import { cleanupUploads } from '../../src/server/services/upload.service';
+import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { messages } from '../../src/shared/messages';
 import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { expectError, issueMessages, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+import { expectError, issueMessages, issuesOf, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -188,9 +189,6 @@ describe('bookings.create: refused requests write nothing', () => {
 });
 
 describe('bookings.create: a document no longer on the server', () => {
-  /** The refusal's field issues, as a form reads them to mark the document to upload again. */
-  const issuesOf = (error: { cause?: unknown }) => (error.cause as { issues?: Array<{ path: string; message: string }> } | undefined)?.issues;
-
   it('names the document whose upload the clean-up removed after 24 hours, so the form can ask for that one again', async () => {
     const car = await newCar(h);
     const stale = await upload(h, fileBytes('jpeg'), { contentType: 'image/jpeg' });
@@ -224,6 +222,20 @@ describe('bookings.create: a document no longer on the server', () => {
       messages.errors.uploadNotFound,
     );
     expect(issuesOf(error)).toEqual([{ path: 'customer.photoId1Url', message: messages.errors.uploadNotFound }]);
+  });
+
+  it('names a document whose bytes are gone from the store, and leaves the others for the next try', async () => {
+    const car = await newCar(h);
+    const dates = { booking: { pickupDate: daysFromToday(20), returnDate: daysFromToday(21) } };
+    const documents = await uploadDocuments(h);
+    const lost = await upload(h, fileBytes('jpeg'), { contentType: 'image/jpeg' });
+    await h.deps.storage.delete(keyFromObjectPath(lost)!);
+    const gone = await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId2Url: lost }, dates)), 'BAD_REQUEST', messages.errors.uploadNotStored);
+    expect(issuesOf(gone)).toEqual([{ path: 'customer.photoId2Url', message: messages.errors.uploadNotStored }]);
+
+
+    const again = await h.caller().bookings.create(bookingPayload(car.id, documents, dates));
+    expect(again.booking.status).toBe('pending');
   });
 });
 

@@ -182,6 +182,11 @@ export async function startWhileLocked<T>(h: Harness, call: () => Promise<T>): P
 }
 
 /** The field messages of a refused input (zod issues or a rule's issues). */
+/** A refusal's field issues, as a form reads them to mark the field (such as a document to upload again). */
+export function issuesOf(error: { cause?: unknown }): Array<{ path: string; message: string }> | undefined {
+  return (error.cause as { issues?: Array<{ path: string; message: string }> } | undefined)?.issues;
+}
+
 export function issueMessages(error: TRPCError): string[] {
   const issues = (error.cause as { issues?: Array<{ message: string }> } | undefined)?.issues ?? [];
   return issues.map((issue) => issue.message);

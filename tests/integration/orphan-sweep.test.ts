@@ -192,7 +192,7 @@ describe('the orphan sweep on local disk', () => {
   });
 
   it('keeps the sealed copy of a day-old upload that a booking is attaching at that very moment', async () => {
-    // A rename keeps the upload's own file time: the seal must date the copy itself.
+    // A link keeps the upload's own file time: the seal must date the copy itself.
     const path = await upload(h, fileBytes('png'));
     clock.advance(25 * HOUR);
     const plan = planUploads([path], 'document');

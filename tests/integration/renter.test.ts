@@ -14,7 +14,7 @@ import { REFERENCE_PATTERN } from '../../src/shared/reference';
 import { MAX_UNPROVEN_BOOKINGS } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments, uniquePhone } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { adminBooking, auditOf, expectError, newCar, openTransaction, outcome, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail } from './helpers';
+import { adminBooking, auditOf, expectError, issuesOf, newCar, openTransaction, outcome, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail } from './helpers';
 
 let h: Harness;
 let second: MikroORM;
@@ -390,12 +390,26 @@ describe('limits on unconfirmed bookings and documents', () => {
     const twin = await upload(h, fileBytes('png'));
     const before = await h.orm.em.fork().count(Booking, { car: car.id });
     const files = await storedDocumentFiles();
-    await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId2Url: documents.photoId1Url! })), 'BAD_REQUEST');
-    await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId1Url: copy, photoId2Url: twin })), 'BAD_REQUEST', messages.errors.sameDocumentTwice);
+    // The later of the two is named, so the form asks for that document again.
+    const named = [{ path: 'customer.photoId2Url', message: messages.errors.sameDocumentTwice }];
+    const byPath = await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId2Url: documents.photoId1Url! })), 'BAD_REQUEST');
+    expect(issuesOf(byPath)).toEqual(named);
+    const byBytes = await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId1Url: copy, photoId2Url: twin })), 'BAD_REQUEST', messages.errors.sameDocumentTwice);
+    expect(issuesOf(byBytes)).toEqual(named);
     expect(await h.orm.em.fork().count(Booking, { car: car.id })).toBe(before);
     expect((await h.orm.em.fork().findOne(Upload, { objectKey: copy.slice('/objects/'.length) }))?.attachedTo).toBeNull();
     // No copy of the refused files is left behind, where no record would name it and no clean-up would find it.
     expect((await storedDocumentFiles()).filter((file) => !files.includes(file))).toEqual([]);
+  });
+
+  it('leaves the uploads of a booking refused for two alike files ready for the next try', async () => {
+    const car = await newCar(h);
+    const documents = await uploadDocuments(h);
+    const twin = await upload(h, fileBytes('png')); // the bytes of the first photo ID
+    await expectError(h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId2Url: twin })), 'BAD_REQUEST', messages.errors.sameDocumentTwice);
+    // The renter chooses another file for the second photo ID; the first one and the bill, sent before, still serve.
+    const answer = await h.caller().bookings.create(bookingPayload(car.id, { ...documents, photoId2Url: await upload(h, fileBytes('jpeg'), { contentType: 'image/jpeg' }) }));
+    expect(answer.booking.status).toBe('pending');
   });
 
   it('refuses a replacement document with the same bytes as one the booking keeps, leaving no copy of it behind', async () => {

@@ -47,8 +47,8 @@ export default {
     replace: 'Replace',
     required: 'Required',
     progress: '{label} upload progress',
-    /** A document sent before (kept through a reload) that the server no longer has: its slot says why. */
-    uploadAgain: 'Please upload {label} again: the file sent earlier is no longer on our server.',
+    /** A document the server refused on submit (no longer on the server after a reload, or the same file as another): which one, and why. */
+    refused: '{label}: {reason}',
   },
   pricing: {
     empty: 'Choose your pickup and return dates to see the price.',

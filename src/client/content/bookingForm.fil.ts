@@ -48,7 +48,7 @@ export default {
     replace: 'Palitan',
     required: 'Kailangan',
     progress: 'Progress ng pag-upload ng {label}',
-    uploadAgain: 'Paki-upload ulit ang {label}: wala na sa aming server ang file na ipinadala kanina.',
+    refused: '{label}: {reason}',
   },
   pricing: {
     empty: 'Piliin ang petsa ng pick-up at pagsauli para makita ang presyo.',

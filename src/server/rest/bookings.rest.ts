@@ -30,6 +30,7 @@ export const bookingRoutes = [
     summary: 'Book a car',
     description:
       'The three documents (`customer.photoId1Url`, `photoId2Url`, `proofOfBillingUrl`) are required: upload each first through POST /api/objects/upload. ' +
+      'A document refused as it is attached (no longer stored, or the same file as another) is named in the 400\'s `issues` (`customer.photoId2Url`); the other uploads stay free for the next try. ' +
       'Prices are computed by the server from the car’s rate; any figures sent (totalDays, subtotal, total, ...) are ignored. ' +
       'The customer is found by e-mail or created. Pick-up is today or later (Asia/Manila) and at most 365 days ahead; a rental lasts 1 to 90 days. ' +
       'The renter’s name, phone, licence and Facebook profile are one line each (a line break or another control character answers 400); the delivery address may have several lines. ' +

@@ -9,18 +9,21 @@ import { audit, RENTER_DOCUMENT_ACTOR } from './audit.service';
 import { lockCustomer, refuseErased } from './booking-change.service';
 import { documentTokenBooking } from './booking-tokens';
 import { toBookingDto, toCustomerDto } from './dto';
-import { attachUploads, planUploads, releaseUploads, type UploadOwner } from './upload.service';
+import { attachUploads, planUploads, refusedUpload, releaseUploads, type UploadOwner } from './upload.service';
 
 /**
  * Refuses (400) documents of which two are the same file: same size, then the same bytes (the
  * storage's digest, read only for sizes that match). `size` is looked up when not already known.
+ * The refusal names a `field` of the two, the later one's when both have one, so a form can ask for
+ * that document again.
  */
-export async function refuseSameFileTwice(storage: Storage, uploads: Array<{ objectKey: string; size?: number }>): Promise<void> {
+export async function refuseSameFileTwice(storage: Storage, uploads: Array<{ objectKey: string; size?: number; field?: string }>): Promise<void> {
   const sized = await Promise.all(uploads.map(async (upload) => ({ ...upload, size: upload.size ?? (await storage.head(upload.objectKey))?.size ?? -1 })));
   const alike = sized.filter((upload) => upload.size >= 0 && sized.some((other) => other !== upload && other.size === upload.size));
   if (alike.length < 2) return;
   const digests = await Promise.all(alike.map((upload) => storage.digest(upload.objectKey)));
-  if (new Set(digests).size < digests.length) throw new AppError('BAD_REQUEST', messages.errors.sameDocumentTwice);
+  const again = digests.findIndex((digest, i) => digests.indexOf(digest) < i);
+  if (again >= 0) throw refusedUpload(messages.errors.sameDocumentTwice, alike[again]!.field ?? alike[digests.indexOf(digests[again]!)]!.field);
 }
 
 type Documents = Partial<Record<DocumentField, string | null>>;

@@ -184,8 +184,18 @@ export function planUploads(values: string[], kind: UploadKind, fields?: readonl
 }
 
 /** An upload refused, naming the input's field when known: a form with several can say which file to send again. */
-function refusedUpload(message: string, field: string | undefined): AppError {
+export function refusedUpload(message: string, field: string | undefined): AppError {
   return new AppError('BAD_REQUEST', message, field ? { issues: [{ path: field, message }] } : {});
+}
+
+/** A refusal of one upload's bytes (not stored, wrong kind, too large), naming the plan step's field when it has one. */
+function naming(step: UploadPlan): (error: unknown) => never {
+  return (error) => {
+    if (step.field && error instanceof AppError && !error.issues && error.status < 500) {
+      throw new AppError(error.code, error.message, { issues: [{ path: step.field, message: error.message }] });
+    }
+    throw error;
+  };
 }
 
 /**
@@ -206,7 +216,8 @@ export async function attachUploads(
   verify?: (sealed: CheckedUpload[]) => Promise<void>,
 ): Promise<CheckedUpload[]> {
   const keys = plan.map((step) => keyFromObjectPath(step.from)!);
-  if (new Set(keys).size < keys.length) throw new AppError('BAD_REQUEST', messages.errors.sameDocumentTwice);
+  const again = keys.findIndex((key, i) => keys.indexOf(key) < i);
+  if (again >= 0) throw refusedUpload(messages.errors.sameDocumentTwice, plan[again]!.field);
   const now = clock.now();
   const claimed: Array<Pick<IUpload, 'objectKey' | 'kind' | 'contentType'>> = await ctx.em
     .createQueryBuilder(Upload)
@@ -219,17 +230,17 @@ export async function attachUploads(
   // Checked as what they are attached as, whatever they were asked for.
   const sealed = plan.map((step, i) => ({ ...claimed.find((upload) => upload.objectKey === keys[i])!, kind, objectKey: keyFromObjectPath(step.to)! }));
   try {
-    await Promise.all(plan.map((step, i) => storage.seal(keys[i]!, sealed[i]!.objectKey)));
+    await Promise.all(plan.map((step, i) => storage.seal(keys[i]!, sealed[i]!.objectKey).catch(naming(step))));
     // A file refused for its bytes is gone at once, its original too (S3 keeps the original after a copy).
     const checked = await Promise.all(
       sealed.map((upload, i) =>
         inspectObject(storage, upload).catch(async (error: unknown) => {
           await storage.delete(keys[i]!).catch(() => undefined);
-          throw error;
+          return naming(plan[i]!)(error);
         }),
       ),
     );
-    const attached = sealed.map((upload, i) => ({ objectKey: upload.objectKey, size: checked[i]!.size }));
+    const attached = sealed.map((upload, i) => ({ objectKey: upload.objectKey, size: checked[i]!.size, ...(plan[i]!.field ? { field: plan[i]!.field } : {}) }));
     await verify?.(attached);
     await ctx.em.insertMany(
       Upload,
@@ -242,10 +253,11 @@ export async function attachUploads(
   }
 }
 
-/** An upload attached after its stored file was checked. */
+/** An upload attached after its stored file was checked; `field`, as in its plan. */
 export interface CheckedUpload {
   objectKey: string;
   size: number;
+  field?: string;
 }
 
 /** Why some of the plan's uploads could not be claimed: unknown (or cleaned up), another kind, or already attached. */

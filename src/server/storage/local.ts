@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, fstatSync, mkdirSync, openSync, readSync, renameSync, utimesSync } from 'node:fs';
+import { closeSync, copyFileSync, createReadStream, fstatSync, linkSync, mkdirSync, openSync, readSync, utimesSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -87,28 +87,33 @@ export class LocalStorage implements Storage {
   }
 
   /**
-   * Two renames, made synchronously for the same reason as `probe`'s reads: renaming a file the
-   * server wrote itself, within its own folder, costs about 15 µs of processor time, while the same
-   * through fs/promises (a trip through the thread pool and back onto a busy event loop) cost about
-   * 40 µs, six times per website booking. The file's time is set to now first: a rename keeps the
-   * upload's own time, perhaps a day old, and the orphan sweep (`list`'s `lastModified`) must see
-   * the sealed file as new until the row that names it is committed.
+   * A second name for the same bytes (a hard link) and a copy of the type beside them. The upload's
+   * own name stays, as S3 keeps the original after a copy, until the clean-up: so a booking refused
+   * after sealing (two documents alike, a file of the wrong kind, a later step of its transaction)
+   * leaves the renter's other uploads in place for the next try. A later `put` to the upload's name
+   * writes a new file and renames it over that name, so it never reaches these bytes; the type is
+   * copied, not linked, since `put` rewrites it in place. Made synchronously for the same reason as
+   * `probe`'s reads: a link and a small copy within the server's own folder cost microseconds, while
+   * each trip through fs/promises' thread pool and back onto a busy event loop costs tens. The
+   * file's time is set to now first: the link keeps the upload's own time, perhaps a day old, and
+   * the orphan sweep (`list`'s `lastModified`) must see the sealed file as new until the row that
+   * names it is committed.
    */
   async seal(from: string, to: string): Promise<void> {
-    const move = () => {
-      renameSync(`${this.file(from)}.meta.json`, `${this.file(to)}.meta.json`);
-      renameSync(this.file(from), this.file(to));
+    const link = () => {
+      copyFileSync(`${this.file(from)}.meta.json`, `${this.file(to)}.meta.json`);
+      linkSync(this.file(from), this.file(to));
     };
     try {
       const now = clock.now();
       utimesSync(this.file(from), now, now);
       try {
-        move();
+        link();
       } catch (error) {
-        // The target's folder almost always exists already: it is made only when the first rename says it is missing.
+        // The target's folder almost always exists already: it is made only when the first copy says it is missing.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         mkdirSync(dirname(this.file(to)), { recursive: true });
-        move();
+        link();
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('BAD_REQUEST', messages.errors.uploadNotStored);

@@ -62,8 +62,9 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>;
   /**
    * Puts the bytes stored at `from` under `to`, a key no upload address was signed for, so nothing
-   * can change them any more (local disk: a rename; S3: a server-side copy, the original left for the
-   * clean-up). Throws the upload's "not stored" error when there is nothing at `from`. The copy is
+   * can change them any more (local disk: a hard link and a copy of the type; S3: a server-side
+   * copy). The original is left for the clean-up, so a record refused after sealing leaves its
+   * uploads as they were, free to attach on the next try. Throws the upload's "not stored" error when there is nothing at `from`. The copy is
    * as new as the seal in `list`, however old the upload: the orphan sweep leaves it alone until the
    * row naming it has had a day to commit.
    */

@@ -316,7 +316,8 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
       void utils.cars.bookedDates.invalidate({ carId: car.id });
     },
     onError: (error) => {
-      // A document kept over a reload that the server no longer has: its slot asks for it again.
+      // A document the server refused (kept over a reload but no longer on the server, or the same
+      // file as another, which the browser's own check knows only since the reload): its slot asks for it again.
       const expired = DOCUMENT_FIELDS.flatMap((field) => {
         const issue = error.data?.issues?.find((candidate) => candidate.path === documentIssuePath(field));
         return issue ? [{ field, message: issue.message }] : [];
@@ -324,7 +325,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
       if (expired.length) {
         setDocuments((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !expired.some((refused) => refused.field === field))));
         setDocumentProblems(Object.fromEntries(expired.map((refused) => [refused.field, refused.message])));
-        notify({ title: messages.booking.failedTitle, message: bookingFormCopy.documents.uploadAgain({ label: bookingFormCopy.documents.slots[expired[0]!.field].label }), color: 'red' });
+        notify({ title: messages.booking.failedTitle, message: bookingFormCopy.documents.refused({ label: bookingFormCopy.documents.slots[expired[0]!.field].label, reason: expired[0]!.message }), color: 'red' });
         document.getElementById('booking-step-3')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
         return;
       }
