@@ -217,6 +217,9 @@ test.describe('the booking form keeps its draft in the tab', () => {
     await expect(twin.getByTestId('document-error')).toHaveText(messages.errors.sameDocumentTwice);
     await expect(twin).toHaveAttribute('data-state', 'empty');
     await expect(page.getByRole('alert').filter({ hasText: `Photo ID #2: ${messages.errors.sameDocumentTwice}` })).toBeVisible();
+    // Where the renter's eyes and keys are: on that slot, ready to choose another file.
+    await expect(twin.getByRole('button', { name: 'Upload Photo ID #2' })).toBeFocused();
+    await expect(twin).toBeInViewport();
     await expect(slot(form, 'Photo ID #1')).toHaveAttribute('data-state', 'uploaded');
 
     await uploadIn(page, form, 'Photo ID #2', pngFile('umid.png'));

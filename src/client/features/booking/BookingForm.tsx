@@ -326,7 +326,11 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
         setDocuments((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !expired.some((refused) => refused.field === field))));
         setDocumentProblems(Object.fromEntries(expired.map((refused) => [refused.field, refused.message])));
         notify({ title: messages.booking.failedTitle, message: bookingFormCopy.documents.refused({ label: bookingFormCopy.documents.slots[expired[0]!.field].label, reason: expired[0]!.message }), color: 'red' });
-        document.getElementById('booking-step-3')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        // The slot itself in the middle of the screen (the section is taller than a phone's, and the
+        // notice rises over its lower part), its button focused to choose the file again.
+        const slot = formRef.current?.querySelector<HTMLElement>(`.document-slot[data-field="${expired[0]!.field}"]`);
+        slot?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        slot?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
         return;
       }
       notify({ title: messages.booking.failedTitle, message: error.message || messages.booking.failedDefault, color: 'red' });
