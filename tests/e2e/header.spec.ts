@@ -39,6 +39,29 @@ test.describe('header on a desktop screen', () => {
     await expect(page).toHaveURL('/#about');
   });
 
+  test('an anchor entry takes the keyboard’s focus to its section, so the next Tab goes on inside it, on the home page as from another', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('car-card').first()).toBeVisible();
+    const contact = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact', exact: true });
+    await contact.focus();
+    await page.keyboard.press('Enter');
+    const section = page.locator('section#contact');
+    await expect(section).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(section.locator(':focus')).toHaveCount(1);
+
+    // From the footer of another page: the home page's section, not the footer, has the focus.
+    await page.goto('/pcc');
+    const fleet = page.getByRole('contentinfo').getByRole('button', { name: 'Our Fleet' });
+    await fleet.scrollIntoViewIfNeeded();
+    await fleet.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/#cars');
+    await expect(page.locator('section#cars')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('section#cars :focus')).toHaveCount(1);
+  });
+
   test('Cars Sale is disabled and says Coming Soon', async ({ page }) => {
     await page.goto('/pcc');
     const entry = page.getByRole('navigation', { name: 'Main' }).getByText('Cars Sale');

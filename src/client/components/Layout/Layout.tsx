@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { stripLocale } from '../../../shared/i18n/locales';
 import { MY_BOOKING_PATH } from '../../features/myBooking/paths';
-import { scrollToAnchorWhenThere } from '../../features/site/anchors';
+import { goToSectionWhenThere } from '../../features/site/anchors';
 import { HydrateWhenSeen } from '../HydrateWhenSeen/HydrateWhenSeen';
 import { Header } from '../Header/Header';
 import { copy } from '../../content/site';
@@ -12,7 +12,7 @@ import { copy } from '../../content/site';
 const Footer = lazy(() => import('../Footer/Footer').then((module) => ({ default: module.Footer })));
 
 /**
- * Header, page, footer. A hash in the address scrolls to its section once the page has rendered
+ * Header, page, footer. A hash in the address goes to its section (scrolled to, focused) once the page has rendered
  * and the section is there, however late its part of the page loads (except on the manage page,
  * whose hash is its token).
  * On a server-rendered page the page is a Suspense boundary, so React hydrates it after the header
@@ -27,7 +27,7 @@ export function Layout() {
       const id = hash.slice(1);
       let stopWaiting = () => undefined as void;
       const timer = window.setTimeout(() => {
-        stopWaiting = scrollToAnchorWhenThere(id, 'auto');
+        stopWaiting = goToSectionWhenThere(id, 'auto');
       }, 50);
       return () => {
         window.clearTimeout(timer);

@@ -3,12 +3,12 @@ import type { TCar } from '../../../shared/schemas/car.schema';
 import { copy } from '../../content/site';
 import { LazyBookingForm } from '../booking/LazyBookingForm';
 import { NoCarSelected, SelectedCar } from '../booking/SelectedCar';
-import { scrollToAnchor } from '../site/anchors';
+import { goToSection } from '../site/anchors';
 import { Section } from './Sections';
 
 /** The home page's booking section: the chosen car beside its form, or the prompt to choose one. */
 export function BookingSection({ car, focusRequest }: { car: TCar | null; focusRequest?: number }) {
-  const browse = () => scrollToAnchor('cars');
+  const browse = () => goToSection('cars');
   return (
     <Section id="booking" title={copy.nav.book} tinted>
       {car ? (

@@ -24,28 +24,43 @@ export function scrollToAnchor(anchor: string, behavior: ScrollBehavior = 'smoot
   return true;
 }
 
+/**
+ * Moves the keyboard's focus to `target` without scrolling (a container is made focusable by script
+ * only): after a jump to a section or another page, the next Tab starts there and a screen reader
+ * reads where it landed, instead of staying on the button or link far behind.
+ */
+export function focusWithoutScroll(target: HTMLElement): void {
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
+/** Scrolls to a section, as a visitor's jump to it (a menu entry, Browse our fleet), and takes the focus there. */
+export function goToSection(anchor: string, behavior: ScrollBehavior = 'smooth'): void {
+  if (scrollToAnchor(anchor, behavior)) focusWithoutScroll(document.getElementById(anchor)!);
+}
+
 /** How long a section named by the address may take to arrive (its part of the page still loading) before it is given up on. */
 const SECTION_WAIT_MS = 10_000;
 
 /**
- * Scrolls to a section once it is on the page: at once, or when the part of the page that holds it
+ * Goes to a section (goToSection) once it is on the page: at once, or when the part of the page that holds it
  * has loaded (the home page's lower sections are a chunk of their own, which a slow phone may take
  * seconds to fetch after "Contact" was tapped on another page). Returns a function that stops waiting.
  */
-export function scrollToAnchorWhenThere(anchor: string, behavior: ScrollBehavior = 'auto'): () => void {
+export function goToSectionWhenThere(anchor: string, behavior: ScrollBehavior = 'auto'): () => void {
   if (document.getElementById(anchor)) {
-    scrollToAnchor(anchor, behavior);
+    goToSection(anchor, behavior);
     return () => undefined;
   }
   const observer = new MutationObserver(() => {
     if (!document.getElementById(anchor)) return;
     stop();
-    scrollToAnchor(anchor, behavior);
+    goToSection(anchor, behavior);
   });
   // Given up on: the warning names the section that never came.
   const timer = window.setTimeout(() => {
     stop();
-    scrollToAnchor(anchor, behavior);
+    goToSection(anchor, behavior);
   }, SECTION_WAIT_MS);
   const stop = () => {
     observer.disconnect();
@@ -63,7 +78,7 @@ export function useAnchorNavigation() {
     (anchor: Anchor) => {
       if (stripLocale(location.pathname) === '/') {
         window.history.replaceState(null, '', `#${anchor}`);
-        scrollToAnchor(anchor);
+        goToSection(anchor);
       } else {
         void navigate(`${localePath('/')}#${anchor}`);
       }
