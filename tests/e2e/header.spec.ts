@@ -62,6 +62,23 @@ test.describe('header on a desktop screen', () => {
     await expect(page.locator('section#cars :focus')).toHaveCount(1);
   });
 
+  test('a link to another page leaves the focus on that page’s content, not on the header or footer link followed', async ({ page }) => {
+    await page.goto('/');
+    const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
+    await terms.scrollIntoViewIfNeeded();
+    await terms.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect(page.getByRole('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find my booking' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find my booking' })).toBeVisible();
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+
   test('Cars Sale is disabled and says Coming Soon', async ({ page }) => {
     await page.goto('/pcc');
     const entry = page.getByRole('navigation', { name: 'Main' }).getByText('Cars Sale');

@@ -1,9 +1,9 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { stripLocale } from '../../../shared/i18n/locales';
 import { MY_BOOKING_PATH } from '../../features/myBooking/paths';
-import { goToSectionWhenThere } from '../../features/site/anchors';
+import { focusWithoutScroll, goToSectionWhenThere } from '../../features/site/anchors';
 import { HydrateWhenSeen } from '../HydrateWhenSeen/HydrateWhenSeen';
 import { Header } from '../Header/Header';
 import { copy } from '../../content/site';
@@ -21,7 +21,10 @@ const Footer = lazy(() => import('../Footer/Footer').then((module) => ({ default
  */
 export function Layout() {
   const { pathname, hash } = useLocation();
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    const arrived = shownPath.current !== pathname;
+    shownPath.current = pathname;
     // The manage page's fragment is its link's token, not a section to scroll to.
     if (hash && stripLocale(pathname) !== MY_BOOKING_PATH) {
       const id = hash.slice(1);
@@ -35,6 +38,10 @@ export function Layout() {
       };
     }
     window.scrollTo(0, 0);
+    // Another page reached within the site: the focus, left on the header or footer link followed
+    // (or lost with the old page), moves to the new page, unless the page has taken it itself.
+    const main = document.getElementById('main');
+    if (arrived && main && !main.contains(document.activeElement)) focusWithoutScroll(main);
     return undefined;
   }, [pathname, hash]);
   return (
