@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './support';
+import { test, expect, pngFile } from './support';
 
 const FIRST_FIELD = 'Full name';
 
@@ -86,6 +86,22 @@ test.describe('the booking form', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(within).toBeFocused();
     await expect(driver.locator('[tabindex="0"]')).toHaveCount(1);
+  });
+
+  test('a document chosen from its button with the keyboard leaves the focus on that slot’s button once uploaded', async ({ page }) => {
+    const form = await openForm(page);
+    const upload = form.getByRole('button', { name: 'Upload Photo ID #1' });
+    // Reached with Tab, as a person would: on screen, so its part of the form has hydrated.
+    await upload.scrollIntoViewIfNeeded();
+    await expect(upload).toBeEnabled();
+    await upload.focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(pngFile('license.png'));
+    // The button gives way to the progress bar while the file uploads, then comes back as Replace, with the focus.
+    await expect(form.getByRole('button', { name: 'Replace Photo ID #1' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: 'Upload Photo ID #2' })).toBeFocused();
   });
 
   test('a field with an error keeps its placeholder dimmed, unlike a value typed in', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconFileText, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { DOCUMENT_FIELDS, type DocumentField, type TDocuments } from '../../../shared/schemas/booking.schema';
 import type { TDraftDocument } from '../../../shared/schemas/bookingDraft.schema';
@@ -52,8 +52,18 @@ export function DocumentSlot({ field, value, fileName = undefined, problem = nul
   const slot = d.slots[field];
   const uploading = state.progress !== null;
   const inputId = `document-${field}`;
+  // The button gives way to the progress bar while its file uploads, taking the focus with it: the
+  // focus comes back to it (Replace, or Upload after a failure) unless it has gone somewhere since.
+  const button = useRef<HTMLButtonElement>(null);
+  const focusBack = useRef(false);
+  useEffect(() => {
+    if (uploading || !focusBack.current) return;
+    focusBack.current = false;
+    if (!document.activeElement || document.activeElement === document.body) button.current?.focus();
+  }, [uploading]);
 
   const upload = async (file: File) => {
+    focusBack.current = document.activeElement === button.current;
     const previousName = state.fileName;
     const refused = await refusal?.(file);
     if (refused) {
@@ -138,6 +148,7 @@ export function DocumentSlot({ field, value, fileName = undefined, problem = nul
               </Text>
             </Group>
             <Button
+              ref={button}
               size="xs"
               variant={value ? 'default' : 'light'}
               leftSection={<IconUpload size={14} aria-hidden />}
