@@ -44,4 +44,15 @@ test.describe('contact form', () => {
     await expect(form.getByText('Last name is required')).toBeVisible();
     expect(await query('select id from contact_message where first_name = $1', [marker])).toEqual([]);
   });
+
+  test('a refused form sent with the keyboard takes the focus to its first field with an error, which names that error', async ({ page }) => {
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
+    await form.getByLabel('First name').fill('Ana');
+    await form.getByRole('button', { name: 'Send Message' }).focus();
+    await page.keyboard.press('Enter');
+    const lastName = form.getByRole('textbox', { name: 'Last name' });
+    await expect(lastName).toBeFocused();
+    await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+    await expect(lastName).toHaveAccessibleDescription('Last name is required');
+  });
 });

@@ -178,6 +178,18 @@ test.describe('Find my booking', () => {
     await expect(page.getByTestId('my-booking-reference')).toHaveText(reference);
   });
 
+  test('a refused request sent with the keyboard takes the focus to its first field with an error, which names that error', async ({ page }) => {
+    await page.goto('/find-booking');
+    const form = page.getByTestId('find-booking-form');
+    await form.getByLabel('E-mail address').fill('ana@example.com');
+    await form.getByRole('button', { name: 'Send me the link' }).focus();
+    await page.keyboard.press('Enter');
+    const reference = form.getByRole('textbox', { name: 'Booking reference' });
+    await expect(reference).toBeFocused();
+    await expect(reference).toHaveAttribute('aria-invalid', 'true');
+    await expect(reference).toHaveAccessibleDescription(new RegExp(messages.validation.reference));
+  });
+
   test('is linked from the footer and the header', async ({ page }) => {
     await page.goto('/pcc');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Find my booking' }).click();

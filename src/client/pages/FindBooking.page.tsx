@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { telHref } from '../../shared/business';
 import { messages } from '../../shared/messages';
 import { ZFindBookingSchema } from '../../shared/schemas/renter.schema';
-import { FormFields } from '../components/FormFields/FormFields';
+import { FormFields, showFirstError } from '../components/FormFields/FormFields';
 import { myBookingCopy } from '../content/myBooking';
 import { useSiteInfo } from '../features/site/useSiteInfo';
 import { trpc } from '../trpc';
@@ -67,7 +67,7 @@ export function FindBookingPage() {
               }}
             />
           ) : (
-            <form noValidate onSubmit={form.onSubmit((values) => find.mutate(values))} aria-label={c.heading} data-testid="find-booking-form">
+            <form noValidate onSubmit={form.onSubmit((values) => find.mutate(values), showFirstError)} aria-label={c.heading} data-testid="find-booking-form">
               <FormFields>
                 <Stack gap="md">
                   <TextInput

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useHydrated } from '../../useHydrated';
 
 const PLAIN = { border: 0, padding: 0, margin: 0, minWidth: 0 } as const;
@@ -15,4 +15,19 @@ export function FormFields({ children }: { children: ReactNode }) {
       {children}
     </fieldset>
   );
+}
+
+/**
+ * After a refused submit (useForm's onSubmit failure handler), the form's first error brought into
+ * view and its field focused, so a screen reader reads the field with its error: in a long form or
+ * dialog the button is at the bottom and the first error often far above it, out of sight.
+ */
+export function showFirstError(_errors: unknown, _values: unknown, event?: FormEvent<HTMLFormElement>): void {
+  const form = event?.currentTarget;
+  if (!form) return;
+  window.requestAnimationFrame(() => {
+    const first = form.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
+    first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    if (first?.matches('input, textarea, select, button')) first.focus({ preventScroll: true });
+  });
 }

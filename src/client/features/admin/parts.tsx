@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progress, Stack, Text, TextInput, Title, type BadgeProps, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type CSSProperties, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { formatPeso } from '../../../shared/money';
 import { paymentProgress, statusBadge, type BookingStatus } from '../../../shared/schemas/booking.schema';
 import { isErasedAddress } from '../../../shared/schemas/customer.schema';
@@ -209,21 +209,6 @@ export function ConfirmDialog({
       </Group>
     </Modal>
   );
-}
-
-/**
- * After a refused submit (useForm's onSubmit failure handler), the form's first error brought into
- * view and its field focused: in a long dialog the button is at the bottom and the first error often
- * far above it, out of sight.
- */
-export function showFirstError(_errors: unknown, _values: unknown, event?: FormEvent<HTMLFormElement>): void {
-  const form = event?.currentTarget;
-  if (!form) return;
-  window.requestAnimationFrame(() => {
-    const first = form.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
-    first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    if (first?.matches('input, textarea, select, button')) first.focus({ preventScroll: true });
-  });
 }
 
 /**

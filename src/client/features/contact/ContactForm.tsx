@@ -8,7 +8,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { messages } from '../../../shared/messages';
 import { CONTACT_SUBJECTS, ZContactSchema, type TContactInput } from '../../../shared/schemas/contact.schema';
 import { homeCopy } from '../../content/home';
-import { FormFields } from '../../components/FormFields/FormFields';
+import { FormFields, showFirstError } from '../../components/FormFields/FormFields';
 import { trpc } from '../../trpc';
 import { notify } from '../../notify';
 
@@ -33,7 +33,10 @@ export function ContactForm() {
         noValidate
         onSubmit={form.onSubmit(
           (values) => send.mutate(values),
-          () => notify({ title: messages.contact.requiredTitle, message: messages.contact.required, color: 'red' }),
+          (errors, values, event) => {
+            notify({ title: messages.contact.requiredTitle, message: messages.contact.required, color: 'red' });
+            showFirstError(errors, values, event);
+          },
         )}
       >
         <FormFields>

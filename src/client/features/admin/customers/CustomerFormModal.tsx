@@ -12,7 +12,8 @@ import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
 import { carChoiceLabel, changedFields, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { FormActions, FormDialog, showFirstError } from '../parts';
+import { FormActions, FormDialog } from '../parts';
+import { showFirstError } from '../../../components/FormFields/FormFields';
 
 const c = adminCopy.customerForm;
 

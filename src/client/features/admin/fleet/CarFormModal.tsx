@@ -10,7 +10,8 @@ import { trpc } from '../../../trpc';
 import { useSiteInfo } from '../../site/useSiteInfo';
 import { changedFields, fieldErrors, shortDate } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
-import { FormActions, FormDialog, showFirstError } from '../parts';
+import { FormActions, FormDialog } from '../parts';
+import { showFirstError } from '../../../components/FormFields/FormFields';
 import { CarImagesField } from './CarImagesField';
 
 const c = adminCopy.carForm;
