@@ -322,3 +322,19 @@ test('marking a booking completed while money is owed or its days are still to c
   await expect(card.getByTestId('status-badge')).toHaveText('Completed');
   expect(await query('select status from booking where id = $1', [booking.id])).toEqual([{ status: 'completed' }]);
 });
+
+test('a status chosen with the keyboard keeps the focus on that booking’s status list while it is saved and after', async ({ page }) => {
+  const renter = uniqueRenter('Keys');
+  await bookThroughPublicSite(page.request, renter);
+  await openDashboard(page, 'bookings');
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
+  const status = page.getByRole('combobox', { name: `Status of ${renter.fullName}'s booking` });
+  await status.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox', { name: `Status of ${renter.fullName}'s booking` })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(notice(page, 'Booking status updated!')).toBeVisible();
+  await expect(status).toHaveValue('Confirmed');
+  await expect(status).toBeFocused();
+});

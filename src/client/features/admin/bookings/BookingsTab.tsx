@@ -227,7 +227,8 @@ function BookingCard({
           value={booking.status}
           onChange={changeStatus}
           allowDeselect={false}
-          disabled={update.isPending}
+          // Read-only, not disabled, while the change is saved: a disabled list would drop the keyboard's focus.
+          readOnly={update.isPending}
           w={150}
           size="sm"
         />
