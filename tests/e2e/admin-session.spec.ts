@@ -2,7 +2,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, expect, signInAsStaff, test } from
 import { notice } from './admin-helpers';
 
 test.describe('staff sign-in', () => {
-  test('a wrong password is refused with "Access Denied"', async ({ page }) => {
+  test('a wrong password is refused with "Access Denied", the focus back in the emptied password field', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
     const button = page.getByRole('button', { name: 'Sign In' });
@@ -16,6 +16,11 @@ test.describe('staff sign-in', () => {
     await expect(denied).toBeVisible();
     await expect(denied).toContainText('Incorrect e-mail or password. Please try again.');
     await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    // The password is cleared and has the focus again, with the reason beside it, to type it again at once.
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveValue('');
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAccessibleDescription('Incorrect e-mail or password. Please try again.');
     expect((await page.request.get('/api/admin/session')).ok()).toBe(true);
     expect(await (await page.request.get('/api/admin/session')).json()).toEqual({ authenticated: false });
   });

@@ -1,6 +1,6 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconDeviceMobile, IconShieldCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { adminCopy } from '../../content/admin';
@@ -47,6 +47,12 @@ export function AdminLogin({ email: initialEmail = '' }: { email?: string }) {
     setCode('');
     setPassword('');
   };
+  // The fields are disabled while the server answers, which drops the focus: a refused attempt
+  // gives it back to the field it emptied, beside the reason, to type again at once.
+  const retyped = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (refused && !login.isPending) retyped.current?.focus();
+  }, [refused, login.isPending]);
   const ready = needsCode ? code.trim().length >= 6 : Boolean(email.trim() && password);
   return (
     <AuthCard
@@ -64,6 +70,7 @@ export function AdminLogin({ email: initialEmail = '' }: { email?: string }) {
           {needsCode ? (
             <TextInput
               key="code"
+              ref={retyped}
               label={c.code}
               description={c.codeHint}
               value={code}
@@ -90,6 +97,7 @@ export function AdminLogin({ email: initialEmail = '' }: { email?: string }) {
                 disabled={login.isPending}
               />
               <PasswordInput
+                ref={retyped}
                 label={c.password}
                 value={password}
                 onChange={(event) => {
