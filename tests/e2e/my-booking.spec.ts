@@ -72,7 +72,9 @@ test.describe('a renter follows their booking from its e-mails', () => {
     await expect(cancelCard).toContainText('You can cancel free of charge until');
     await cancelCard.getByRole('button', { name: 'Cancel booking' }).click();
     await expect(cancelCard.getByText('Cancel this booking?')).toBeFocused();
-    await cancelCard.getByRole('button', { name: 'Keep my booking' }).click();
+    await cancelCard.getByRole('button', { name: 'Keep my booking' }).press('Enter');
+    // The question closes and the focus goes back to the button that asked it.
+    await expect(cancelCard.getByRole('button', { name: 'Cancel booking' })).toBeFocused();
     await cancelCard.getByRole('button', { name: 'Cancel booking' }).click();
     await cancelCard.getByRole('button', { name: 'Yes, cancel my booking' }).click();
     await expect(renterPage.getByRole('alert').filter({ hasText: messages.myBooking.cancelled })).toBeVisible();

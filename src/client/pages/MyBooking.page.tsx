@@ -131,9 +131,14 @@ function Phones() {
 function Cancel({ view, onCancel, pending }: { view: View; onCancel: () => void; pending: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const question = useRef<HTMLParagraphElement>(null);
+  const asker = useRef<HTMLButtonElement>(null);
+  // The question takes the focus when asked; kept, the focus goes back to the button that asked it.
+  const asked = useRef(false);
   const k = c.cancel;
   useEffect(() => {
     if (confirming) question.current?.focus();
+    else if (asked.current) asker.current?.focus();
+    asked.current = confirming;
   }, [confirming]);
   if (!view.cancellation.canCancel) {
     return (
@@ -172,7 +177,7 @@ function Cancel({ view, onCancel, pending }: { view: View; onCancel: () => void;
             </Group>
           </Stack>
         ) : (
-          <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
+          <Button ref={asker} variant="outline" color="red.9" onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
             {k.button}
           </Button>
         )}
