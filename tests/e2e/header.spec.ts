@@ -1,5 +1,5 @@
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
-import { test, expect, expectFocusWithin } from './support';
+import { test, expect, expectFocusWithin, expectHydrated } from './support';
 
 test.describe('header on a desktop screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -43,6 +43,7 @@ test.describe('header on a desktop screen', () => {
     await page.goto('/');
     await expect(page.getByTestId('car-card').first()).toBeVisible();
     const contact = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact', exact: true });
+    await expectHydrated(contact);
     await contact.focus();
     await page.keyboard.press('Enter');
     const section = page.locator('section#contact');
@@ -54,6 +55,7 @@ test.describe('header on a desktop screen', () => {
     await page.goto('/pcc');
     const fleet = page.getByRole('contentinfo').getByRole('button', { name: 'Our Fleet' });
     await fleet.scrollIntoViewIfNeeded();
+    await expectHydrated(fleet);
     await fleet.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/#cars');
@@ -66,6 +68,7 @@ test.describe('header on a desktop screen', () => {
     await page.goto('/');
     const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
     await terms.scrollIntoViewIfNeeded();
+    await expectHydrated(terms);
     await terms.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
@@ -73,7 +76,9 @@ test.describe('header on a desktop screen', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find my booking' }).focus();
+    const findBooking = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find my booking' });
+    await expectHydrated(findBooking);
+    await findBooking.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Find my booking' })).toBeVisible();
     await expect(page.getByRole('main')).toBeFocused();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEFAULT_BUSINESS } from '../../src/shared/business';
 import { yearInManila } from '../../src/shared/isoDate';
 import { FUELS, TRANSMISSIONS } from '../../src/shared/schemas/car.schema';
-import { test, expect } from './support';
+import { test, expect, expectHydrated } from './support';
 import { carByName } from './support/booking';
 
 const NAME = DEFAULT_BUSINESS.name;
@@ -76,7 +76,7 @@ test('a navigation right after the page loads is not held by a part still waitin
   await page.goto('/privacy');
   const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PCC' });
   // The header's link is live (React has hydrated it); the footer, far below, still waits to be seen.
-  await expect.poll(() => link.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await expectHydrated(link);
   await page.evaluate(() => Object.assign(window, { samePage: true }));
   // A click without pointer or key input, which would hydrate everything on its own.
   await link.evaluate((element: HTMLElement) => element.click());

@@ -136,6 +136,15 @@ export async function expectFocusWithin(dialog: Locator): Promise<void> {
 }
 
 /**
+ * Waits until React has hydrated `element` (its handlers are attached): a key pressed on a control
+ * the server rendered does nothing before then, and a link is followed as a plain one (a new page).
+ * Parts far down the page hydrate as they come near the screen, or at the first key or tap.
+ */
+export async function expectHydrated(element: Locator): Promise<void> {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')))).toBe(true);
+}
+
+/**
  * Fails unless `cover` (a notice, say) and each of `targets` are both on screen without sharing a
  * pixel: what is under a notice cannot be seen or clicked while it shows.
  */
