@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { messages } from '../../src/shared/messages';
 import { test, expect, expectHydrated, pngFile } from './support';
 
 const FIRST_FIELD = 'Full name';
@@ -56,6 +57,18 @@ test.describe('the booking form', () => {
     await expect(form.getByLabel(FIRST_FIELD)).toBeFocused();
     return form;
   }
+
+  test('sent without dates, the form takes the focus to the calendar, named by its title and described by what is missing', async ({ page }) => {
+    const form = await openForm(page);
+    await form.getByLabel(FIRST_FIELD).fill('Lorna Aquino');
+    await form.getByLabel('E-mail').fill('lorna.aquino@example.com');
+    await form.getByLabel('Mobile number').fill('0917 555 0199');
+    await form.getByLabel(/I have read and accept the rental terms/).check();
+    await form.getByRole('button', { name: 'Confirm Booking' }).press('Enter');
+    const calendar = form.getByRole('group', { name: 'Select Rental Dates' });
+    await expect(calendar).toBeFocused();
+    await expect(calendar).toHaveAccessibleDescription(messages.validation.pickupDate);
+  });
 
   test('each group of service cards is one tab stop; the arrow keys move and choose within it', async ({ page }) => {
     const form = await openForm(page);

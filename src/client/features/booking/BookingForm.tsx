@@ -438,25 +438,23 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
 
             <FormSection step={2} title={bookingFormCopy.sections.rental} icon={<IconCalendar size={18} aria-hidden />}>
               <Stack gap="lg">
-                <div data-invalid={dateError ? 'true' : undefined} tabIndex={dateError ? -1 : undefined}>
-                  <RentalCalendar
-                    key={calendarKey}
-                    today={today}
-                    booked={booked}
-                    loading={bookedDates.isLoading}
-                    failed={bookedDates.isError}
-                    value={selection}
-                    error={datesTaken ? calendarCopy.noLongerFree : (linkProblem ?? dateError)}
-                    onChange={(next) => {
-                      setDatesTaken(false);
-                      setLinkProblem(null);
-                      form.setValues({ pickupDate: next.pickupDate ?? '', returnDate: next.returnDate ?? '' });
-                      onDatesChange?.(next);
-                      form.clearFieldError('pickupDate');
-                      form.clearFieldError('returnDate');
-                    }}
-                  />
-                </div>
+                <RentalCalendar
+                  key={calendarKey}
+                  today={today}
+                  booked={booked}
+                  loading={bookedDates.isLoading}
+                  failed={bookedDates.isError}
+                  value={selection}
+                  error={datesTaken ? calendarCopy.noLongerFree : (linkProblem ?? dateError)}
+                  onChange={(next) => {
+                    setDatesTaken(false);
+                    setLinkProblem(null);
+                    form.setValues({ pickupDate: next.pickupDate ?? '', returnDate: next.returnDate ?? '' });
+                    onDatesChange?.(next);
+                    form.clearFieldError('pickupDate');
+                    form.clearFieldError('returnDate');
+                  }}
+                />
                 <Select
                   label={f.pickupTime}
                   description={f.pickupTimeHint}

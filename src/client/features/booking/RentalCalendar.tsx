@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { EMPTY_SELECTION, calendarPhase, type BookedRange, type DateSelection, type DayBlock } from '../../../shared/calendar';
 import { daysBetween, formatLongDate } from '../../../shared/dates';
 import { calendarCopy as c, refusedMessage } from '../../content/calendar';
@@ -53,12 +53,26 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
   const phase = calendarPhase(value);
   const duration = pickupDate && returnDate ? daysBetween(pickupDate, returnDate) : 0;
   const message = refused ? refusedMessage(refused) : (error ?? null);
+  const titleId = useId();
+  const messageId = useId();
 
+  // A group named by its title and described by its message; with an error it is where a refused
+  // form puts the focus (data-invalid), so a screen reader hears the dates are missing, and why.
   return (
-    <Card p={{ base: 'sm', sm: 'lg' }} className={classes.card} data-phase={phase} data-testid="rental-calendar">
+    <Card
+      p={{ base: 'sm', sm: 'lg' }}
+      className={classes.card}
+      data-phase={phase}
+      data-testid="rental-calendar"
+      role="group"
+      aria-labelledby={titleId}
+      aria-describedby={message ? messageId : undefined}
+      data-invalid={error ? 'true' : undefined}
+      tabIndex={error ? -1 : undefined}
+    >
       <Group justify="space-between" align="center" mb="md" wrap="wrap" gap="xs">
         <Group gap="xs">
-          <Title order={4} size="h5">
+          <Title order={4} size="h5" id={titleId}>
             {title}
           </Title>
           {loading ? <Loader size="xs" aria-label={c.loading} /> : null}
@@ -86,7 +100,9 @@ export function RentalCalendar({ today, booked, loading = false, failed = false,
       <div role="status" aria-live="polite">
         {message ? (
           <Alert color="red" variant="light" mt="md" p="xs" data-testid="calendar-message">
-            <Text size="sm">{message}</Text>
+            <Text size="sm" id={messageId}>
+              {message}
+            </Text>
           </Alert>
         ) : null}
         {failed ? (
