@@ -8,7 +8,7 @@ import labelsFil from '../../src/shared/labels.fil';
 import messagesFil from '../../src/shared/messages.fil';
 import { formatPeso } from '../../src/shared/money';
 import { computePrice } from '../../src/shared/pricing';
-import { test, expect, fakeImageFile, pdfFile, pngFile, query, waitForMail, snap } from './support';
+import { test, expect, expectHydrated, fakeImageFile, pdfFile, pngFile, query, waitForMail, snap } from './support';
 import { carByName, freeDates, newRenter } from './support/booking';
 import { E2E_BUSINESS_CHANNELS } from './support/env';
 
@@ -111,6 +111,15 @@ test.describe('in Filipino', () => {
     await expect(page.getByTestId('pay-ahead')).toContainText(stored!.reference);
     await expect(page.getByTestId('messenger-link').first()).toBeVisible();
     await expect(page.getByTestId('facebook-link')).toHaveAttribute('href', E2E_BUSINESS_CHANNELS.BUSINESS_FACEBOOK_URL);
+  });
+
+  test('the dashboard, in English only, offers no language switch; every other page does', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    await expectHydrated(page.getByRole('button', { name: 'Switch to dark theme' }));
+    await expect(page.getByTestId('language-switch')).toHaveCount(0);
+    await page.goto('/find-booking');
+    await expect(page.getByTestId('language-switch').first()).toHaveAttribute('href', '/fil/find-booking');
   });
 
   test('the language switch keeps the page, its query and its fragment, both ways', async ({ page }) => {

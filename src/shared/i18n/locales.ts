@@ -31,6 +31,11 @@ export function stripLocale(pathname: string): string {
   return pathname.slice(PREFIX[locale].length) || '/';
 }
 
+/** Whether a page (a path without its language prefix) is in English only: the dashboard. */
+export function isEnglishOnly(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/');
+}
+
 /**
  * The same page in `locale`: `/booking` -> `/fil/booking`, `/` -> `/fil/` (the dashboard is English
  * only). Always a path on this site: leading slashes (or backslashes) count as one, since a browser
@@ -39,7 +44,7 @@ export function stripLocale(pathname: string): string {
  */
 export function localizePath(pathname: string, locale: Locale): string {
   const path = stripLocale(pathname).replace(/^[/\\]+/, '/');
-  if (path === '/admin' || path.startsWith('/admin/')) return path;
+  if (isEnglishOnly(path)) return path;
   if (locale === DEFAULT_LOCALE) return path;
   return path === '/' ? `${PREFIX[locale]}/` : `${PREFIX[locale]}${path}`;
 }

@@ -4,7 +4,7 @@ import { IconMoon, IconPhone, IconSun } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { currentLocale } from '../../../shared/i18n/catalog';
-import { LOCALE_NAMES, localizePath, type Locale } from '../../../shared/i18n/locales';
+import { LOCALE_NAMES, isEnglishOnly, localizePath, stripLocale, type Locale } from '../../../shared/i18n/locales';
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
 import { FIND_BOOKING_PATH } from '../../features/myBooking/paths';
@@ -42,6 +42,8 @@ const ENTRIES: Entry[] = [
 function LanguageSwitch({ className }: { className: string | undefined }) {
   const { pathname, search, hash } = useLocation();
   const hydrated = useHydrated();
+  // The dashboard has one language: a switch would lead back to the same page.
+  if (isEnglishOnly(stripLocale(pathname))) return null;
   const target: Locale = currentLocale() === 'fil' ? 'en' : 'fil';
   const href = `${localizePath(pathname, target)}${hydrated ? `${search}${hash}` : ''}`;
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
