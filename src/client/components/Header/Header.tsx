@@ -104,7 +104,7 @@ function NavEntries({ className, onNavigate }: { className: string | undefined; 
     }
     return (
       <Hint key={entry.label()} label={copy.nav.comingSoon}>
-        <span className={className} aria-disabled="true" tabIndex={0}>
+        <span className={className} role="link" aria-disabled="true" tabIndex={0}>
           {entry.label()}
           <Badge size="xs" variant="light" color="sand">
             {copy.nav.comingSoon}
