@@ -60,13 +60,16 @@ test('a booking made on the public site is listed, its status changed, and paid 
   await expect(card.getByTestId('payment-state')).toContainText('Partially Paid');
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(Math.floor((part / total) * 100)));
 
-  await card.getByRole('button', { name: `Add Payment: ${renter.fullName}, ${booking.carName}` }).click();
+  // The rest, from the keyboard: the Add Payment button goes once nothing is owed, and the focus
+  // it had comes back to the booking's payments instead of falling to the page.
+  await card.getByRole('button', { name: `Add Payment: ${renter.fullName}, ${booking.carName}` }).press('Enter');
   await expect(dialog.getByLabel('Amount (₱)')).toHaveValue(String((total - part) / 100));
-  await dialog.getByRole('button', { name: 'Record Payment' }).click();
+  await dialog.getByRole('button', { name: 'Record Payment' }).press('Enter');
   await expect(notice(page, 'Payment updated successfully!')).toBeVisible();
   await expect(card.getByTestId('payment-state')).toContainText('Fully Paid');
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await expect(card.getByRole('button', { name: /Add Payment/ })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Show payments' })).toBeFocused();
   await card.getByRole('button', { name: 'Show payments' }).click();
   const ledger = card.getByRole('list', { name: `Payments recorded for ${renter.fullName}` });
   await expect(ledger.getByTestId('payment-row')).toHaveCount(2);

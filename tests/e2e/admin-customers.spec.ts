@@ -259,3 +259,25 @@ test('a returning customer books again by phone from their card: their record ta
     { customer_id: customer.id, pickup_time: '2:00 PM', driver_service: 'within_pangasinan', status: 'confirmed' },
   ]);
 });
+
+test('a booking paid in full from the customer’s card leaves the keyboard’s focus on their booking history, not on the page', async ({ page }) => {
+  await openDashboard(page, 'customers');
+  const renter = uniqueRenter('Settled');
+  const car = await newCarViaApi(page.request, staffHeaders(), { dailyRate: '1800' });
+  await newCustomerViaApi(page.request, { fullName: renter.fullName, email: renter.email, phone: renter.phone });
+  const made = await page.request.post('/api/admin/bookings', {
+    headers: staffHeaders(),
+    data: { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: addDays(todayInManila(), 30), returnDate: addDays(todayInManila(), 31), status: 'confirmed' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.getByRole('searchbox', { name: /^Search/ }).fill(renter.email);
+  const card = page.getByRole('article', { name: renter.fullName });
+  await card.getByRole('button', { name: `Add Payment: ${renter.fullName}, ${car.name}` }).press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add Payment' });
+  // The whole balance is offered.
+  await expect(dialog.getByLabel('Amount (₱)')).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Record Payment' }).press('Enter');
+  await expect(notice(page, 'Payment updated successfully!')).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Add Payment/ })).toHaveCount(0);
+  await expect(card.getByLabel(`Booking History: ${renter.fullName}`)).toBeFocused();
+});

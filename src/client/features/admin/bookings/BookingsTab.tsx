@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatInstant, todayInManila } from '../../../../shared/dates';
 import { DELIVERY_AREA_LABELS, DOCUMENT_LABELS, distanceServiceLabel, driverServiceLabel, ledgerRow } from '../../../../shared/labels';
@@ -17,6 +17,7 @@ import { notifyError, notifySuccess } from '../notify';
 import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
 import { ConfirmDialog, ContactLines, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone } from '../parts';
 import { useNow } from '../useNow';
+import { useFocusHandoff } from '../useFocusHandoff';
 import { usePagedSearch } from '../usePagedSearch';
 import classes from './BookingsTab.module.css';
 import { ChangeDatesModal } from './ChangeDatesModal';
@@ -168,6 +169,9 @@ function BookingCard({
 }) {
   const utils = trpc.useUtils();
   const [showPayments, setShowPayments] = useState(false);
+  const paymentsToggle = useRef<HTMLButtonElement>(null);
+  // Add Payment and Record Refund go once nothing is owed or paid: their focus comes to the payments' toggle.
+  const moneyFocus = useFocusHandoff(paymentsToggle);
   // Cancelling e-mails the renter and frees the days: a slip in the status list must not do it.
   const [cancelling, setCancelling] = useState(false);
   // So does completing a rental still unpaid or still under way: it leaves the money to collect and frees the car's days.
@@ -313,17 +317,17 @@ function BookingCard({
           </dl>
           <PaymentState amountPaid={booking.amountPaid} total={booking.total} status={booking.status} label={`${booking.customerName}, ${booking.carName}`} />
           {/* Offered whatever was paid: a ledger whose rows were all refunded or voided still tells what happened. */}
-          <Button size="compact-xs" variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => setShowPayments((open) => !open)} aria-expanded={showPayments}>
+          <Button ref={paymentsToggle} size="compact-xs" variant="subtle" style={{ alignSelf: 'flex-start' }} onClick={() => setShowPayments((open) => !open)} aria-expanded={showPayments}>
             {showPayments ? c.hidePayments : c.showPayments}
           </Button>
           <Collapse expanded={showPayments}>{showPayments ? <PaymentList booking={booking} /> : null}</Collapse>
           {canAddPayment(booking) ? (
-            <Button size="xs" variant="light" onClick={() => onPay(booking)} aria-label={`${adminCopy.customers.addPayment}: ${booking.customerName}, ${booking.carName}`}>
+            <Button size="xs" variant="light" onClick={() => onPay(booking)} onFocus={moneyFocus} aria-label={`${adminCopy.customers.addPayment}: ${booking.customerName}, ${booking.carName}`}>
               {adminCopy.customers.addPayment}
             </Button>
           ) : null}
           {paid ? (
-            <Button size="compact-xs" variant="subtle" color="red" style={{ alignSelf: 'flex-start' }} onClick={() => onRefund(booking)} aria-label={`${adminCopy.refund.open}: ${booking.customerName}, ${booking.carName}`}>
+            <Button size="compact-xs" variant="subtle" color="red" style={{ alignSelf: 'flex-start' }} onClick={() => onRefund(booking)} onFocus={moneyFocus} aria-label={`${adminCopy.refund.open}: ${booking.customerName}, ${booking.carName}`}>
               {adminCopy.refund.open}
             </Button>
           ) : null}

@@ -13,6 +13,7 @@ import { canAddPayment, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
 import { ConfirmDialog, ContactLines, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone } from '../parts';
+import { useFocusHandoff } from '../useFocusHandoff';
 import { usePagedSearch } from '../usePagedSearch';
 import { CustomerFormModal } from './CustomerFormModal';
 import { NewBookingModal, type BookingRenter } from '../bookings/NewBookingModal';
@@ -58,6 +59,9 @@ function CustomerCard({
 }) {
   // The dialog opened from the menu returns the focus here when it closes (the menu item is gone by then).
   const more = useRef<HTMLButtonElement>(null);
+  // Add Payment goes once nothing is owed: its focus comes to the booking history it was in.
+  const history = useRef<HTMLDivElement>(null);
+  const paymentFocus = useFocusHandoff(history);
   const erased = customer.erasedAt !== null;
   return (
     <Card padding="lg" component="article" aria-label={customer.fullName} data-testid="customer-card" data-customer-id={customer.id} tabIndex={erased ? -1 : undefined}>
@@ -151,7 +155,7 @@ function CustomerCard({
           </Button>
         )}
       </Group>
-      <ScrollArea h={200} type="auto" offsetScrollbars className={classes.history} tabIndex={0} aria-label={`${c.history}: ${customer.fullName}`}>
+      <ScrollArea ref={history} h={200} type="auto" offsetScrollbars className={classes.history} tabIndex={0} aria-label={`${c.history}: ${customer.fullName}`}>
         {customer.bookings.length === 0 ? (
           <Text size="sm" c="dimmed" p="xs">
             {c.noHistory}
@@ -181,6 +185,7 @@ function CustomerCard({
                     variant="light"
                     style={{ alignSelf: 'flex-start' }}
                     onClick={() => onPay({ id: b.id, carName: b.carName, customerName: customer.fullName, total: b.total, amountPaid: b.amountPaid })}
+                    onFocus={paymentFocus}
                     aria-label={`${c.addPayment}: ${customer.fullName}, ${b.carName}`}
                   >
                     {c.addPayment}
