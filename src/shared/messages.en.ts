@@ -26,6 +26,8 @@ export default {
     documentReference: 'Use the /objects/... reference returned by the upload',
     idempotencyKey: 'An Idempotency-Key is 1 to 255 visible ASCII characters (no spaces)',
     required: 'This field is required',
+    wrongType: 'Expected {expected}, received {received}',
+    notANumber: 'Expected a number',
     initialBookingIncomplete: 'Fill in the car, both dates and the total, or choose "No booking".',
     carName: 'Car name is required',
     chooseCar: 'Choose a car',

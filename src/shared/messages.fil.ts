@@ -26,6 +26,8 @@ export default {
     documentReference: 'Gamitin ang /objects/... na reference na ibinigay ng upload',
     idempotencyKey: 'Ang Idempotency-Key ay 1 hanggang 255 na nakikitang ASCII character (walang space)',
     required: 'Kailangang sagutan ito',
+    wrongType: 'Dapat ay {expected}, hindi {received}',
+    notANumber: 'Dapat ay numero',
     initialBookingIncomplete: 'Ilagay ang sasakyan, ang dalawang petsa at ang total, o piliin ang "No booking".',
     carName: 'Kailangan ang pangalan ng sasakyan',
     chooseCar: 'Pumili ng sasakyan',

@@ -74,6 +74,46 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     });
   });
 
+  it('a value of the wrong type is told the type expected, not that the field is required; a field left out is required (English and Filipino)', async () => {
+    const payload = await validPayload(0);
+    await expectUnchangedBy(h, async () => {
+      const wrongTypes = {
+        customer: { ...payload.customer, fullName: 5, email: 5, phone: true },
+        booking: { ...payload.booking, pickupDate: 20271212, wantsDelivery: 'yes' },
+      };
+      const english = await call(h, 'POST', '/api/bookings', wrongTypes);
+      expect(english.status).toBe(400);
+      expect(english.body.issues).toEqual([
+        { path: 'customer.fullName', message: 'Expected string, received number' },
+        { path: 'customer.email', message: 'Expected string, received number' },
+        { path: 'customer.phone', message: 'Expected string, received boolean' },
+        { path: 'booking.pickupDate', message: 'Expected string, received number' },
+        { path: 'booking.wantsDelivery', message: 'Expected boolean, received string' },
+      ]);
+      const filipino = await call(h, 'POST', '/api/bookings', wrongTypes, { headers: { 'accept-language': 'fil' } });
+      expect(filipino.body.issues).toContainEqual({ path: 'customer.fullName', message: 'Dapat ay string, hindi number' });
+
+      // A field's own message still says it is required when it is left out or null.
+      const absent = await call(h, 'POST', '/api/bookings', { customer: { ...payload.customer, fullName: null }, booking: { carId: payload.booking.carId } });
+      expect(absent.body.issues).toEqual([
+        { path: 'customer.fullName', message: 'Full name is required' },
+        { path: 'booking.pickupDate', message: 'Pick-up date is required' },
+        { path: 'booking.returnDate', message: 'Return date is required' },
+      ]);
+      // Fields without a message of their own: required when left out, the type otherwise.
+      expect((await call(h, 'POST', '/api/bookings', {})).body.issues).toEqual([
+        { path: 'customer', message: 'This field is required' },
+        { path: 'booking', message: 'This field is required' },
+      ]);
+      expect((await call(h, 'POST', '/api/my-booking', {}, { headers: { 'accept-language': 'fil' } })).body.issues).toEqual([{ path: 'token', message: 'Kailangang sagutan ito' }]);
+      expect((await call(h, 'POST', '/api/objects/upload', { size: null })).body.issues).toEqual([{ path: 'size', message: 'Expected number, received null' }]);
+      expect((await call(h, 'GET', '/api/admin/bookings?limit=abc&offset=1.5', undefined, staff)).body.issues).toEqual([
+        { path: 'limit', message: 'Expected a number' },
+        { path: 'offset', message: 'Expected integer, received number' },
+      ]);
+    });
+  });
+
   it('a field that breaks two of its rules with one message is named once', async () => {
     // "=1+1" is both too short and not a phone number: the rules share their message.
     const answer = await call(h, 'POST', '/api/admin/customers', { fullName: 'Twice Refused', email: 'twice@example.com', phone: '=1+1' }, { staff: true });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { ZEmailSchema, ZIdSchema, ZIsoDateSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema } from './common.schema';
+import { ZEmailSchema, ZIdSchema, ZIsoDateSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema, whenAbsent } from './common.schema';
 import { BOOKING_STATUSES, ZBookingSchema } from './booking.schema';
 import { ZCarSchema } from './car.schema';
 import { ZOwnAccountSchema, ZSecondFactorCodeSchema } from './staff.schema';
 
 export const ZLoginSchema = z.object({
   email: ZEmailSchema.optional().describe("The staff account's e-mail address; without it, the password is the owner's"),
-  password: z.string({ error: () => messages.validation.password }).min(1, { error: () => messages.validation.password }).max(1024),
+  password: z.string({ error: whenAbsent(() => messages.validation.password) }).min(1, { error: () => messages.validation.password }).max(1024),
   code: ZSecondFactorCodeSchema.optional().describe('For an account with two-step sign-in: the current 6-digit code, or a recovery code'),
 });
 

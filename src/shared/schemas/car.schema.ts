@@ -4,7 +4,7 @@ import { messages } from '../messages';
 import { formatPeso, toCentavos } from '../money';
 import { CAR_CATEGORIES, CAR_SORTS, FUELS, MAX_SEATS, TRANSMISSIONS, carCategoryOf, odometerReading, odometerKilometres, type CarCategory } from '../cars';
 import { OCCUPYING_STATUSES } from './booking.schema';
-import { ZIdSchema, ZIsoDateSchema, ZMoneyOutSchema, ZMoneySchema, ZPositiveMoneySchema, requiredText, text, type LazyMessage } from './common.schema';
+import { ZIdSchema, ZIsoDateSchema, ZMoneyOutSchema, ZMoneySchema, ZPositiveMoneySchema, requiredText, text, whenAbsent, type LazyMessage } from './common.schema';
 
 const v = messages.validation;
 
@@ -58,7 +58,7 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 
 /** A category from the list, in any case. */
 const ZCategorySchema = z
-  .string({ error: () => v.category })
+  .string({ error: whenAbsent(() => v.category) })
   .trim()
   .min(1, { error: () => v.category })
   .transform((name, ctx) => {
@@ -214,7 +214,7 @@ function checkRange(range: { pickupDate?: string | undefined; returnDate?: strin
   if (returnDate <= pickupDate) ctx.addIssue({ code: 'custom', message: v.returnAfterPickup, path: ['returnDate'] });
 }
 
-const ZSearchDateSchema = (message: LazyMessage) => z.string({ error: message }).trim().min(1, { error: message }).pipe(ZIsoDateSchema);
+const ZSearchDateSchema = (message: LazyMessage) => z.string({ error: whenAbsent(message) }).trim().min(1, { error: message }).pipe(ZIsoDateSchema);
 
 const ZSearchShape = ZCarFiltersSchema.extend({
   pickupDate: ZSearchDateSchema(() => v.pickupDate).describe('First day of the rental, YYYY-MM-DD (Asia/Manila)'),

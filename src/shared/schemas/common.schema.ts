@@ -26,6 +26,36 @@ export type Lines = 'one' | 'many';
  */
 export type LazyMessage = () => string;
 
+/** Zod's names of types that JSON calls otherwise. */
+const JSON_TYPE_NAMES: Partial<Record<string, string>> = { int: 'integer', record: 'object', tuple: 'array' };
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+/**
+ * The message of a field left out, and of a value of the wrong type, wherever a schema words neither
+ * itself: zod's own ("Invalid input: expected string, received undefined") is English only and
+ * reads a missing field as a wrong type. Installed for every schema (`z.config`).
+ */
+export function typeIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'invalid_type') return undefined;
+  if (issue.input === undefined) return v.required;
+  // A query value z.coerce could not read as a number.
+  if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return v.notANumber;
+  return v.wrongType({ expected: JSON_TYPE_NAMES[issue.expected] ?? issue.expected, received: jsonType(issue.input) });
+}
+z.config({ customError: typeIssueMessage });
+
+/**
+ * A field's own message for it left out (or null), such as "Full name is required"; a value of
+ * another type is told the type expected (typeIssueMessage) instead of reading as missing.
+ */
+export function whenAbsent(message: LazyMessage) {
+  return (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? message() : undefined);
+}
+
 /**
  * Characters with no width and no use in a field's text: the zero-width space, the word joiner and a
  * byte order mark inside the text. Pasted along from web pages and chats, they would make two
@@ -38,13 +68,13 @@ const INVISIBLE = /[\u200B\u2060\uFEFF]/g;
 /** A trimmed string of one line, or of several lines when `lines` is 'many', without invisible characters (INVISIBLE). */
 export function text(lines: Lines = 'one', message?: LazyMessage) {
   const base = z
-    .string(message ? { error: message } : undefined)
+    .string(message ? { error: whenAbsent(message) } : undefined)
     .overwrite((value) => value.replace(INVISIBLE, ''))
     .trim();
   return lines === 'one' ? base.regex(ONE_LINE_PATTERN, { error: () => v.oneLine }) : base.regex(MULTI_LINE_PATTERN, { error: () => v.controlCharacter });
 }
 
-/** A required, trimmed string: missing, wrong type and blank all give `message`. */
+/** A required, trimmed string: missing and blank give `message`. */
 export function requiredText(message: LazyMessage, max = 200, lines: Lines = 'one') {
   return text(lines, message).min(1, { error: message }).max(max, { error: () => v.tooLong({ max }) });
 }
@@ -81,14 +111,14 @@ export const ZMoneyOutSchema = z.string().regex(/^-?\d+\.\d{2}$/);
 export const ZTimestampSchema = z.string().describe('ISO 8601 timestamp');
 
 export const ZEmailSchema = z
-  .string({ error: () => v.email })
+  .string({ error: whenAbsent(() => v.email) })
   .trim()
   .toLowerCase()
   .max(254, { error: () => v.tooLong({ max: 254 }) })
   .pipe(z.email({ error: () => v.email }));
 
 export const ZPhoneSchema = z
-  .string({ error: () => v.phone })
+  .string({ error: whenAbsent(() => v.phone) })
   .trim()
   .regex(ONE_LINE_PATTERN, { error: () => v.oneLine })
   .min(10, { error: () => v.phone })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { ZEmailSchema, ZIdSchema, ZTimestampSchema, requiredText } from './common.schema';
+import { ZEmailSchema, ZIdSchema, ZTimestampSchema, requiredText, whenAbsent } from './common.schema';
 
 const v = messages.validation;
 
@@ -19,7 +19,7 @@ export const ZNewPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: () => v.newPassword({ min: PASSWORD_MIN_LENGTH }) })
   .max(1024, { error: () => v.tooLong({ max: 1024 }) });
 
-const ZCurrentPasswordSchema = z.string({ error: () => v.password }).min(1, { error: () => v.password }).max(1024);
+const ZCurrentPasswordSchema = z.string({ error: whenAbsent(() => v.password) }).min(1, { error: () => v.password }).max(1024);
 
 /** A 6-digit code from an authenticator app (spaces allowed), or a recovery code such as `k7qx-m2pd-9fth`. */
 export const ZSecondFactorCodeSchema = z

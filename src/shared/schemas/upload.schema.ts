@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenAbsent } from './common.schema';
 
 export const UPLOAD_KINDS = ['document', 'car-image'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -41,7 +42,7 @@ export const OBJECT_PATH_PATTERN = /^\/objects\/(private|public)\/[0-9a-f]{8}-[0
 /** An object path; `missing` words the refusal of none at all, where a field has a message of its own for that. */
 export function objectPathSchema(missing?: () => string) {
   return z
-    .string(missing ? { error: (issue) => (issue.input === undefined ? missing() : undefined) } : undefined)
+    .string(missing ? { error: whenAbsent(missing) } : undefined)
     .regex(OBJECT_PATH_PATTERN, 'Use the /objects/... reference returned by the upload');
 }
 
