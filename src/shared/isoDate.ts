@@ -5,11 +5,11 @@ import { INTL_LOCALE } from './i18n/locales';
  * Calendar dates ("YYYY-MM-DD") read without dayjs, for the home page's first script (the date
  * search shows and checks dates; shared/dates.ts computes with them).
  */
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date: 2023-02-29 is not one (it would roll over to March 1st). */
 export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
+  const match = ISO_DATE_PATTERN.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));

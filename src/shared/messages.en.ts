@@ -14,6 +14,7 @@ export default {
     deliveryAddress: 'Delivery address is required when delivery is wanted',
     deliveryArea: 'Choose a delivery area',
     dateFormat: 'Use a date in the form YYYY-MM-DD',
+    noSuchDate: 'There is no such day on the calendar: check the day and the month',
     pickupInPast: 'The pick-up date cannot be in the past',
     returnAfterPickup: 'The return date must be at least one day after the pick-up date',
     tooFarAhead: 'Bookings can start at most 365 days ahead',

@@ -14,6 +14,7 @@ export default {
     deliveryAddress: 'Ilagay ang address kung saan ide-deliver ang sasakyan',
     deliveryArea: 'Pumili ng delivery area',
     dateFormat: 'Isulat ang petsa nang ganito: YYYY-MM-DD',
+    noSuchDate: 'Walang ganitong araw sa kalendaryo: tingnan ang araw at ang buwan',
     pickupInPast: 'Hindi puwedeng nakaraan na ang pick-up date',
     returnAfterPickup: 'Dapat kahit isang araw man lang pagkatapos ng pick-up ang petsa ng pagsauli',
     tooFarAhead: 'Hanggang 365 araw lang mula ngayon puwedeng magsimula ang booking',

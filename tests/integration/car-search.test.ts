@@ -138,7 +138,7 @@ describe('cars.search refuses a range that cannot be rented', () => {
       'BAD_REQUEST',
     );
     expect(issueMessages(error)).toEqual(
-      expect.arrayContaining([messages.validation.dateFormat, messages.validation.seatsFilter, messages.validation.transmission, expect.stringMatching(/^Choose one of the categories/)]),
+      expect.arrayContaining([messages.validation.noSuchDate, messages.validation.seatsFilter, messages.validation.transmission, expect.stringMatching(/^Choose one of the categories/)]),
     );
   });
 });

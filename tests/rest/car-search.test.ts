@@ -40,7 +40,7 @@ describe('GET /api/cars?pickupDate=&returnDate=', () => {
   });
 
   it.each([
-    ['a date that does not exist', { pickupDate: '2027-02-30', returnDate: '2027-03-02' }, 'pickupDate', messages.validation.dateFormat],
+    ['a date that does not exist', { pickupDate: '2027-02-30', returnDate: '2027-03-02' }, 'pickupDate', messages.validation.noSuchDate],
     ['a date in another form', { pickupDate: '01/12/2027', returnDate: '2027-12-04' }, 'pickupDate', messages.validation.dateFormat],
     ['a return before the pick-up', { pickupDate: daysFromToday(10), returnDate: daysFromToday(9) }, 'returnDate', messages.validation.returnAfterPickup],
     ['a pick-up in the past', { pickupDate: daysFromToday(-3), returnDate: daysFromToday(2) }, 'pickupDate', messages.validation.pickupInPast],

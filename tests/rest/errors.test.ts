@@ -205,6 +205,20 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     });
   });
 
+  it('a date of the right form that is no day on the calendar (February 30th) is told so, not to use the form it has', async () => {
+    const noSuchDay = { message: 'There is no such day on the calendar: check the day and the month' };
+    const payload = await validPayload(0, { pickupDate: '2027-02-30', returnDate: '2027-03-02' });
+    await expectUnchangedBy(h, async () => {
+      expect((await call(h, 'POST', '/api/bookings', payload)).body.issues).toEqual([{ path: 'booking.pickupDate', ...noSuchDay }]);
+      expect((await call(h, 'GET', '/api/cars?pickupDate=2027-02-27&returnDate=2027-02-29')).body.issues).toEqual([{ path: 'returnDate', ...noSuchDay }]);
+      expect((await call(h, 'GET', '/api/admin/schedule?date=2027-13-01', undefined, staff)).body.issues).toEqual([{ path: 'date', ...noSuchDay }]);
+      // Another form is still told the form.
+      expect((await call(h, 'GET', '/api/admin/schedule?date=2027/02/03', undefined, staff)).body.issues).toEqual([{ path: 'date', message: 'Use a date in the form YYYY-MM-DD' }]);
+      const filipino = await call(h, 'GET', '/api/admin/schedule?date=2027-02-30', undefined, { ...staff, headers: { 'accept-language': 'fil' } });
+      expect(filipino.body.issues).toEqual([{ path: 'date', message: 'Walang ganitong araw sa kalendaryo: tingnan ang araw at ang buwan' }]);
+    });
+  });
+
   it('an inverted or zero-day range answers 400 on returnDate', async () => {
     for (const [pickup, back] of [
       [12, 10],

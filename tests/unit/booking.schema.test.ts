@@ -144,7 +144,7 @@ describe('ZBookingFormSchema (spec point 5 messages)', () => {
 
   it('refuses a date that does not exist', () => {
     expect(issuesOf(ZBookingFormSchema, { ...form, pickupDate: '2026-02-30' })).toEqual({
-      pickupDate: ['Use a date in the form YYYY-MM-DD'],
+      pickupDate: ['There is no such day on the calendar: check the day and the month'],
     });
   });
 

@@ -123,7 +123,8 @@ describe('ZCarSearchSchema and GET /api/cars query', () => {
   });
 
   it.each([
-    [{ pickupDate: '2030-02-30', returnDate: '2030-03-04' }, { pickupDate: ['Use a date in the form YYYY-MM-DD'] }],
+    [{ pickupDate: '2030-02-30', returnDate: '2030-03-04' }, { pickupDate: ['There is no such day on the calendar: check the day and the month'] }],
+    [{ pickupDate: '2030-3-4', returnDate: '2030-03-06' }, { pickupDate: ['Use a date in the form YYYY-MM-DD'] }],
     [{ pickupDate: '2030-03-04', returnDate: '2030-03-04' }, { returnDate: ['The return date must be at least one day after the pick-up date'] }],
     [{ pickupDate: '2030-03-04', returnDate: '2030-03-01' }, { returnDate: ['The return date must be at least one day after the pick-up date'] }],
     [{ ...range, seats: 'seven' }, { seats: ['Seats must be a whole number from 1 to 60'] }],

@@ -47,7 +47,7 @@ describe('the customer form schema (the spec: a first booking only when car, bot
   it('checks the customer’s own fields as the create schema does, with the booking at the same time', () => {
     expect(formErrors({ ...FORM, email: 'not an address', licenseExpiry: '2030-02-30', initialBooking: { ...NO_BOOKING, carId: CAR_ID } })).toMatchObject({
       email: messages.validation.email,
-      licenseExpiry: messages.validation.dateFormat,
+      licenseExpiry: messages.validation.noSuchDate,
       'initialBooking.pickupDate': messages.validation.initialBookingIncomplete,
     });
     expect(ZCustomerFormSchema.parse({ ...FORM, licenseExpiry: '2030-02-28' }).licenseExpiry).toBe('2030-02-28');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../dates';
+import { ISO_DATE_PATTERN, isIsoDate } from '../isoDate';
 import { MAX_CENTAVOS, fromCentavos, isMoneyString, toCentavos } from '../money';
 import { messages } from '../messages';
 
@@ -88,7 +88,11 @@ export function optionalText(max = 200, lines: Lines = 'one') {
     .transform((value) => (value ? value : undefined));
 }
 
-export const ZIsoDateSchema = z.string({ error: () => v.dateFormat }).refine(isIsoDate, { error: () => v.dateFormat });
+/** A calendar date, "YYYY-MM-DD"; one of that form that is no day (2027-02-30) is told so, not to use the form it has. */
+export const ZIsoDateSchema = z
+  .string({ error: () => v.dateFormat })
+  .regex(ISO_DATE_PATTERN, { error: () => v.dateFormat, abort: true })
+  .refine(isIsoDate, { error: () => v.noSuchDate });
 
 export const ZIdSchema = z.uuid();
 
