@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { clock } from '../../src/server/clock';
+import { restRoutes } from '../../src/server/rest';
 import { HEALTH_REUSE_MS } from '../../src/server/services/health.service';
 import { LocalStorage } from '../../src/server/storage/local';
 import { createHarness, type Harness } from '../utils/harness';
@@ -100,6 +101,20 @@ describe('GET /api/health shares one check', () => {
     expect(recovered.status).toBe(200);
     expect(recovered.body).toMatchObject({ status: 'ok', storage: 'ok' });
     expect(storage.checks).toBe(3);
+  });
+
+  it('a failure answers the report that the OpenAPI document gives for 503 (the same as for 200), not its error body', async () => {
+    const blocker = join(h.dataDir, 'health-documented-failure');
+    await writeFile(blocker, 'a file where the storage folder should be');
+    const app = createApp({ ...h.deps, storage: new CountedStorage(join(blocker, 'objects')) });
+    const answer = await app.request('/api/health');
+    expect(answer.status).toBe(503);
+    const report = await answer.json();
+    const route = restRoutes.find((r) => r.path === '/api/health')!;
+    expect(route.response.schema!.parse(report)).toEqual(report);
+    const doc = (await (await app.request('/api/openapi.json')).json()) as any;
+    const documented = (status: number) => doc.paths['/api/health'].get.responses[status].content['application/json'].schema;
+    expect(documented(503)).toEqual(documented(200));
   });
 
   it('a healthy answer reused within the interval still reports a failure found after it', async () => {

@@ -55,7 +55,8 @@ describe('GET /api/openapi.json: schemas generated from the zod schemas the serv
         expect(Object.keys(answer.content), `${label} answer type`).toEqual([route.response.contentType]);
       }
       for (const status of route.errors) {
-        expect(operation.responses[String(status)].content['application/json'].schema, `${label} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        const own = route.errorBodies?.[status];
+        expect(operation.responses[String(status)].content['application/json'].schema, `${label} ${status}`).toEqual(own ? jsonSchema(own.schema, 'output') : { $ref: '#/components/schemas/Error' });
       }
     }
     expect(doc.components.schemas.Error.properties).toHaveProperty('message');

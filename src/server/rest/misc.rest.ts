@@ -12,6 +12,15 @@ import { checkUpload, requestUpload } from '../services/upload.service';
 import { requestMeta } from '../http/middleware';
 import { adminContext, caller, defineRoute, serviceContext } from './route';
 
+/** GET /api/health's answer, whether every part is reachable (200) or not (503). */
+const ZHealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unavailable']),
+  storage: z.enum(['ok', 'unavailable']),
+  storageDriver: z.enum(['local', 's3']),
+  mail: z.enum(['smtp', 'outbox']),
+});
+
 /** What a picture's size in pixels may be, as the upload paths describe it. */
 const PICTURE_LIMITS = `a picture’s size in pixels (at most ${IMAGE_MAX_SIDE.toLocaleString('en-US')} a side and ${IMAGE_MAX_MEGAPIXELS} megapixels in all)`;
 
@@ -82,18 +91,9 @@ export const miscRoutes = [
       `Database and storage reachability. 200 when both answer, 503 otherwise. One check runs at a time, its answer shared by every call that arrives meanwhile, and a healthy answer is reused for ${HEALTH_REUSE_MS / 1000} s ` +
       '(so calls cost the database and the storage nothing more, however many); a failure is never reused: the next call checks again.',
     auth: 'public',
-    response: {
-      status: 200,
-      schema: z.object({
-        status: z.enum(['ok', 'degraded']),
-        database: z.enum(['ok', 'unavailable']),
-        storage: z.enum(['ok', 'unavailable']),
-        storageDriver: z.enum(['local', 's3']),
-        mail: z.enum(['smtp', 'outbox']),
-      }),
-      description: 'Status of each part',
-    },
+    response: { status: 200, schema: ZHealthSchema, description: 'Status of each part: all ok' },
     errors: [503],
+    errorBodies: { 503: { schema: ZHealthSchema, description: 'Status of each part: the database or the storage is unavailable (`status` is `degraded`)' } },
     handler: async (c) => {
       const report = await health(c.get('deps'));
       return c.json(report, report.status === 'ok' ? 200 : 503);

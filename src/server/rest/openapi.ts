@@ -90,7 +90,10 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
     // An answer with an ETag is made by `cachedAnswer`, which answers 304 to an If-None-Match naming it.
     if (route.response.headers?.ETag) responses[304] = { description: 'Not Modified: `If-None-Match` names the current `ETag` (no body)' };
     for (const status of route.errors) {
-      responses[status] = { description: statusText(route, status), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      const own = route.errorBodies?.[status];
+      responses[status] = own
+        ? { description: own.description, content: { 'application/json': { schema: jsonSchema(own.schema, 'output') } } }
+        : { description: statusText(route, status), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
     const { security, badge } = ACCESS_DOC[route.auth];
     (paths[route.path] ??= {})[route.method] = {

@@ -59,6 +59,8 @@ export interface RestRoute {
    * `defineRoute` adds those that follow from its shape (`shapeStatuses`).
    */
   errors: number[];
+  /** An error status whose body is not the Error schema, with the body it has (GET /api/health's report of a part that fails). */
+  errorBodies?: Partial<Record<number, { schema: z.ZodType; description: string }>>;
   handler: (c: Context<AppEnv>, input: RouteInput<unknown, unknown, unknown, unknown>) => Promise<unknown>;
 }
 
