@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 
 let h: Harness;
@@ -69,6 +70,29 @@ describe('the API answers in the request\'s language (Accept-Language)', () => {
     const fleet = await h.app.request('/api/cars');
     expect(fleet.status).toBe(200);
     expect(varies(fleet)).toBe(false);
+  });
+
+  it('REST: every issue of a refused query, path or body is in the language asked for, none in the schema library\'s English', async () => {
+    const issues = async (method: string, path: string, language: string, body?: unknown) => {
+      const answer = await request(h, method, path, body, { staff: true, headers: { 'accept-language': language } });
+      expect(answer.status).toBe(400);
+      return answer.body.issues;
+    };
+    const statuses = '"pending", "confirmed", "cancelled", "completed"';
+    expect(await issues('GET', '/api/admin/bookings?status=bogus&limit=0&offset=20000000', 'fil')).toEqual([
+      { path: 'limit', message: 'Hindi bababa sa 1' },
+      { path: 'offset', message: 'Hindi hihigit sa 10000000' },
+      { path: 'status', message: `Dapat ay isa sa: ${statuses}` },
+    ]);
+    expect(await issues('GET', '/api/admin/bookings?status=bogus&limit=0', 'en')).toEqual([
+      { path: 'limit', message: 'At least 1' },
+      { path: 'status', message: `Expected one of: ${statuses}` },
+    ]);
+    expect(await issues('GET', '/api/admin/bookings/not-an-id', 'fil')).toEqual([{ path: 'id', message: 'Dapat ay UUID' }]);
+    expect(await issues('GET', `/api/admin/customers?q=${'a'.repeat(201)}`, 'fil')).toEqual([{ path: 'q', message: 'Hanggang 200 characters lang' }]);
+    expect(await issues('POST', '/api/objects/check', 'fil', { objectPath: 'vios.jpg' })).toEqual([
+      { path: 'objectPath', message: 'Gamitin ang /objects/... na reference na ibinigay ng upload' },
+    ]);
   });
 
   it('a malformed header is English, never an error', async () => {

@@ -35,22 +35,38 @@ function jsonType(value: unknown): string {
 }
 
 /**
- * The message of a field left out, and of a value of the wrong type, wherever a schema words neither
- * itself: zod's own ("Invalid input: expected string, received undefined") is English only and
- * reads a missing field as a wrong type. Installed for every schema (`z.config`).
+ * The message of an issue that its schema does not word itself, in the current language: zod's own
+ * are English only, and read a field left out as a wrong type ("Invalid input: expected string,
+ * received undefined"). Installed for every schema (`z.config`); anything else keeps zod's.
  */
-export function typeIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
-  if (issue.code !== 'invalid_type') return undefined;
-  if (issue.input === undefined) return v.required;
-  // A query value z.coerce could not read as a number.
-  if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return v.notANumber;
-  return v.wrongType({ expected: JSON_TYPE_NAMES[issue.expected] ?? issue.expected, received: jsonType(issue.input) });
+export function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return v.required;
+      // A query value z.coerce could not read as a number.
+      if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return v.notANumber;
+      return v.wrongType({ expected: JSON_TYPE_NAMES[issue.expected] ?? issue.expected, received: jsonType(issue.input) });
+    case 'invalid_value':
+      return v.oneOf({ options: issue.values.map((value) => JSON.stringify(value)).join(', ') });
+    case 'invalid_format':
+      return issue.format === 'uuid' ? v.uuid : undefined;
+    case 'too_small':
+      if (!issue.inclusive) return undefined;
+      if (issue.origin === 'number') return v.atLeast({ minimum: String(issue.minimum) });
+      return issue.origin === 'string' ? v.tooShort({ min: String(issue.minimum) }) : undefined;
+    case 'too_big':
+      if (!issue.inclusive) return undefined;
+      if (issue.origin === 'number') return v.atMost({ maximum: String(issue.maximum) });
+      return issue.origin === 'string' ? v.tooLong({ max: String(issue.maximum) }) : undefined;
+    default:
+      return undefined;
+  }
 }
-z.config({ customError: typeIssueMessage });
+z.config({ customError: issueMessage });
 
 /**
  * A field's own message for it left out (or null), such as "Full name is required"; a value of
- * another type is told the type expected (typeIssueMessage) instead of reading as missing.
+ * another type is told the type expected (issueMessage) instead of reading as missing.
  */
 export function whenAbsent(message: LazyMessage) {
   return (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? message() : undefined);

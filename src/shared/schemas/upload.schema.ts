@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages';
 import { whenAbsent } from './common.schema';
 
 export const UPLOAD_KINDS = ['document', 'car-image'] as const;
@@ -43,7 +44,7 @@ export const OBJECT_PATH_PATTERN = /^\/objects\/(private|public)\/[0-9a-f]{8}-[0
 export function objectPathSchema(missing?: () => string) {
   return z
     .string(missing ? { error: whenAbsent(missing) } : undefined)
-    .regex(OBJECT_PATH_PATTERN, 'Use the /objects/... reference returned by the upload');
+    .regex(OBJECT_PATH_PATTERN, { error: () => messages.validation.documentReference });
 }
 
 export const ZObjectPathSchema = objectPathSchema();
