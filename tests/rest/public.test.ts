@@ -309,6 +309,17 @@ describe('POST /api/contact', () => {
     expect(answer.status).toBe(201);
   });
 
+  it('a subject not on the list answers 400 naming the subjects it takes, storing nothing', async () => {
+    const subjects = '"General Inquiry", "Booking Question", "Fleet Information", "Corporate Rentals", "VIP Booking", "All Package Booking", "Support"';
+    await expectUnchangedBy(h, async () => {
+      for (const subject of ['Complaint', 7]) {
+        const answer = await call(h, 'POST', '/api/contact', { firstName: 'Ben', lastName: 'Cruz', email: 'ben@example.com', subject, message: 'Hello' });
+        expect(answer.status).toBe(400);
+        expect(answer.body.issues).toEqual([{ path: 'subject', message: `Expected one of: ${subjects}` }]);
+      }
+    });
+  });
+
   it('answers 400 with field issues when required fields are missing, storing nothing', async () => {
     await expectUnchangedBy(h, async () => {
       const answer = await call(h, 'POST', '/api/contact', { firstName: '', email: 'not-an-email', phone: '', subject: '', message: '' });

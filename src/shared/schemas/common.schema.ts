@@ -34,6 +34,11 @@ function jsonType(value: unknown): string {
   return Array.isArray(value) ? 'array' : typeof value;
 }
 
+/** "Expected one of: "a", "b"": the values a field takes, as JSON writes them. */
+export function oneOf(values: readonly unknown[]): string {
+  return v.oneOf({ options: values.map((value) => JSON.stringify(value)).join(', ') });
+}
+
 /**
  * The message of an issue that its schema does not word itself, in the current language: zod's own
  * are English only, and read a field left out as a wrong type ("Invalid input: expected string,
@@ -47,7 +52,7 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
       if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return v.notANumber;
       return v.wrongType({ expected: JSON_TYPE_NAMES[issue.expected] ?? issue.expected, received: jsonType(issue.input) });
     case 'invalid_value':
-      return v.oneOf({ options: issue.values.map((value) => JSON.stringify(value)).join(', ') });
+      return oneOf(issue.values);
     case 'invalid_format':
       return issue.format === 'uuid' ? v.uuid : undefined;
     case 'too_small':

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { ZEmailSchema, ZIdSchema, ZTimestampSchema, optionalText, requiredText } from './common.schema';
+import { ZEmailSchema, ZIdSchema, ZTimestampSchema, oneOf, optionalText, requiredText } from './common.schema';
 
 export const CONTACT_SUBJECTS = [
   'General Inquiry',
@@ -21,7 +21,7 @@ export const ZContactSchema = z.object({
   email: ZEmailSchema,
   phone: optionalText(40),
   subject: z
-    .union([z.enum(CONTACT_SUBJECTS), z.literal('')])
+    .union([z.enum(CONTACT_SUBJECTS), z.literal('')], { error: () => oneOf(CONTACT_SUBJECTS) })
     .nullish()
     .transform((subject) => subject || 'General Inquiry'),
   message: requiredText(() => v.message, 5000, 'many'),
