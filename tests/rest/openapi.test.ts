@@ -265,6 +265,18 @@ describe('the OpenAPI document lists the statuses the paths answer', () => {
     expect(missing).toEqual([]);
   });
 
+  it('every 429 and 503 refusal documents the Retry-After header it carries', () => {
+    let refusals = 0;
+    for (const route of restRoutes) {
+      for (const status of route.errors.filter((s) => (s === 429 || s === 503) && !route.errorBodies?.[s])) {
+        refusals += 1;
+        const answer = doc.paths[route.path][route.method].responses[status];
+        expect(answer.headers?.['Retry-After']?.schema, `${route.method.toUpperCase()} ${route.path} ${status}`).toEqual({ type: 'integer', minimum: 1 });
+      }
+    }
+    expect(refusals).toBeGreaterThan(50);
+  });
+
   it('GET /api/cars lists the 304 its description promises for If-None-Match', async () => {
     const first = await call(h, 'GET', '/api/cars');
     const again = await call(h, 'GET', '/api/cars', undefined, { headers: { 'if-none-match': first.headers.get('etag')! } });

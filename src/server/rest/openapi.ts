@@ -19,8 +19,11 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Body or file too large',
   415: 'Wrong content type (send application/json)',
   429: 'Too many requests: see Retry-After',
-  503: 'Database or storage unreachable: try again shortly',
+  503: 'Database or storage unreachable or busy: try again after Retry-After',
 };
+
+/** Every 429 and 503 refusal says when to try again (AppError's `retryAfter`). */
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };
 
 const SESSION = { session: [] };
 const BEARER = { bearer: [] };
@@ -93,7 +96,11 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
       const own = route.errorBodies?.[status];
       responses[status] = own
         ? { description: own.description, content: { 'application/json': { schema: jsonSchema(own.schema, 'output') } } }
-        : { description: statusText(route, status), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+        : {
+            description: statusText(route, status),
+            ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          };
     }
     const { security, badge } = ACCESS_DOC[route.auth];
     (paths[route.path] ??= {})[route.method] = {
