@@ -63,6 +63,17 @@ describe('GET /api/openapi.json: schemas generated from the zod schemas the serv
     expect(doc.components.schemas.Error.required).toContain('message');
   });
 
+  it('gives every calendar date a request body takes its form (format "date", YYYY-MM-DD), the public booking\'s too', () => {
+    const body = (method: string, path: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    const dates = [
+      body('post', '/api/bookings').properties.booking.properties.pickupDate,
+      body('post', '/api/bookings').properties.booking.properties.returnDate,
+      body('post', '/api/admin/bookings').properties.pickupDate,
+      body('patch', '/api/admin/bookings/{id}/dates').properties.returnDate,
+    ];
+    for (const date of dates) expect(date).toMatchObject({ type: 'string', format: 'date', pattern: expect.stringContaining('\\d{4}') });
+  });
+
   it('marks every path in its template as a required path parameter', () => {
     for (const route of restRoutes) {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -13,10 +13,10 @@ import {
   ZPhoneSchema,
   ZPositiveMoneySchema,
   ZTimestampSchema,
+  isoDateSchema,
   optionalText,
   pageOf,
   text,
-  whenAbsent,
 } from './common.schema';
 import { ZObjectPathSchema, objectPathSchema } from './upload.schema';
 
@@ -119,8 +119,8 @@ export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 
 /** The rental choices, shared by the booking form and `POST /api/bookings`. */
 const ZRentalFieldsSchema = z.object({
-  pickupDate: z.string({ error: whenAbsent(() => v.pickupDate) }).min(1, { error: () => v.pickupDate }).pipe(ZIsoDateSchema),
-  returnDate: z.string({ error: whenAbsent(() => v.returnDate) }).min(1, { error: () => v.returnDate }).pipe(ZIsoDateSchema),
+  pickupDate: isoDateSchema(() => v.pickupDate),
+  returnDate: isoDateSchema(() => v.returnDate),
   pickupTime: z.enum(PICKUP_TIMES, { error: () => v.pickupTime }).default(DEFAULT_PICKUP_TIME),
   driverService: z.enum(DRIVER_SERVICES).default('none'),
   distanceService: z.enum(DISTANCE_SERVICES).default('none'),

@@ -109,11 +109,20 @@ export function optionalText(max = 200, lines: Lines = 'one') {
     .transform((value) => (value ? value : undefined));
 }
 
-/** A calendar date, "YYYY-MM-DD"; one of that form that is no day (2027-02-30) is told so, not to use the form it has. */
-export const ZIsoDateSchema = z
-  .string({ error: () => v.dateFormat })
-  .regex(ISO_DATE_PATTERN, { error: () => v.dateFormat, abort: true })
-  .refine(isIsoDate, { error: () => v.noSuchDate });
+/**
+ * A calendar date, "YYYY-MM-DD" (`format: date` in the OpenAPI document); one of that form that is no
+ * day (2027-02-30) is told so, not to use the form it has. `missing` words the field left out or
+ * blank, where it has a message of its own for that.
+ */
+export function isoDateSchema(missing?: LazyMessage) {
+  const base = missing ? z.string({ error: whenAbsent(missing) }).min(1, { error: missing, abort: true }) : z.string({ error: () => v.dateFormat });
+  return base
+    .regex(ISO_DATE_PATTERN, { error: () => v.dateFormat, abort: true })
+    .refine(isIsoDate, { error: () => v.noSuchDate })
+    .meta({ format: 'date' });
+}
+
+export const ZIsoDateSchema = isoDateSchema();
 
 export const ZIdSchema = z.uuid();
 
