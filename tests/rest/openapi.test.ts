@@ -74,6 +74,13 @@ describe('GET /api/openapi.json: schemas generated from the zod schemas the serv
     for (const date of dates) expect(date).toMatchObject({ type: 'string', format: 'date', pattern: expect.stringContaining('\\d{4}') });
   });
 
+  it('gives every e-mail address a request body takes its format', () => {
+    const body = (method: string, path: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    for (const email of [body('post', '/api/bookings').properties.customer.properties.email, body('post', '/api/contact').properties.email, body('post', '/api/admin/customers').properties.email]) {
+      expect(email).toMatchObject({ type: 'string', format: 'email' });
+    }
+  });
+
   it('marks every path in its template as a required path parameter', () => {
     for (const route of restRoutes) {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

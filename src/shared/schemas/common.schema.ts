@@ -149,7 +149,9 @@ export const ZEmailSchema = z
   .trim()
   .toLowerCase()
   .max(254, { error: () => v.tooLong({ max: 254 }) })
-  .pipe(z.email({ error: () => v.email }));
+  .pipe(z.email({ error: () => v.email }))
+  // The document shows the pipe's input (trimmed text): say what it must be.
+  .meta({ format: 'email' });
 
 export const ZPhoneSchema = z
   .string({ error: whenAbsent(() => v.phone) })
