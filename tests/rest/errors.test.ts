@@ -458,6 +458,19 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.issues.map((i: any) => i.path)).toContain('id');
   });
+
+  it('one answer names the issues of the path, the query, the headers and the body together, not only those of the first part refused', async () => {
+    const statuses = '"pending", "confirmed", "cancelled", "completed"';
+    const both = await call(h, 'PATCH', '/api/admin/bookings/12345/status', { status: 'done' }, staff);
+    expect(both.body.issues).toEqual([
+      { path: 'id', message: 'Expected a UUID' },
+      { path: 'status', message: `Expected one of: ${statuses}` },
+    ]);
+    await expectUnchangedBy(h, async () => {
+      const booking = await call(h, 'POST', '/api/bookings', { customer: {} }, { headers: { 'idempotency-key': 'two words' } });
+      expect(booking.body.issues.map((issue: { path: string }) => issue.path)).toEqual(expect.arrayContaining(['customer.fullName', 'booking', 'idempotency-key']));
+    });
+  });
 });
 
 describe('403', () => {

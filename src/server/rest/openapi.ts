@@ -122,7 +122,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
       version: info.version,
       description:
         'REST API of the car rental site. Every path calls the same services as the web app. Errors are JSON `{message}` (with `issues` for invalid fields). ' +
-        'An issue names a field left out (or null where a value is required) as required, and a value of the wrong JSON type by the type expected ("Expected string, received number"). ' +
+        'An issue names a field left out (or null where a value is required) as required, and a value of the wrong JSON type by the type expected ("Expected string, received number"); one refusal names the issues of the path, query, headers and body together. ' +
         'Staff paths need the session cookie from POST /api/admin/login or `Authorization: Bearer <ADMIN_API_TOKEN>`; each path\'s `security` names the credentials it takes, and `x-access` who may call it: ' +
         '`staff` (any staff account, or the token), `owner` (an owner account, or the token), `owner account` (an owner signed in: the cookie only), `signed-in staff` (any staff account signed in, for its own settings: the cookie only), `staff or document token` (staff, or the renter\'s `X-Document-Token`). ' +
         'Writes with a body must be `application/json`. A path asked with a method it does not take answers 405 with `Allow` naming those it takes. ' +

@@ -100,11 +100,6 @@ function shapeStatuses(route: Pick<RestRoute, 'params' | 'query' | 'body' | 'hea
   return statuses;
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalidInput(result.error);
-  return result.data;
-}
 
 /**
  * Reads a JSON body through Hono: none counts as `{}`, for the route's schema to judge; malformed
@@ -123,7 +118,10 @@ export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-/** A route's input from the request: its path parameters, query, headers and (read beforehand with readJson) body, checked. */
+/**
+ * A route's input from the request: its path parameters, query, headers and (read beforehand with
+ * readJson) body, checked. One refusal names the issues of every part.
+ */
 export function readInput(c: Context<AppEnv>, route: RestRoute, body: unknown): RouteInput<unknown, unknown, unknown, unknown> {
   refuseUndecodableUrl(c.req.url);
   const params = c.req.param();
@@ -131,12 +129,21 @@ export function readInput(c: Context<AppEnv>, route: RestRoute, body: unknown): 
   refuseMalformedText(params);
   refuseMalformedText(query);
   refuseMalformedText(body);
-  return {
-    params: route.params ? parse(route.params, params) : undefined,
-    query: route.query ? parse(route.query, query) : undefined,
-    body: route.body ? parse(route.body, body) : undefined,
-    headers: route.headers ? parse(route.headers, c.req.header()) : undefined,
+  const issues: z.core.$ZodIssue[] = [];
+  const parse = (schema: z.ZodType | undefined, value: unknown): unknown => {
+    if (!schema) return undefined;
+    const result = schema.safeParse(value);
+    if (!result.success) issues.push(...result.error.issues);
+    return result.data;
   };
+  const input = {
+    params: parse(route.params, params),
+    query: parse(route.query, query),
+    body: parse(route.body, body),
+    headers: parse(route.headers, c.req.header()),
+  };
+  if (issues.length) throw invalidInput(new z.ZodError(issues));
+  return input;
 }
 
 /**
