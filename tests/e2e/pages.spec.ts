@@ -122,6 +122,16 @@ test.describe('the vehicle list on /booking', () => {
     await expect.poll(async () => Math.round((await list.boundingBox())!.y)).toBe(84);
   });
 
+  test('has a heading of its own beside the booking’s, so the chosen car and its form are not read as part of the list', async ({ page, request }) => {
+    const car = await carByName(request, 'Honda City 1.5 V');
+    await page.goto(`/booking?car=${car.id}`);
+    await expect(page.getByTestId('booking-form')).toBeVisible();
+    const outline = await page.locator('main').locator('h1, h2, h3').evaluateAll((headings) => headings.map((heading) => `${heading.tagName} ${heading.textContent?.trim()}`));
+    const booking = outline.indexOf('H2 Your booking');
+    expect(booking, outline.join(' | ')).toBeGreaterThan(outline.findIndex((line) => line.startsWith('H2 ')));
+    expect(outline.indexOf(`H3 ${car.name}`), outline.join(' | ')).toBeGreaterThan(booking);
+  });
+
   test('on a phone, ends above the chosen car instead of running over it', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const car = await carByName(request, 'Honda City 1.5 V');

@@ -6,6 +6,8 @@ export default {
     heading: 'Book your car',
     lead: 'Choose a car, pick your dates and send us your documents. We call you to confirm, and you pay at pick-up.',
     vehicles: 'Choose a vehicle',
+    /** The form column's heading, for screen readers: the chosen car and its form, or the prompt to choose one. */
+    formHeading: 'Your booking',
     chosen: 'Selected',
   },
   noCar: 'Please select a car to continue with booking',

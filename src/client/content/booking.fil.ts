@@ -8,6 +8,7 @@ export default {
     heading: 'I-book ang sasakyan mo',
     lead: 'Pumili ng sasakyan at mga petsa, tapos ipadala sa amin ang mga dokumento mo. Tatawagan ka namin para i-confirm, at sa pick-up ka magbabayad.',
     vehicles: 'Pumili ng sasakyan',
+    formHeading: 'Ang booking mo',
     chosen: 'Napili',
   },
   noCar: 'Pumili muna ng sasakyan para ituloy ang booking',

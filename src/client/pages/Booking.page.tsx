@@ -1,4 +1,4 @@
-import { Alert, Box, Card, Container, Grid, Group, NativeSelect, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Card, Container, Grid, Group, NativeSelect, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RANGE_PROBLEMS, rangeProblem, type DateSelection } from '../../shared/calendar';
@@ -280,6 +280,8 @@ export function BookingPage() {
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }} id="booking-form-column">
+            {/* The column's heading for screen readers: the car and form below are not the vehicle list's. */}
+            <VisuallyHidden component="h2">{bookingCopy.page.formHeading}</VisuallyHidden>
             <FormColumn
               chosen={chosen}
               linkedDates={linkedDates}
