@@ -32,6 +32,8 @@ test.describe('staff sign-in', () => {
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await expect(notice(page, 'Access Granted')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();
+    // The sign-in form went away with the focus it held: the dashboard takes it, so Tab starts there.
+    await expect(page.getByRole('main')).toBeFocused();
     await expect(page.getByRole('tab')).toHaveText(['Overview', 'Fleet Management', 'Bookings', 'Customers', 'Blocked Names', 'Staff', 'My Account']);
     await expect(page.getByTestId('signed-in-as')).toHaveText(/Signed in as\s*Owner\s*Owner/);
     expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toMatch(/auth|admin/i);

@@ -27,11 +27,12 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AdminDashboard } from '../features/admin/AdminDashboard';
 import { AdminLogin } from '../features/admin/AdminLogin';
 import { errorMessage } from '../features/admin/helpers';
 import { useSessionWatch } from '../features/admin/session';
+import { focusWithoutScroll } from '../features/site/anchors';
 import { SetPassword } from '../features/admin/SetPassword';
 import { SetupRequired } from '../features/admin/SetupRequired';
 import { adminCopy } from '../content/admin';
@@ -56,6 +57,16 @@ export function AdminPage() {
   const session = trpc.admin.session.useQuery();
   const authenticated = session.data?.authenticated === true;
   useSessionWatch(authenticated);
+  // Signed in from the form shown here: the form went away with the focus it held, so the dashboard
+  // takes it (a page opened already signed in leaves the focus where a page load puts it).
+  const signingIn = useRef(false);
+  useEffect(() => {
+    if (session.isSuccess && !authenticated) signingIn.current = true;
+    if (!authenticated || !signingIn.current) return;
+    signingIn.current = false;
+    const main = document.getElementById('main');
+    if (main && (!document.activeElement || document.activeElement === document.body)) focusWithoutScroll(main);
+  }, [authenticated, session.isSuccess]);
 
   if (token) {
     return (
