@@ -5,6 +5,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useRef } from 'react';
 import { messages } from '../../../shared/messages';
 import { CONTACT_SUBJECTS, ZContactSchema, type TContactInput } from '../../../shared/schemas/contact.schema';
 import { homeCopy } from '../../content/home';
@@ -17,12 +18,25 @@ const EMPTY: TContactInput = { firstName: '', lastName: '', email: '', phone: ''
 /** The enquiry form: first and last name, e-mail and message required; phone and subject optional. */
 export function ContactForm() {
   const form = useForm<TContactInput>({ mode: 'controlled', initialValues: EMPTY, validate: schemaResolver(ZContactSchema, { sync: true }) });
+  // The button is disabled while the message is sent, which drops the keyboard's focus: once
+  // answered, it goes to the emptied form's first field (sent) or back to the button (failed).
+  const firstField = useRef<HTMLInputElement>(null);
+  const submit = useRef<HTMLButtonElement>(null);
+  const refocus = (target: HTMLElement | null) => {
+    window.requestAnimationFrame(() => {
+      if (!document.activeElement || document.activeElement === document.body) target?.focus();
+    });
+  };
   const send = trpc.contact.send.useMutation({
     onSuccess: () => {
       notify({ title: messages.contact.successTitle, message: messages.contact.success, color: 'green' });
       form.reset();
+      refocus(firstField.current);
     },
-    onError: () => notify({ title: messages.contact.failedTitle, message: messages.contact.failed, color: 'red' }),
+    onError: () => {
+      notify({ title: messages.contact.failedTitle, message: messages.contact.failed, color: 'red' });
+      refocus(submit.current);
+    },
   });
   const subject = form.getValues().subject ?? '';
   const note = subject in homeCopy.contact.notes ? homeCopy.contact.notes[subject as keyof typeof homeCopy.contact.notes] : undefined;
@@ -45,7 +59,7 @@ export function ContactForm() {
               {homeCopy.contact.form.title}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={homeCopy.contact.form.firstName} withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
+              <TextInput ref={firstField} label={homeCopy.contact.form.firstName} withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
               <TextInput label={homeCopy.contact.form.lastName} withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
               <TextInput label={homeCopy.contact.form.email} withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
               <TextInput label={homeCopy.contact.form.phone} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
@@ -70,7 +84,7 @@ export function ContactForm() {
               <Text size="xs" c="dimmed">
                 {homeCopy.contact.form.required}
               </Text>
-              <Button type="submit" loading={send.isPending} loaderProps={{ type: 'dots' }}>
+              <Button ref={submit} type="submit" loading={send.isPending} loaderProps={{ type: 'dots' }}>
                 {send.isPending ? homeCopy.contact.form.sending : homeCopy.contact.form.send}
               </Button>
             </Group>
