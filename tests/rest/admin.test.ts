@@ -129,10 +129,20 @@ describe('GET /api/admin/bookings', () => {
   });
 
   it('answers 400 with issues for a bad limit or status', async () => {
-    for (const query of ['limit=0', 'limit=abc', 'offset=-1', 'status=lost']) {
+    // A page size or offset is written in digits: `0x10` or `1e2` is no number of a query, not 16 or 100.
+    for (const query of ['limit=0', 'limit=abc', 'offset=-1', 'status=lost', 'limit=0x10', 'limit=1e2', 'offset=2.5', 'limit=%2B5']) {
       const answer = await call(h, 'GET', `/api/admin/bookings?${query}`, undefined, staff);
       expect(answer.status, query).toBe(400);
       expect(answer.body.issues.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads an empty limit or offset as left out, as a form sending its empty fields does', async () => {
+    const whole = await call(h, 'GET', '/api/admin/bookings', undefined, staff);
+    for (const query of ['limit=', 'offset=', 'limit=&offset=', 'limit=%20']) {
+      const answer = await call(h, 'GET', `/api/admin/bookings?${query}`, undefined, staff);
+      expect(answer.status, query).toBe(200);
+      expect(answer.body.map((b: { id: string }) => b.id), query).toEqual(whole.body.map((b: { id: string }) => b.id));
     }
   });
 });

@@ -176,11 +176,27 @@ function isWholeMobileNumber(phone: string): boolean {
   return !local.startsWith('09') || local.length === 11;
 }
 
+/**
+ * A whole number of a query, written in decimal digits (tRPC gives it as a number): `0x10` or
+ * `1e2`, which a plain number conversion would read as 16 or 100, are refused ("Expected a
+ * number"), as is a sign; `1.5` is told it must be an integer. An empty value is left out, so it
+ * takes `fallback`.
+ */
+function queryWholeNumber(min: number, max: number, fallback: number) {
+  const digits = (value: unknown) => {
+    if (typeof value !== 'string') return value;
+    const written = value.trim();
+    if (!written) return undefined;
+    return /^\d+(\.\d+)?$/.test(written) ? Number(written) : Number.NaN;
+  };
+  return z.preprocess(digits, z.number().int().min(min).max(max).default(fallback));
+}
+
 /** Paging and search for admin lists. */
 export const ZListQuerySchema = z.object({
   q: text().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: queryWholeNumber(1, 500, 50),
+  offset: queryWholeNumber(0, 10_000_000, 0),
 });
 export type TListQuery = z.infer<typeof ZListQuerySchema>;
 
