@@ -29,13 +29,16 @@ export class AppError extends Error {
   readonly issues?: FieldIssue[];
   /** Seconds to wait, for TOO_MANY_REQUESTS and SERVICE_UNAVAILABLE. */
   readonly retryAfter?: number;
+  /** For UNAUTHORIZED: the credentials that would do, as `WWW-Authenticate` names them (RFC 9110 §11.6.1). */
+  readonly challenge?: string;
 
-  constructor(code: AppErrorCode, message: string, extra: { issues?: FieldIssue[]; retryAfter?: number } = {}) {
+  constructor(code: AppErrorCode, message: string, extra: { issues?: FieldIssue[]; retryAfter?: number; challenge?: string } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     if (extra.issues) this.issues = extra.issues;
     if (extra.retryAfter !== undefined) this.retryAfter = extra.retryAfter;
+    if (extra.challenge) this.challenge = extra.challenge;
   }
 
   get status(): number {

@@ -295,6 +295,26 @@ describe('the OpenAPI document lists the statuses the paths answer', () => {
     expect(refusals).toBeGreaterThan(50);
   });
 
+  it('a 401 of a path the API token may call carries, and documents, the Bearer challenge; a path for signed-in accounts only offers none', async () => {
+    const challenged = restRoutes.filter((route) => (route.auth === 'admin' || route.auth === 'owner') && doc.paths[route.path][route.method].responses[401]);
+    expect(challenged.length).toBeGreaterThan(20);
+    for (const route of challenged) {
+      expect(doc.paths[route.path][route.method].responses[401].headers?.['WWW-Authenticate']?.schema, `${route.method.toUpperCase()} ${route.path}`).toEqual({ type: 'string', const: 'Bearer realm="staff"' });
+    }
+    for (const [method, path] of [['GET', '/api/admin/bookings'], ['DELETE', `/api/admin/cars/${crypto.randomUUID()}`], ['GET', `/objects/private/${crypto.randomUUID()}`]] as const) {
+      const refused = await call(h, method, path);
+      expect(refused.status, path).toBe(401);
+      expect(refused.headers.get('www-authenticate'), path).toBe('Bearer realm="staff"');
+    }
+    // The token is refused there (403): a Bearer challenge would send a client the wrong way.
+    for (const path of ['/api/admin/staff', '/api/admin/account']) {
+      const refused = await call(h, 'GET', path);
+      expect(refused.status, path).toBe(401);
+      expect(refused.headers.get('www-authenticate'), path).toBeNull();
+      expect(doc.paths[path].get.responses[401].headers?.['WWW-Authenticate'], path).toBeUndefined();
+    }
+  });
+
   it('GET /api/cars lists the 304 its description promises for If-None-Match', async () => {
     const first = await call(h, 'GET', '/api/cars');
     const again = await call(h, 'GET', '/api/cars', undefined, { headers: { 'if-none-match': first.headers.get('etag')! } });

@@ -19,18 +19,29 @@ export interface Caller {
   session?: StaffSessionInfo | null | undefined;
 }
 
+/**
+ * What a 401 of a path the API token may call offers (`WWW-Authenticate`): the bearer token. Paths
+ * for a signed-in account only (`accounts`, `self`) offer none: the token is refused there (403).
+ */
+export const STAFF_BEARER_CHALLENGE = 'Bearer realm="staff"';
+
+/** The 401 of `access` for a caller who is not signed in. */
+export function notSignedIn(access: Access): AppError {
+  return new AppError('UNAUTHORIZED', messages.errors.unauthorized, access === 'staff' || access === 'owner' ? { challenge: STAFF_BEARER_CHALLENGE } : {});
+}
+
 /** Throws 401 (not signed in) or 403 (signed in, not allowed) unless the caller may use `access`. */
 export function authorize(access: Access, caller: Caller): void {
   if (access === 'public') return;
   if (access === 'self') {
     if (caller.session) return;
     if (caller.actor) throw new AppError('FORBIDDEN', messages.errors.accountOnly);
-    throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+    throw notSignedIn(access);
   }
   const actor = caller.actor;
   if (!actor) {
     if (caller.session?.setupRequired) throw new AppError('FORBIDDEN', messages.errors.twoFactorSetupRequired);
-    throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+    throw notSignedIn(access);
   }
   if (access === 'staff') return;
   if (access === 'owner' && (actor.kind === 'token' || actor.role === 'owner')) return;

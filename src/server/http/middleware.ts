@@ -391,6 +391,7 @@ function errorResponse(error: unknown, c: Context<AppEnv>): Response {
     log.warn('request.unavailable', { requestId, path: c.req.path, ...describeError((error as { cause?: unknown }).cause ?? error) });
   }
   if (appError.retryAfter) c.header('Retry-After', String(appError.retryAfter));
+  if (appError.challenge) c.header('WWW-Authenticate', appError.challenge);
   // The rest of a refused body is never read: the connection closes after the answer, so a client
   // does not send its next request on a socket still carrying it.
   if (appError.code === 'PAYLOAD_TOO_LARGE') c.header('Connection', 'close');

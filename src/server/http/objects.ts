@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
+import { notSignedIn } from '../auth/access';
 import { serviceContext } from '../rest/route';
 import { acceptUpload, isHeldDocument } from '../services/upload.service';
 import { OBJECT_KEY_PATTERN } from '../storage/storage';
@@ -37,7 +38,7 @@ export function objectsApp(): Hono<AppEnv> {
     const key = `${visibility}/${c.req.param('id')}`;
     if (!OBJECT_KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND', messages.errors.notFound);
     if (visibility === 'private') {
-      if (!c.get('actor')) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+      if (!c.get('actor')) throw notSignedIn('staff');
       if (!(await isHeldDocument(serviceContext(c), key))) throw new AppError('NOT_FOUND', messages.errors.notFound);
     }
     const object = await c.get('deps').storage.get(key);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZErrorBodySchema } from './errorSchema';
 import type { RestRoute } from './route';
+import { STAFF_BEARER_CHALLENGE } from '../auth/access';
 import { escapeHtml as escape } from '../html';
 import { CONNECTION_TIMEOUTS, MIN_BODY_RATE } from '../http/connections';
 
@@ -27,6 +28,8 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before tryi
 
 const SESSION = { session: [] };
 const BEARER = { bearer: [] };
+/** A 401 of a path the API token may call names it (authorize's `notSignedIn`). */
+const BEARER_CHALLENGE = { 'WWW-Authenticate': { description: 'The credentials that would do: the API token', schema: { type: 'string', const: STAFF_BEARER_CHALLENGE } } };
 
 /**
  * How the document states each `auth` of the route table (src/server/auth/access.ts): the
@@ -34,10 +37,11 @@ const BEARER = { bearer: [] };
  * why such a caller may still be refused (403). OpenAPI names credentials only, so a role is said
  * in words.
  */
-const ACCESS_DOC: Record<RestRoute['auth'], { security: Array<Record<string, string[]>>; badge?: string; refused?: string }> = {
+const ACCESS_DOC: Record<RestRoute['auth'], { security: Array<Record<string, string[]>>; badge?: string; refused?: string; challenged?: boolean }> = {
   public: { security: [] },
-  admin: { security: [SESSION, BEARER], badge: 'staff', refused: 'an owner who must still set up two-step sign-in (OWNER_REQUIRE_2FA)' },
+  admin: { security: [SESSION, BEARER], badge: 'staff', refused: 'an owner who must still set up two-step sign-in (OWNER_REQUIRE_2FA)', challenged: true },
   owner: {
+    challenged: true,
     security: [SESSION, BEARER],
     badge: 'owner',
     refused: 'not allowed for your role (an owner account or the API token only), or an owner who must still set up two-step sign-in',
@@ -99,6 +103,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
         : {
             description: statusText(route, status),
             ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+            ...(status === 401 && ACCESS_DOC[route.auth].challenged ? { headers: BEARER_CHALLENGE } : {}),
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           };
     }

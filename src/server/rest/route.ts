@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/common.schema';
-import type { Access } from '../auth/access';
+import { notSignedIn, type Access } from '../auth/access';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, AdminContext, AppDeps, OwnAccountContext, ServiceContext, StaffSessionInfo } from '../deps';
 import type { RateLimitName } from '../env';
@@ -199,7 +199,7 @@ export function ownAccountContext(c: Context<AppEnv>): OwnAccountContext {
 
 export function adminContext(c: Context<AppEnv>): AdminContext {
   const actor = c.get('actor');
-  if (!actor) throw new AppError('UNAUTHORIZED', messages.errors.unauthorized);
+  if (!actor) throw notSignedIn('staff');
   return { em: requestEm(c), deps: c.get('deps'), actor };
 }
 
