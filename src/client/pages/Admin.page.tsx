@@ -32,10 +32,10 @@ import { AdminDashboard } from '../features/admin/AdminDashboard';
 import { AdminLogin } from '../features/admin/AdminLogin';
 import { errorMessage } from '../features/admin/helpers';
 import { useSessionWatch } from '../features/admin/session';
-import { focusWithoutScroll } from '../features/site/anchors';
 import { SetPassword } from '../features/admin/SetPassword';
 import { SetupRequired } from '../features/admin/SetupRequired';
 import { adminCopy } from '../content/admin';
+import { focusIsLost, focusWithoutScroll } from '../focus';
 import { trpc } from '../trpc';
 import { usePageMeta } from '../usePageMeta';
 
@@ -65,7 +65,7 @@ export function AdminPage() {
     if (!authenticated || !signingIn.current) return;
     signingIn.current = false;
     const main = document.getElementById('main');
-    if (main && (!document.activeElement || document.activeElement === document.body)) focusWithoutScroll(main);
+    if (main && focusIsLost()) focusWithoutScroll(main);
   }, [authenticated, session.isSuccess]);
 
   if (token) {

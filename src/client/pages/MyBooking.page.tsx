@@ -12,7 +12,7 @@ import { telHref } from '../../shared/business';
 import { formatDate, formatInstant, formatLongDate, todayInManila } from '../../shared/dates';
 import { DOCUMENT_LABELS, ledgerRow } from '../../shared/labels';
 import { messages } from '../../shared/messages';
-import { formatPeso, toCentavos } from '../../shared/money';
+import { formatPeso, nonZeroAmount } from '../../shared/money';
 import { statusBadge } from '../../shared/schemas/booking.schema';
 import type { TManagedBooking } from '../../shared/schemas/renter.schema';
 import { myBookingCopy } from '../content/myBooking';
@@ -104,7 +104,7 @@ function Payments({ view }: { view: View }) {
             {p.none}
           </Text>
         )}
-        {isOpen(booking) && toCentavos(booking.balance) > 0 ? (
+        {isOpen(booking) && nonZeroAmount(booking.balance) ? (
           <Text size="sm" c="dimmed">
             {p.payAtPickup}
           </Text>
@@ -145,7 +145,7 @@ function Cancel({ view, onCancel, pending }: { view: View; onCancel: () => void;
       <Section title={k.title} testId="my-booking-cancel">
         <Stack gap="sm">
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={k.lateTitle} data-testid="late-cancellation">
-            {toCentavos(view.booking.amountPaid) > 0
+            {nonZeroAmount(view.booking.amountPaid)
               ? k.late({ hours: FREE_CANCELLATION_HOURS, percent: LATE_CANCELLATION_REFUND_PERCENT })
               : k.lateUnpaid({ hours: FREE_CANCELLATION_HOURS })}
           </Alert>

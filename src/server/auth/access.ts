@@ -25,9 +25,15 @@ export interface Caller {
  */
 export const STAFF_BEARER_CHALLENGE = 'Bearer realm="staff"';
 
+/** What a 401 of `access` offers in `WWW-Authenticate`, if anything (STAFF_BEARER_CHALLENGE). */
+export function challengeOf(access: Access): string | undefined {
+  return access === 'staff' || access === 'owner' ? STAFF_BEARER_CHALLENGE : undefined;
+}
+
 /** The 401 of `access` for a caller who is not signed in. */
 export function notSignedIn(access: Access): AppError {
-  return new AppError('UNAUTHORIZED', messages.errors.unauthorized, access === 'staff' || access === 'owner' ? { challenge: STAFF_BEARER_CHALLENGE } : {});
+  const challenge = challengeOf(access);
+  return new AppError('UNAUTHORIZED', messages.errors.unauthorized, challenge ? { challenge } : {});
 }
 
 /** Throws 401 (not signed in) or 403 (signed in, not allowed) unless the caller may use `access`. */

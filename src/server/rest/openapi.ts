@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZErrorBodySchema } from './errorSchema';
-import type { RestRoute } from './route';
-import { STAFF_BEARER_CHALLENGE } from '../auth/access';
+import { routeAccess, type RestRoute } from './route';
+import { challengeOf } from '../auth/access';
 import { escapeHtml as escape } from '../html';
 import { CONNECTION_TIMEOUTS, MIN_BODY_RATE } from '../http/connections';
 
@@ -28,8 +28,10 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before tryi
 
 const SESSION = { session: [] };
 const BEARER = { bearer: [] };
-/** A 401 of a path the API token may call names it (authorize's `notSignedIn`). */
-const BEARER_CHALLENGE = { 'WWW-Authenticate': { description: 'The credentials that would do: the API token', schema: { type: 'string', const: STAFF_BEARER_CHALLENGE } } };
+/** A 401 that names the credentials that would do (authorize's `notSignedIn`). */
+function challengeHeader(challenge: string) {
+  return { 'WWW-Authenticate': { description: 'The credentials that would do: the API token', schema: { type: 'string', const: challenge } } };
+}
 
 /**
  * How the document states each `auth` of the route table (src/server/auth/access.ts): the
@@ -37,11 +39,10 @@ const BEARER_CHALLENGE = { 'WWW-Authenticate': { description: 'The credentials t
  * why such a caller may still be refused (403). OpenAPI names credentials only, so a role is said
  * in words.
  */
-const ACCESS_DOC: Record<RestRoute['auth'], { security: Array<Record<string, string[]>>; badge?: string; refused?: string; challenged?: boolean }> = {
+const ACCESS_DOC: Record<RestRoute['auth'], { security: Array<Record<string, string[]>>; badge?: string; refused?: string }> = {
   public: { security: [] },
-  admin: { security: [SESSION, BEARER], badge: 'staff', refused: 'an owner who must still set up two-step sign-in (OWNER_REQUIRE_2FA)', challenged: true },
+  admin: { security: [SESSION, BEARER], badge: 'staff', refused: 'an owner who must still set up two-step sign-in (OWNER_REQUIRE_2FA)' },
   owner: {
-    challenged: true,
     security: [SESSION, BEARER],
     badge: 'owner',
     refused: 'not allowed for your role (an owner account or the API token only), or an owner who must still set up two-step sign-in',
@@ -96,6 +97,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
     };
     // An answer with an ETag is made by `cachedAnswer`, which answers 304 to an If-None-Match naming it.
     if (route.response.headers?.ETag) responses[304] = { description: 'Not Modified: `If-None-Match` names the current `ETag` (no body)' };
+    const challenge = challengeOf(routeAccess(route.auth));
     for (const status of route.errors) {
       const own = route.errorBodies?.[status];
       responses[status] = own
@@ -103,7 +105,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
         : {
             description: statusText(route, status),
             ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
-            ...(status === 401 && ACCESS_DOC[route.auth].challenged ? { headers: BEARER_CHALLENGE } : {}),
+            ...(status === 401 && challenge ? { headers: challengeHeader(challenge) } : {}),
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           };
     }

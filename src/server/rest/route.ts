@@ -100,7 +100,6 @@ function shapeStatuses(route: Pick<RestRoute, 'params' | 'query' | 'body' | 'hea
   return statuses;
 }
 
-
 /**
  * Reads a JSON body through Hono: none counts as `{}`, for the route's schema to judge; malformed
  * JSON is a 400 (the size limit and the content type are `writeChecks`'). An empty body is none:

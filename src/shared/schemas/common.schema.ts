@@ -48,7 +48,7 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return v.required;
-      // A query value z.coerce could not read as a number.
+      // A query value that is no number written in digits (queryWholeNumber reads it as NaN).
       if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return v.notANumber;
       return v.wrongType({ expected: JSON_TYPE_NAMES[issue.expected] ?? issue.expected, received: jsonType(issue.input) });
     case 'invalid_value':

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FocusEvent, type RefObject } from 'react';
+import { takeLostFocus } from '../../focus';
 
 /**
  * Where the keyboard's focus goes when a button that had it goes away with the change it made (Add
@@ -11,8 +12,7 @@ export function useFocusHandoff(fallback: RefObject<HTMLElement | null>): (event
   useEffect(() => {
     if (!last.current || last.current.isConnected) return;
     last.current = null;
-    const active = document.activeElement;
-    if (!active || active === document.body) fallback.current?.focus();
+    takeLostFocus(fallback.current);
   });
   return (event) => {
     last.current = event.currentTarget;

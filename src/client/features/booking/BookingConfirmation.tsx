@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInstant, formatLongDate } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, dayCount, distanceServiceLabel, driverServiceLabel } from '../../../shared/labels';
-import { formatPeso, toCentavos } from '../../../shared/money';
+import { formatPeso, nonZeroAmount } from '../../../shared/money';
 import { bookingPriceRows, importantInformation } from '../../../shared/receipt';
 import { DEFAULT_PICKUP_TIME, type TRenterBooking } from '../../../shared/schemas/booking.schema';
 
@@ -121,7 +121,7 @@ export function Receipt({ booking, notice, closing }: { booking: TRenterBooking;
       <Block title={r.pricing}>
         <PriceSummary rows={bookingPriceRows(booking)} total={booking.total} deposit={booking.deposit} testId="receipt-price" />
         {/* Once something is paid (a receipt printed from the renter's page): what is paid, and what is left unless cancelled. */}
-        {toCentavos(booking.amountPaid) !== 0 ? (
+        {nonZeroAmount(booking.amountPaid) ? (
           <SimpleGrid cols={2} spacing={6} mt="sm" className={classes.twoColumns}>
             <Fact label={r.paid} value={formatPeso(booking.amountPaid)} testId="receipt-paid" />
             {booking.status === 'cancelled' ? null : <Fact label={r.balance} value={formatPeso(booking.balance)} testId="receipt-balance" />}

@@ -202,7 +202,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
   const [today] = useState(() => todayInManila());
   const [documents, setDocuments] = useState<DocumentValues>({});
   const [showMissingDocuments, setShowMissingDocuments] = useState(false);
-  // Documents the server refused as no longer there (a draft's, uploaded over a day ago): each slot says so.
+  // Documents the server refused (a draft's, no longer on the server; the same file as another): each slot says why.
   const [documentProblems, setDocumentProblems] = useState<Partial<Record<DocumentField, string>>>({});
   const [datesTaken, setDatesTaken] = useState(false);
   // Set when the server refused the booking as taken: the calendar's message is then brought into
@@ -285,7 +285,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
     if (Object.keys(next).length) form.setValues(next);
   }
   const renterDraft = renterDraftText(values, documents);
-  const rentalDraft = rentalDraftText(values, INITIAL);
+  const rentalDraft = rentalDraftText(values);
   useEffect(() => {
     if (!restored || confirmed) return;
     keepDraft(RENTER_DRAFT_KEY, renterDraft);
@@ -318,17 +318,18 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
     onError: (error) => {
       // A document the server refused (kept over a reload but no longer on the server, or the same
       // file as another, which the browser's own check knows only since the reload): its slot asks for it again.
-      const expired = DOCUMENT_FIELDS.flatMap((field) => {
+      const refusedDocuments = DOCUMENT_FIELDS.flatMap((field) => {
         const issue = error.data?.issues?.find((candidate) => candidate.path === documentIssuePath(field));
         return issue ? [{ field, message: issue.message }] : [];
       });
-      if (expired.length) {
-        setDocuments((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !expired.some((refused) => refused.field === field))));
-        setDocumentProblems(Object.fromEntries(expired.map((refused) => [refused.field, refused.message])));
-        notify({ title: messages.booking.failedTitle, message: bookingFormCopy.documents.refused({ label: bookingFormCopy.documents.slots[expired[0]!.field].label, reason: expired[0]!.message }), color: 'red' });
+      const [first] = refusedDocuments;
+      if (first) {
+        setDocuments((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !refusedDocuments.some((refused) => refused.field === field))));
+        setDocumentProblems(Object.fromEntries(refusedDocuments.map((refused) => [refused.field, refused.message])));
+        notify({ title: messages.booking.failedTitle, message: bookingFormCopy.documents.refused({ label: bookingFormCopy.documents.slots[first.field].label, reason: first.message }), color: 'red' });
         // The slot itself in the middle of the screen (the section is taller than a phone's, and the
         // notice rises over its lower part), its button focused to choose the file again.
-        const slot = formRef.current?.querySelector<HTMLElement>(`.document-slot[data-field="${expired[0]!.field}"]`);
+        const slot = formRef.current?.querySelector<HTMLElement>(`.document-slot[data-field="${first.field}"]`);
         slot?.scrollIntoView({ block: 'center', behavior: 'smooth' });
         slot?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
         return;

@@ -6,6 +6,7 @@ import { DOCUMENT_FIELDS, type DocumentField, type TDocuments } from '../../../s
 import type { TDraftDocument } from '../../../shared/schemas/bookingDraft.schema';
 import { UPLOAD_RULES } from '../../../shared/schemas/upload.schema';
 import { bookingFormCopy } from '../../content/bookingForm';
+import { takeLostFocus } from '../../focus';
 import { logWarning } from '../../log';
 import { trpc } from '../../trpc';
 import { splitNotice } from '../uploads/notice';
@@ -35,7 +36,7 @@ interface DocumentSlotProps {
   value: string | undefined;
   /** The name of the file `value` was uploaded from, when this slot did not upload it (a restored draft). */
   fileName?: string | undefined;
-  /** Why the server refused the document `value` was (it expired): shown in the slot until another is uploaded. */
+  /** Why the server refused the document this slot held (no longer stored, the same file as another): shown until another is uploaded. */
   problem?: string | null | undefined;
   onUploaded: (path: string, file: File) => void;
   invalid?: boolean;
@@ -59,7 +60,7 @@ export function DocumentSlot({ field, value, fileName = undefined, problem = nul
   useEffect(() => {
     if (uploading || !focusBack.current) return;
     focusBack.current = false;
-    if (!document.activeElement || document.activeElement === document.body) button.current?.focus();
+    takeLostFocus(button.current);
   }, [uploading]);
 
   const upload = async (file: File) => {
@@ -187,7 +188,7 @@ export function DocumentUploads({
   value: DocumentValues;
   onChange: (field: DocumentField, document: TDraftDocument) => void;
   showMissing: boolean;
-  /** The server's refusal of a document sent before (expired), by slot. */
+  /** The server's refusal of a document sent before, by slot. */
   problems?: Partial<Record<DocumentField, string>>;
 }) {
   const files = useRef(new Map<DocumentField, File>());

@@ -83,8 +83,8 @@ export function renterDraftText(values: DraftableValues, documents: DraftDocumen
   return empty ? null : JSON.stringify(draft);
 }
 
-/** A car's part of the form as stored text, or null when it is still as the form starts (`initial`). */
-export function rentalDraftText(values: DraftableValues, initial: DraftableValues): string | null {
+/** A car's part of the form as stored text, or null when it is still as the form starts (BLANK_VALUES). */
+export function rentalDraftText(values: DraftableValues): string | null {
   const draft: TRentalDraft = {
     version: BOOKING_DRAFT_VERSION,
     pickupDate: values.pickupDate,
@@ -96,7 +96,7 @@ export function rentalDraftText(values: DraftableValues, initial: DraftableValue
     deliveryArea: values.deliveryArea,
     deliveryAddress: values.deliveryAddress,
   };
-  const untouched = (Object.keys(draft) as Array<keyof TRentalDraft>).every((key) => key === 'version' || draft[key] === initial[key]);
+  const untouched = (Object.keys(draft) as Array<keyof TRentalDraft>).every((key) => key === 'version' || draft[key] === BLANK_VALUES[key]);
   return untouched ? null : JSON.stringify(draft);
 }
 

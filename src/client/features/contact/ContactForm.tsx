@@ -10,6 +10,7 @@ import { messages } from '../../../shared/messages';
 import { CONTACT_SUBJECTS, ZContactSchema, type TContactInput } from '../../../shared/schemas/contact.schema';
 import { homeCopy } from '../../content/home';
 import { FormFields, showFirstError } from '../../components/FormFields/FormFields';
+import { takeLostFocus } from '../../focus';
 import { trpc } from '../../trpc';
 import { notify } from '../../notify';
 
@@ -22,11 +23,7 @@ export function ContactForm() {
   // answered, it goes to the emptied form's first field (sent) or back to the button (failed).
   const firstField = useRef<HTMLInputElement>(null);
   const submit = useRef<HTMLButtonElement>(null);
-  const refocus = (target: HTMLElement | null) => {
-    window.requestAnimationFrame(() => {
-      if (!document.activeElement || document.activeElement === document.body) target?.focus();
-    });
-  };
+  const refocus = (target: HTMLElement | null) => window.requestAnimationFrame(() => takeLostFocus(target));
   const send = trpc.contact.send.useMutation({
     onSuccess: () => {
       notify({ title: messages.contact.successTitle, message: messages.contact.success, color: 'green' });

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { logWarning } from '../../log';
 import { stripLocale } from '../../../shared/i18n/locales';
+import { focusWithoutScroll } from '../../focus';
 import { localePath } from '../../i18n';
 
 export type Anchor = 'cars' | 'booking' | 'about' | 'contact';
@@ -22,16 +23,6 @@ export function scrollToAnchor(anchor: string, behavior: ScrollBehavior = 'smoot
   document.documentElement.classList.add(RENDER_ALL_CLASS);
   target.scrollIntoView({ behavior: reduce ? 'auto' : behavior, block: 'start' });
   return true;
-}
-
-/**
- * Moves the keyboard's focus to `target` without scrolling (a container is made focusable by script
- * only): after a jump to a section or another page, the next Tab starts there and a screen reader
- * reads where it landed, instead of staying on the button or link far behind.
- */
-export function focusWithoutScroll(target: HTMLElement): void {
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-  target.focus({ preventScroll: true });
 }
 
 /** Scrolls to a section, as a visitor's jump to it (a menu entry, Browse our fleet), and takes the focus there. */
