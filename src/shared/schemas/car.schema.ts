@@ -4,7 +4,7 @@ import { messages } from '../messages';
 import { formatPeso, toCentavos } from '../money';
 import { CAR_CATEGORIES, CAR_SORTS, FUELS, MAX_SEATS, TRANSMISSIONS, carCategoryOf, odometerReading, odometerKilometres, type CarCategory } from '../cars';
 import { OCCUPYING_STATUSES } from './booking.schema';
-import { ZIdSchema, ZIsoDateSchema, ZMoneyOutSchema, ZMoneySchema, ZPositiveMoneySchema, requiredText, text, whenAbsent, type LazyMessage } from './common.schema';
+import { ZIdSchema, ZIsoDateSchema, ZMoneyOutSchema, ZMoneySchema, ZPositiveMoneySchema, fromQueryDigits, requiredText, text, whenAbsent, wholeNumber, type LazyMessage } from './common.schema';
 
 const v = messages.validation;
 
@@ -201,7 +201,7 @@ const ZCategoryListSchema = z
 
 /** Optional filters of the date search, as query parameters or tRPC input; blank is none. */
 export const ZCarFiltersSchema = z.object({
-  seats: z.preprocess(blankToUndefined, z.coerce.number({ error: () => v.seatsFilter }).int({ error: () => v.seatsFilter }).min(1, { error: () => v.seatsFilter }).max(MAX_SEATS, { error: () => v.seatsFilter }).optional()).describe('At least this many seats'),
+  seats: fromQueryDigits(wholeNumber(1, MAX_SEATS, () => v.seatsFilter).optional()).describe('At least this many seats'),
   transmission: z.preprocess(blankToUndefined, z.enum(TRANSMISSIONS, { error: () => v.transmission }).optional()),
   category: z.preprocess(blankToUndefined, ZCategoryListSchema.optional()),
 });

@@ -48,7 +48,7 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return v.required;
-      // A query value that is no number written in digits (queryWholeNumber reads it as NaN).
+      // A query value that is no number written in digits (fromQueryDigits reads it as NaN).
       if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return v.notANumber;
       return v.wrongType({ expected: JSON_TYPE_NAMES[issue.expected] ?? issue.expected, received: jsonType(issue.input) });
     case 'invalid_value':
@@ -176,27 +176,33 @@ function isWholeMobileNumber(phone: string): boolean {
   return !local.startsWith('09') || local.length === 11;
 }
 
+/** A whole number from `min` to `max`; `message`, when given, words every refusal. */
+export function wholeNumber(min: number, max: number, message?: LazyMessage) {
+  const error = message && { error: message };
+  return z.number(error).int(error).min(min, error).max(max, error);
+}
+
 /**
- * A whole number of a query, written in decimal digits (tRPC gives it as a number): `0x10` or
- * `1e2`, which a plain number conversion would read as 16 or 100, are refused ("Expected a
- * number"), as is a sign; `1.5` is told it must be an integer. An empty value is left out, so it
- * takes `fallback`.
+ * A number of a query, written in decimal digits (tRPC gives it as a number): `0x10` or `1e2`,
+ * which a plain number conversion would read as 16 or 100, are refused ("Expected a number"), as
+ * is a sign; `1.5` reaches `schema` as a number (to be told it must be an integer). An empty value
+ * is left out, so it takes `schema`'s default, or stays absent.
  */
-function queryWholeNumber(min: number, max: number, fallback: number) {
+export function fromQueryDigits<T extends z.ZodType>(schema: T) {
   const digits = (value: unknown) => {
     if (typeof value !== 'string') return value;
     const written = value.trim();
     if (!written) return undefined;
     return /^\d+(\.\d+)?$/.test(written) ? Number(written) : Number.NaN;
   };
-  return z.preprocess(digits, z.number().int().min(min).max(max).default(fallback));
+  return z.preprocess(digits, schema);
 }
 
 /** Paging and search for admin lists. */
 export const ZListQuerySchema = z.object({
   q: text().max(200).optional(),
-  limit: queryWholeNumber(1, 500, 50),
-  offset: queryWholeNumber(0, 10_000_000, 0),
+  limit: fromQueryDigits(wholeNumber(1, 500).default(50)),
+  offset: fromQueryDigits(wholeNumber(0, 10_000_000).default(0)),
 });
 export type TListQuery = z.infer<typeof ZListQuerySchema>;
 
