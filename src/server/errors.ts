@@ -125,12 +125,20 @@ export function invalidInput(error: ZodError): AppError {
   return new AppError('BAD_REQUEST', message, { issues });
 }
 
-/** A field's issues, each message once (two rules of a field may share one: "=1+1" is too short and no phone number), at most MAX_ISSUES. */
+/**
+ * A field's issues, each message once (two rules of a field may share one: "=1+1" is too short and
+ * no phone number), at most MAX_ISSUES. A value of the wrong type is told only that: zod 4 still
+ * runs a string's length checks on anything with a length, so an array sent as a phone number
+ * would also read as too short.
+ */
 export function zodIssues(error: ZodError): FieldIssue[] {
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
+  let mistyped: PropertyKey[] | null = null; // the path of the last wrong type: its checks' issues follow it
   for (const issue of error.issues) {
     if (issues.length >= MAX_ISSUES) break;
+    if (issue.code === 'invalid_type') mistyped = issue.path;
+    else if (mistyped && samePath(issue.path, mistyped)) continue;
     const named = { path: issuePath(issue.path.join('.')), message: issue.message };
     const key = JSON.stringify([named.path, named.message]);
     if (seen.has(key)) continue;
@@ -138,6 +146,10 @@ export function zodIssues(error: ZodError): FieldIssue[] {
     issues.push(named);
   }
   return issues;
+}
+
+function samePath(a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean {
+  return a.length === b.length && a.every((key, index) => key === b[index]);
 }
 
 /**

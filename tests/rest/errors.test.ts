@@ -90,6 +90,12 @@ describe('400: bad input is refused and leaves the database unchanged', () => {
         { path: 'booking.pickupDate', message: 'Expected string, received number' },
         { path: 'booking.wantsDelivery', message: 'Expected boolean, received string' },
       ]);
+      // An array has a length, but is told only its type, not also that it is too short.
+      const arrays = { customer: { ...payload.customer, fullName: ['Maria'], phone: ['0917 123 4567'] }, booking: payload.booking };
+      expect((await call(h, 'POST', '/api/bookings', arrays)).body.issues).toEqual([
+        { path: 'customer.fullName', message: 'Expected string, received array' },
+        { path: 'customer.phone', message: 'Expected string, received array' },
+      ]);
       const filipino = await call(h, 'POST', '/api/bookings', wrongTypes, { headers: { 'accept-language': 'fil' } });
       expect(filipino.body.issues).toContainEqual({ path: 'customer.fullName', message: 'Dapat ay string, hindi number' });
 
