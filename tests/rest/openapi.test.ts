@@ -116,6 +116,16 @@ describe('every documented path answers what the document says', () => {
       const shape = { 'X-Total-Count': /^\d+$/, 'X-Total-Count-Capped': /^(true|false)$/ }[header] ?? /^"[\w-]+"$/;
       expect(answer.headers.get(header), `${path} ${header}`).toMatch(shape);
     }
+    // A 201's Location is a documented GET path that reads the new record.
+    const location = answer.headers.get('location');
+    expect(location !== null, `${path} Location`).toBe(route.response.location !== undefined);
+    if (location) {
+      const { location: documented } = route.response;
+      const created = await call(h, 'GET', location, undefined, options);
+      expect(created.status, `GET ${location}`).toBe(200);
+      expect(location).toBe(documented!.path.replace(/\{\w+\}/, created.body.id));
+      expect(routeOf('get', documented!.path)).toBeDefined();
+    }
     return answer.body;
   }
 

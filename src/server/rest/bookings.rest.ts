@@ -14,6 +14,7 @@ import {
   ZUpdateBookingDatesSchema,
   ZUpdateBookingStatusSchema,
   ZVoidPaymentSchema,
+  type TBooking,
 } from '../../shared/schemas/booking.schema';
 import { getBooking, listBookings } from '../services/booking-list.service';
 import { applyBookingToCustomer, requestDocument, updateBookingDates, updateBookingStatus } from '../services/booking-change.service';
@@ -67,7 +68,7 @@ export const bookingRoutes = [
       'A rental entered by staff lasts at most 366 days. The renter of a pending or confirmed booking is e-mailed its receipt and manage link. Days another pending or confirmed booking of the car holds answer 409, naming that booking.',
     auth: 'admin',
     body: ZAdminCreateBookingSchema,
-    response: { status: 201, schema: ZBookingSchema, description: 'The booking' },
+    response: { status: 201, schema: ZBookingSchema, description: 'The booking', location: { path: '/api/admin/bookings/{id}', id: (booking: TBooking) => booking.id } },
     errors: [404, 409, 503],
     handler: (c, { body }) => createAdminBookingTx(adminContext(c), body),
   }),

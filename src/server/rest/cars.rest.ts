@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBookedRangeSchema, ZCarListQuerySchema, ZCarSchema, ZCreateCarSchema, ZQuoteSchema, ZUpdateCarAnswerSchema, ZUpdateCarSchema } from '../../shared/schemas/car.schema';
+import { ZBookedRangeSchema, ZCarListQuerySchema, ZCarSchema, ZCreateCarSchema, ZQuoteSchema, ZUpdateCarAnswerSchema, ZUpdateCarSchema, type TCar } from '../../shared/schemas/car.schema';
 import { entityTag } from '../http/etag';
 import { cachedAnswer } from '../http/middleware';
 import { bookedDates, createCar, deleteCar, findCar, fleetSnapshot, searchCars, updateCar } from '../services/car.service';
@@ -77,7 +77,7 @@ export const carRoutes = [
       'The car gets a `slug` from its name: its page is /cars/{slug}.',
     auth: 'admin',
     body: ZCreateCarSchema,
-    response: { status: 201, schema: ZCarSchema, description: 'The new car' },
+    response: { status: 201, schema: ZCarSchema, description: 'The new car', location: { path: '/api/cars/{idOrSlug}', id: (car: TCar) => car.id } },
     errors: [503],
     handler: (c, { body }) => createCar(adminContext(c), body),
   }),

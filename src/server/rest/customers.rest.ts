@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBookingSchema, ZDocumentsSchema, ZSavedDocumentsSchema } from '../../shared/schemas/booking.schema';
 import { ZListQuerySchema } from '../../shared/schemas/common.schema';
-import { ZAdminCustomerSchema, ZCreateCustomerSchema, ZCustomerSchema, ZErasedCustomerSchema, ZUpdateCustomerSchema } from '../../shared/schemas/customer.schema';
+import { ZAdminCustomerSchema, ZCreateCustomerSchema, ZCustomerSchema, ZErasedCustomerSchema, ZUpdateCustomerSchema, type TCustomer } from '../../shared/schemas/customer.schema';
 import {
   createCustomer,
   exportCustomersCsv,
@@ -77,7 +77,7 @@ export const customerRoutes = [
     description: 'With `initialBooking` (car, dates and total), the first booking is made in the same transaction.',
     auth: 'admin',
     body: ZCreateCustomerSchema,
-    response: { status: 201, schema: z.object({ customer: ZCustomerSchema, booking: ZBookingSchema.nullable() }), description: 'The customer, and the booking when one was asked for' },
+    response: { status: 201, schema: z.object({ customer: ZCustomerSchema, booking: ZBookingSchema.nullable() }), description: 'The customer, and the booking when one was asked for', location: { path: '/api/admin/customers/{id}', id: ({ customer }: { customer: TCustomer }) => customer.id } },
     errors: [404, 409, 503],
     handler: (c, { body }) => createCustomer(adminContext(c), body),
   }),

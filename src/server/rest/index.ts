@@ -9,7 +9,7 @@ import { customerRoutes } from './customers.rest';
 import { miscRoutes } from './misc.rest';
 import { myBookingRoutes } from './myBooking.rest';
 import { docsPage, openApiDocument } from './openapi';
-import { caller, readInput, readJson, routeAccess, type RestRoute } from './route';
+import { caller, locationOf, readInput, readJson, routeAccess, type RestRoute } from './route';
 import { staffRoutes } from './staff.rest';
 import { authorize } from '../auth/access';
 import { VARY_LANGUAGE, completeAnswer, identify, requestMeta, sessionCookie } from '../http/middleware';
@@ -37,6 +37,7 @@ export function restApp(version: string): Hono<AppEnv> {
       if (result instanceof Response) return result;
       // An answer the same for everyone is made whole at once (it sets no cookie or header of its own).
       if (route.anonymous) return completeAnswer(c, route.response.status, JSON.stringify(result), JSON_ANSWER);
+      if (route.response.location) c.header('Location', locationOf(route.response.location, result));
       return c.json(result as object, route.response.status as 200);
     });
   }

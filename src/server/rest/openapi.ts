@@ -84,12 +84,12 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
         parameters.push({ name, in: where, required: where === 'path' || !field.safeParse(undefined).success, schema: jsonSchema(field, 'input') });
       }
     }
+    const { location } = route.response;
+    const headers = [...Object.entries(route.response.headers ?? {}), ...(location ? [['Location', `The new record's path: \`${location.path}\``] as const] : [])];
     const responses: Record<string, unknown> = {
       [route.response.status]: {
         description: route.response.description,
-        ...(route.response.headers
-          ? { headers: Object.fromEntries(Object.entries(route.response.headers).map(([name, description]) => [name, { description, schema: HEADER_SCHEMAS[name] ?? { type: 'string' } }])) }
-          : {}),
+        ...(headers.length ? { headers: Object.fromEntries(headers.map(([name, description]) => [name, { description, schema: HEADER_SCHEMAS[name] ?? { type: 'string' } }])) } : {}),
         content: route.response.schema
           ? { 'application/json': { schema: jsonSchema(route.response.schema, 'output') } }
           : { [route.response.contentType ?? 'application/octet-stream']: { schema: { type: 'string' } } },

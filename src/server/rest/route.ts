@@ -53,7 +53,7 @@ export interface RestRoute {
   /** Request headers the route reads, by their lower-case names: checked, and documented as parameters. */
   headers?: z.ZodObject;
   /** Documented answer: status and schema (or a content type for non-JSON answers). */
-  response: { status: number; schema?: z.ZodType; contentType?: string; description: string; headers?: Record<string, string> };
+  response: { status: number; schema?: z.ZodType; contentType?: string; description: string; headers?: Record<string, string>; location?: CreatedLocation };
   /**
    * The error statuses it answers. A route names those of its own rules (404, 409, ...);
    * `defineRoute` adds those that follow from its shape (`shapeStatuses`).
@@ -66,18 +66,34 @@ export interface RestRoute {
 
 type Parsed<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
+/**
+ * Where a 201's new record can be read (`Location`): a GET path of the table, its one parameter
+ * filled with the new record's id.
+ */
+export interface CreatedLocation<R = unknown> {
+  path: string;
+  id: (created: R) => string;
+}
+
+/** A 201's `Location`: `location`'s path with the new record's id. */
+export function locationOf(location: CreatedLocation, created: unknown): string {
+  return location.path.replace(/\{\w+\}/, encodeURIComponent(location.id(created)));
+}
+
 export function defineRoute<
   P extends z.ZodObject | undefined,
   Q extends z.ZodObject | undefined,
   B extends z.ZodType | undefined,
   H extends z.ZodObject | undefined = undefined,
+  R = unknown,
 >(
-  route: Omit<RestRoute, 'handler' | 'params' | 'query' | 'body' | 'headers'> & {
+  route: Omit<RestRoute, 'handler' | 'params' | 'query' | 'body' | 'headers' | 'response'> & {
     params?: P;
     query?: Q;
     body?: B;
     headers?: H;
-    handler: (c: Context<AppEnv>, input: RouteInput<Parsed<P>, Parsed<Q>, Parsed<B>, Parsed<H>>) => Promise<unknown>;
+    response: Omit<RestRoute['response'], 'location'> & { location?: CreatedLocation<R> };
+    handler: (c: Context<AppEnv>, input: RouteInput<Parsed<P>, Parsed<Q>, Parsed<B>, Parsed<H>>) => Promise<R>;
   },
 ): RestRoute {
   const errors = [...new Set([...route.errors, ...shapeStatuses(route)])].sort((a, b) => a - b);
