@@ -26,6 +26,7 @@ import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
+import '../features/admin/touchTargets.css';
 import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { AdminDashboard } from '../features/admin/AdminDashboard';
@@ -34,6 +35,7 @@ import { errorMessage } from '../features/admin/helpers';
 import { useSessionWatch } from '../features/admin/session';
 import { SetPassword } from '../features/admin/SetPassword';
 import { SetupRequired } from '../features/admin/SetupRequired';
+import { useTouchTargets } from '../features/admin/useTouchTargets';
 import { adminCopy } from '../content/admin';
 import { focusIsLost, focusWithoutScroll } from '../focus';
 import { trpc } from '../trpc';
@@ -52,6 +54,7 @@ function linkToken(): string | null {
  */
 export function AdminPage() {
   usePageMeta(adminCopy.meta.title, adminCopy.meta.description);
+  useTouchTargets();
   const [token, setToken] = useState(linkToken);
   const [email, setEmail] = useState('');
   const session = trpc.admin.session.useQuery();
