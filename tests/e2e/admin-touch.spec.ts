@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, pngFile, staffHeaders, test } from './support';
-import { bookThroughPublicSite, openDashboard, uniqueRenter } from './admin-helpers';
+import { addDays, todayInManila } from '../../src/shared/dates';
+import { newCarViaApi } from './support/booking';
+import { bookThroughPublicSite, newBookingViaApi, openDashboard, uniqueRenter } from './admin-helpers';
 
 /** The smallest a control may be, each way, for a thumb (the garage's owner runs the day from a phone). */
 const THUMB = 40;
@@ -111,6 +113,21 @@ for (const viewport of [
       await dialog.getByRole('combobox', { name: 'Category' }).click();
       await expect(page.getByRole('option').first()).toBeVisible();
       expect(await smallTargets(page.getByRole('listbox'))).toEqual([]);
+    });
+
+    test('today’s pick-up offers a thumb-sized call and a thumb-sized way to its booking', async ({ page }) => {
+      const car = await newCarViaApi(page.request, staffHeaders());
+      const renter = uniqueRenter('Pickup');
+      const today = todayInManila();
+      const booking = await newBookingViaApi(page.request, { customerEmail: renter.email, customerName: renter.fullName, customerPhone: renter.phone, carId: car.id, pickupDate: today, returnDate: addDays(today, 2), status: 'confirmed' });
+      await openDashboard(page);
+      const row = page.getByTestId('schedule-pickup').filter({ hasText: booking.reference });
+      await expect(row).toBeVisible();
+      for (const link of [row.getByRole('link', { name: `Call ${renter.fullName}, ${renter.phone}` }), row.getByRole('link', { name: `Open booking ${booking.reference}` })]) {
+        const box = (await link.boundingBox())!;
+        expect(box.height, 'its height').toBeGreaterThanOrEqual(THUMB);
+        expect(box.width, 'its width').toBeGreaterThanOrEqual(THUMB);
+      }
     });
 
     test('a customer’s More actions menu is a thumb’s size', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { Anchor, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../../../shared/business';
@@ -26,26 +27,21 @@ function Run({ booking, back }: { booking: TBooking; back: boolean }) {
       </Text>
       <Stack gap={2} className={classes.grow}>
         <Text fw={600}>{booking.carName}</Text>
-        <Text size="sm">
-          {booking.customerName}
-          {booking.customerPhone ? (
-            <>
-              {' · '}
-              <Anchor href={telHref(booking.customerPhone)} size="sm" style={{ whiteSpace: 'nowrap' }} aria-label={c.callRenter(booking.customerName, booking.customerPhone)}>
-                {booking.customerPhone}
-              </Anchor>
-            </>
-          ) : null}
-        </Text>
+        <Text size="sm">{booking.customerName}</Text>
+        {booking.customerPhone ? (
+          <Button component="a" href={telHref(booking.customerPhone)} variant="light" size="compact-sm" w="fit-content" leftSection={<IconPhone size={14} aria-hidden />} aria-label={c.callRenter(booking.customerName, booking.customerPhone)}>
+            {booking.customerPhone}
+          </Button>
+        ) : null}
         {!back && booking.wantsDelivery && booking.deliveryArea ? (
           <Text size="xs" c="dimmed">
             {c.delivery(DELIVERY_AREA_LABELS[booking.deliveryArea])}
           </Text>
         ) : null}
         <Group gap={8} mt={2}>
-          <Anchor component={Link} to={bookingsSearch(booking.reference)} size="xs" ff="monospace" aria-label={c.openBooking(booking.reference)}>
+          <Button component={Link} to={bookingsSearch(booking.reference)} variant="default" size="compact-xs" ff="monospace" aria-label={c.openBooking(booking.reference)}>
             {booking.reference}
-          </Anchor>
+          </Button>
           <StatusBadge status={booking.status} />
           {due || booking.status !== 'completed' ? (
             <Text size="xs" fw={600} c={due ? 'var(--mantine-color-orange-text)' : 'dimmed'}>
