@@ -142,3 +142,20 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a customer’s booking history with one booking is as tall as that booking, with no empty box below it', async ({ page }) => {
+    const renter = uniqueRenter('History');
+    await bookThroughPublicSite(page.request, renter);
+    await openDashboard(page, 'customers');
+    await page.getByRole('searchbox').fill(renter.email);
+    const history = page.getByRole('region', { name: `Booking History: ${renter.fullName}` }).or(page.getByLabel(`Booking History: ${renter.fullName}`)).first();
+    const entry = history.getByTestId('history-entry');
+    await expect(entry).toHaveCount(1);
+    const box = (await history.boundingBox())!;
+    const shown = (await entry.boundingBox())!;
+    expect(box.y + box.height - (shown.y + shown.height), 'room left under the booking').toBeLessThanOrEqual(4);
+  });
+});

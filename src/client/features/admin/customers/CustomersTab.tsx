@@ -155,7 +155,7 @@ function CustomerCard({
           </Button>
         )}
       </Group>
-      <ScrollArea ref={history} h={200} type="auto" offsetScrollbars className={classes.history} tabIndex={0} aria-label={`${c.history}: ${customer.fullName}`}>
+      <ScrollArea.Autosize ref={history} mah={200} type="auto" offsetScrollbars="y" className={classes.history} tabIndex={0} aria-label={`${c.history}: ${customer.fullName}`}>
         {customer.bookings.length === 0 ? (
           <Text size="sm" c="dimmed" p="xs">
             {c.noHistory}
@@ -195,7 +195,7 @@ function CustomerCard({
             ))}
           </Stack>
         )}
-      </ScrollArea>
+      </ScrollArea.Autosize>
     </Card>
   );
 }
