@@ -276,6 +276,36 @@ test('the owner voids a payment typed wrong: it stays in the ledger struck throu
   expect(await query("select count(*)::int as n from mail_message where kind = 'payment.voided' and \"to\" = $1", [renter.email.toLowerCase()])).toEqual([{ n: 1 }]);
 });
 
+test('a refused void keeps its reason in the dialog after the notice is gone, until the dialog opens for another entry', async ({ page }) => {
+  await openDashboard(page, 'bookings');
+  const car = await newCarViaApi(page.request, {});
+  const renter = uniqueRenter('Refused');
+  const pickup = addDays(todayInManila(), 44);
+  const booking = await newBookingViaApi(page.request, { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 3), total: '9000', status: 'confirmed' }, '500');
+  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: '5000' } })).status()).toBe(200);
+  expect((await page.request.patch(`/api/admin/bookings/${booking.id}/payment`, { data: { amount: '4000', kind: 'refund' } })).status()).toBe(200);
+
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, phone or reference' }).fill(renter.email);
+  const card = page.getByRole('article', { name: `${renter.fullName}, ${car.name}` });
+  await card.getByRole('button', { name: 'Show payments' }).click();
+  await expect(card.getByTestId('payment-row')).toHaveCount(3);
+  await card.getByRole('button', { name: /^Void this entry: ₱5,000 · Cash/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Void an entry made by mistake' });
+  await dialog.getByLabel('Why is it being voided?').fill('Typed 5000 instead of 500');
+  await dialog.getByRole('button', { name: 'Void Entry' }).click();
+  const refused = 'Voiding this payment would leave less than nothing paid: void the refunds recorded after it first';
+  await notice(page, refused).getByRole('button', { name: 'Close notification' }).click();
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await expect(dialog.getByTestId('dialog-refusal')).toHaveText(refused);
+  expect(await query('select amount_paid::text from booking where id = $1', [booking.id])).toEqual([{ amount_paid: '1500.00' }]);
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await card.getByRole('button', { name: /^Void this entry: .*₱4,000.* · Refund · Cash/ }).click();
+  await expect(dialog.getByTestId('voided-entry')).toContainText('₱4,000');
+  await expect(dialog.getByTestId('dialog-refusal')).toHaveCount(0);
+});
+
 test('a status chosen on a card that is out of date is refused with what the booking is now, and the card catches up', async ({ page }) => {
   const renter = uniqueRenter('Stale');
   const booking = await bookThroughPublicSite(page.request, renter);

@@ -8,7 +8,7 @@ import { FREE_CANCELLATION_HOURS, refundDue } from '../../../shared/cancellation
 import { PAYMENT_METHODS, ZAddPaymentSchema, type PaymentKind, type PaymentMethod, type TPayment } from '../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../content/admin';
 import { trpc } from '../../trpc';
-import { balanceOf, fieldErrors } from './helpers';
+import { balanceOf, dialogRefusal, fieldErrors } from './helpers';
 import { notifyError, notifySuccess } from './notify';
 import { FormActions, FormDialog } from './parts';
 
@@ -68,16 +68,6 @@ export function AddPaymentModal({ booking, kind = 'payment', onClose }: { bookin
     },
   });
   const suggested = kind === 'refund' ? (terms?.due ?? '') : booking ? balanceOf(booking) : '';
-  useEffect(() => {
-    if (booking) {
-      const values = { ...EMPTY, amount: suggested && toCentavos(suggested) > 0 ? String(Number(suggested)) : '' };
-      form.setValues(values);
-      form.resetDirty(values);
-    }
-    form.clearErrors();
-    // Reset for each booking opened, and once the ledger that a refund's suggestion needs has arrived.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [booking?.id, kind, suggested]);
   const add = trpc.bookings.addPayment.useMutation({
     onSuccess: async () => {
       notifySuccess(kind === 'refund' ? messages.admin.success.recordRefund : messages.admin.success.updatePayment);
@@ -89,6 +79,17 @@ export function AddPaymentModal({ booking, kind = 'payment', onClose }: { bookin
       notifyError(error, kind === 'refund' ? messages.admin.failed.recordRefund : messages.admin.failed.updatePayment);
     },
   });
+  useEffect(() => {
+    if (booking) {
+      const values = { ...EMPTY, amount: suggested && toCentavos(suggested) > 0 ? String(Number(suggested)) : '' };
+      form.setValues(values);
+      form.resetDirty(values);
+    }
+    form.clearErrors();
+    add.reset();
+    // Reset for each booking opened, and once the ledger that a refund's suggestion needs has arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [booking?.id, kind, suggested]);
   return (
     <FormDialog opened={booking !== null} onClose={onClose} dirty={form.isDirty()} busy={add.isPending} title={c.title} centered>
       {booking ? (
@@ -113,7 +114,7 @@ export function AddPaymentModal({ booking, kind = 'payment', onClose }: { bookin
               {...form.getInputProps('method')}
             />
             <Textarea label={c.note} placeholder={c.notePlaceholder} autosize minRows={2} {...form.getInputProps('note')} />
-            <FormActions submit={c.submit} pending={add.isPending} onCancel={onClose} />
+            <FormActions submit={c.submit} pending={add.isPending} onCancel={onClose} refusal={dialogRefusal(add.error, kind === 'refund' ? messages.admin.failed.recordRefund : messages.admin.failed.updatePayment)} />
           </Stack>
         </form>
       ) : null}

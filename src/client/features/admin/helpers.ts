@@ -7,7 +7,9 @@ import { bookingPriceLines as receiptPriceLines } from '../../../shared/receipt'
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { adminCopy } from '../../content/admin';
 
-export { errorMessage, isUnauthorized } from '../../trpcErrors';
+import { errorMessage, isUnauthorized } from '../../trpcErrors';
+
+export { errorMessage, isUnauthorized };
 
 /** A car as the booking dialogs offer it: its name and daily rate, and whether it is out of service. */
 export function carChoiceLabel(car: Pick<TCar, 'name' | 'dailyRate' | 'available'>): string {
@@ -23,6 +25,16 @@ export function fieldErrors(error: unknown): Record<string, string> {
     if (typeof issue.path === 'string' && typeof issue.message === 'string' && !(issue.path in out)) out[issue.path] = issue.message;
   }
   return out;
+}
+
+/**
+ * Why the server refused a dialog's form, when it names no field (the fields show their own): the
+ * dialog keeps it above its buttons until the next try, where the notice that also says it fades
+ * after a few seconds. None for a refused session, which signs the dashboard out.
+ */
+export function dialogRefusal(error: unknown, fallback: string): string | null {
+  if (!error || isUnauthorized(error) || Object.keys(fieldErrors(error)).length) return null;
+  return errorMessage(error, fallback);
 }
 
 /**

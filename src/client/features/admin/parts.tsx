@@ -292,16 +292,41 @@ export function SearchField({ label, value, onChange }: { label: string; value: 
   return <TextInput aria-label={label} placeholder={label} type="search" value={value} onChange={(event) => onChange(event.currentTarget.value)} className={classes.search} />;
 }
 
-/** A dialog form's Cancel and submit buttons: both wait while it saves (or while `busy`, e.g. an upload). */
-export function FormActions({ submit, pending, busy = false, onCancel, danger = false }: { submit: string; pending: boolean; busy?: boolean; onCancel: () => void; danger?: boolean }) {
+/**
+ * A dialog form's Cancel and submit buttons: both wait while it saves (or while `busy`, e.g. an
+ * upload). Above them, the last refusal that named no field (`dialogRefusal`); the notice has
+ * already announced it, so it is a note, not a second alert.
+ */
+export function FormActions({
+  submit,
+  pending,
+  busy = false,
+  onCancel,
+  danger = false,
+  refusal = null,
+}: {
+  submit: string;
+  pending: boolean;
+  busy?: boolean;
+  onCancel: () => void;
+  danger?: boolean;
+  refusal?: string | null;
+}) {
   return (
-    <Group justify="flex-end" mt="sm">
-      <Button variant="default" onClick={onCancel} disabled={pending || busy}>
-        {adminCopy.common.cancel}
-      </Button>
-      <Button type="submit" loading={pending} disabled={busy} {...(danger ? { color: 'red.9' } : {})}>
-        {submit}
-      </Button>
-    </Group>
+    <>
+      {refusal ? (
+        <Alert color="red" variant="light" p="sm" role="note" data-testid="dialog-refusal">
+          {refusal}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" mt="sm">
+        <Button variant="default" onClick={onCancel} disabled={pending || busy}>
+          {adminCopy.common.cancel}
+        </Button>
+        <Button type="submit" loading={pending} disabled={busy} {...(danger ? { color: 'red.9' } : {})}>
+          {submit}
+        </Button>
+      </Group>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { ADMIN_PAGE_SIZES } from '../../../../shared/schemas/admin.schema';
 import { ZBlockNameSchema, type TBlockedName } from '../../../../shared/schemas/blocklist.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
-import { fieldErrors, shortDate } from '../helpers';
+import { dialogRefusal, fieldErrors, shortDate } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
 import { ConfirmDialog, FormActions, FormDialog, ListState, Pager, SearchField, TabHeader } from '../parts';
 import { usePagedSearch } from '../usePagedSearch';
@@ -21,6 +21,7 @@ function BlockNameModal({ opened, onClose: close }: { opened: boolean; onClose: 
   // Closed without saving, what was typed is gone: the next Block Name starts empty.
   const onClose = () => {
     form.reset();
+    block.reset();
     close();
   };
   const block = trpc.blocklist.block.useMutation({
@@ -45,7 +46,7 @@ function BlockNameModal({ opened, onClose: close }: { opened: boolean; onClose: 
         <Stack gap="md">
           <TextInput label={c.fullName} withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('fullName')} />
           <Textarea label={c.reason} placeholder={c.reasonPlaceholder} autosize minRows={2} {...form.getInputProps('reason')} />
-          <FormActions submit={c.submit} pending={block.isPending} onCancel={onClose} danger />
+          <FormActions submit={c.submit} pending={block.isPending} onCancel={onClose} danger refusal={dialogRefusal(block.error, messages.admin.failed.blockName)} />
         </Stack>
       </form>
     </FormDialog>

@@ -9,7 +9,7 @@ import { DEFAULT_PICKUP_TIME, PICKUP_TIMES, isOccupying, ZUpdateBookingDatesSche
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
-import { fieldErrors, shortDate } from '../helpers';
+import { dialogRefusal, fieldErrors, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
 
@@ -40,12 +40,6 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
     initialValues: { pickupDate: '', returnDate: '', pickupTime: DEFAULT_PICKUP_TIME },
     validate: schemaResolver(ZUpdateBookingDatesSchema, { sync: true }),
   });
-  useEffect(() => {
-    form.setInitialValues({ pickupDate: booking?.pickupDate ?? '', returnDate: booking?.returnDate ?? '', pickupTime: (booking?.pickupTime as PickupTime | undefined) ?? DEFAULT_PICKUP_TIME });
-    form.reset();
-    // Reset for each booking opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [booking?.id]);
   const save = trpc.bookings.updateDates.useMutation({
     onSuccess: async () => {
       notifySuccess(messages.admin.success.changeDates);
@@ -57,6 +51,13 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
       notifyError(error, messages.admin.failed.changeDates);
     },
   });
+  useEffect(() => {
+    form.setInitialValues({ pickupDate: booking?.pickupDate ?? '', returnDate: booking?.returnDate ?? '', pickupTime: (booking?.pickupTime as PickupTime | undefined) ?? DEFAULT_PICKUP_TIME });
+    form.reset();
+    save.reset();
+    // Reset for each booking opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [booking?.id]);
   const values = form.getValues();
   const ranged = booking && values.pickupDate && values.returnDate > values.pickupDate;
   const repriced = ranged ? repriceForDates(booking, values) : null;
@@ -105,7 +106,7 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
             <Text size="sm" c="dimmed">
               {open ? c.renterMailed : c.notMailed}
             </Text>
-            <FormActions submit={c.submit} pending={save.isPending} onCancel={onClose} />
+            <FormActions submit={c.submit} pending={save.isPending} onCancel={onClose} refusal={dialogRefusal(save.error, messages.admin.failed.changeDates)} />
           </Stack>
         </form>
       ) : null}

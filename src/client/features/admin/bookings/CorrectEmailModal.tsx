@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { ZCorrectRenterEmailSchema, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
-import { fieldErrors } from '../helpers';
+import { dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
 
@@ -18,12 +18,6 @@ const c = adminCopy.correctEmail;
 export function CorrectEmailModal({ booking, onClose }: { booking: TBooking | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const form = useForm<{ email: string }>({ mode: 'controlled', initialValues: { email: '' }, validate: schemaResolver(ZCorrectRenterEmailSchema, { sync: true }) });
-  useEffect(() => {
-    form.setValues({ email: '' });
-    form.clearErrors();
-    // Reset for each booking opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [booking?.id]);
   const correct = trpc.bookings.correctEmail.useMutation({
     onSuccess: async () => {
       notifySuccess(messages.admin.success.correctEmail);
@@ -35,6 +29,13 @@ export function CorrectEmailModal({ booking, onClose }: { booking: TBooking | nu
       notifyError(error, messages.admin.failed.correctEmail);
     },
   });
+  useEffect(() => {
+    form.setValues({ email: '' });
+    form.clearErrors();
+    correct.reset();
+    // Reset for each booking opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [booking?.id]);
   return (
     <FormDialog opened={booking !== null} onClose={onClose} dirty={form.isDirty()} busy={correct.isPending} title={c.title} centered>
       {booking ? (
@@ -50,7 +51,7 @@ export function CorrectEmailModal({ booking, onClose }: { booking: TBooking | nu
             <Text size="sm" c="dimmed">
               {c.hint}
             </Text>
-            <FormActions submit={c.submit} pending={correct.isPending} onCancel={onClose} />
+            <FormActions submit={c.submit} pending={correct.isPending} onCancel={onClose} refusal={dialogRefusal(correct.error, messages.admin.failed.correctEmail)} />
           </Stack>
         </form>
       ) : null}

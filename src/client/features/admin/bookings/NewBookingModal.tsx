@@ -10,7 +10,7 @@ import { BOOKING_STATUSES, DEFAULT_PICKUP_TIME, PICKUP_TIMES, statusBadge, ZNewB
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
-import { carChoiceLabel, fieldErrors } from '../helpers';
+import { carChoiceLabel, dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
 import { showFirstError } from '../../../components/FormFields/FormFields';
@@ -78,15 +78,6 @@ export function NewBookingModal({ opened, renter, onClose }: { opened: boolean; 
   const utils = trpc.useUtils();
   const cars = trpc.cars.list.useQuery(undefined, { enabled: opened });
   const form = useForm<NewBookingValues>({ mode: 'controlled', initialValues: valuesFor(renter), validate });
-  useEffect(() => {
-    if (!opened) return;
-    const initial = valuesFor(renter);
-    form.setValues(initial);
-    form.resetDirty(initial);
-    form.clearErrors();
-    // Reset each time the dialog opens, for whomever it is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, renter]);
   const create = trpc.bookings.createAdmin.useMutation({
     onSuccess: async (booking) => {
       notifySuccess(messages.admin.success.newBooking(booking.reference));
@@ -98,6 +89,16 @@ export function NewBookingModal({ opened, renter, onClose }: { opened: boolean; 
       notifyError(error, messages.admin.failed.newBooking);
     },
   });
+  useEffect(() => {
+    if (!opened) return;
+    const initial = valuesFor(renter);
+    form.setValues(initial);
+    form.resetDirty(initial);
+    form.clearErrors();
+    create.reset();
+    // Reset each time the dialog opens, for whomever it is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, renter]);
   const values = form.getValues();
   const car = cars.data?.find((item) => item.id === values.carId);
   const price =
@@ -139,7 +140,7 @@ export function NewBookingModal({ opened, renter, onClose }: { opened: boolean; 
             <Select label={c.distance} data={DISTANCE_SERVICES.map((service) => ({ value: service, label: distanceServiceLabel(service).label }))} allowDeselect={false} {...form.getInputProps('distanceService')} />
             <TextInput label={c.total} inputMode="decimal" description={price ? c.totalHint(formatPeso(price)) : undefined} {...form.getInputProps('total')} />
           </SimpleGrid>
-          <FormActions submit={c.submit} pending={create.isPending} onCancel={onClose} />
+          <FormActions submit={c.submit} pending={create.isPending} onCancel={onClose} refusal={dialogRefusal(create.error, messages.admin.failed.newBooking)} />
         </Stack>
       </form>
     </FormDialog>

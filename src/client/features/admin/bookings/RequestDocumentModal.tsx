@@ -6,7 +6,7 @@ import { messages } from '../../../../shared/messages';
 import { DOCUMENT_FIELDS, ZRequestDocumentSchema, type DocumentField, type TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
-import { fieldErrors } from '../helpers';
+import { dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
 
@@ -25,12 +25,6 @@ const EMPTY: RequestValues = { field: '', note: '' };
 export function RequestDocumentModal({ booking, onClose }: { booking: TBooking | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const form = useForm<RequestValues>({ mode: 'controlled', initialValues: EMPTY, validate: schemaResolver(ZRequestDocumentSchema, { sync: true }) });
-  useEffect(() => {
-    form.setValues(EMPTY);
-    form.clearErrors();
-    // Reset for each booking opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [booking?.id]);
   const request = trpc.bookings.requestDocument.useMutation({
     onSuccess: async () => {
       notifySuccess(messages.admin.success.requestDocument);
@@ -42,6 +36,13 @@ export function RequestDocumentModal({ booking, onClose }: { booking: TBooking |
       notifyError(error, messages.admin.failed.requestDocument);
     },
   });
+  useEffect(() => {
+    form.setValues(EMPTY);
+    form.clearErrors();
+    request.reset();
+    // Reset for each booking opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [booking?.id]);
   return (
     <FormDialog opened={booking !== null} onClose={onClose} dirty={form.isDirty()} busy={request.isPending} title={c.title} centered>
       {booking ? (
@@ -60,7 +61,7 @@ export function RequestDocumentModal({ booking, onClose }: { booking: TBooking |
             ) : null}
             <Select label={c.document} placeholder={c.documentPlaceholder} data={documentOptions()} withAsterisk allowDeselect={false} data-autofocus {...form.getInputProps('field')} value={form.getValues().field || null} />
             <Textarea label={c.note} placeholder={c.notePlaceholder} withAsterisk autosize minRows={3} maxRows={8} {...form.getInputProps('note')} />
-            <FormActions submit={c.submit} pending={request.isPending} onCancel={onClose} />
+            <FormActions submit={c.submit} pending={request.isPending} onCancel={onClose} refusal={dialogRefusal(request.error, messages.admin.failed.requestDocument)} />
           </Stack>
         </form>
       ) : null}

@@ -6,7 +6,7 @@ import { messages } from '../../../../shared/messages';
 import { ZVoidPaymentSchema, type TPayment } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
-import { dateTime, fieldErrors } from '../helpers';
+import { dateTime, dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
 
@@ -19,12 +19,6 @@ const c = adminCopy.voidPayment;
 export function VoidPaymentModal({ payment, onClose }: { payment: TPayment | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const form = useForm<{ reason: string }>({ mode: 'controlled', initialValues: { reason: '' }, validate: schemaResolver(ZVoidPaymentSchema, { sync: true }) });
-  useEffect(() => {
-    form.setValues({ reason: '' });
-    form.clearErrors();
-    // Reset for each entry opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [payment?.id]);
   const voiding = trpc.bookings.voidPayment.useMutation({
     onSuccess: async () => {
       notifySuccess(messages.admin.success.voidPayment);
@@ -36,6 +30,13 @@ export function VoidPaymentModal({ payment, onClose }: { payment: TPayment | nul
       notifyError(error, messages.admin.failed.voidPayment);
     },
   });
+  useEffect(() => {
+    form.setValues({ reason: '' });
+    form.clearErrors();
+    voiding.reset();
+    // Reset for each entry opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [payment?.id]);
   const row = payment ? ledgerRow(payment) : null;
   return (
     <FormDialog opened={payment !== null} onClose={onClose} dirty={form.isDirty()} busy={voiding.isPending} title={c.title} centered>
@@ -49,7 +50,7 @@ export function VoidPaymentModal({ payment, onClose }: { payment: TPayment | nul
             <Text size="sm" c="dimmed">
               {c.hint}
             </Text>
-            <FormActions submit={c.submit} pending={voiding.isPending} onCancel={onClose} danger />
+            <FormActions submit={c.submit} pending={voiding.isPending} onCancel={onClose} danger refusal={dialogRefusal(voiding.error, messages.admin.failed.voidPayment)} />
           </Stack>
         </form>
       ) : null}

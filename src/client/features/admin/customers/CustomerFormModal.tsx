@@ -10,7 +10,7 @@ import { NO_INITIAL_BOOKING, ZCustomerFormSchema, type TCustomer } from '../../.
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
-import { carChoiceLabel, changedFields, fieldErrors } from '../helpers';
+import { carChoiceLabel, changedFields, dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
 import { showFirstError } from '../../../components/FormFields/FormFields';
@@ -71,14 +71,6 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
     transformValues: (values) => ZCustomerFormSchema.parse(values),
   });
 
-  useEffect(() => {
-    if (customer === null) return;
-    form.setValues(valuesOf(editing));
-    form.resetDirty(valuesOf(editing));
-    form.clearErrors();
-    // Reset only when another customer (or a new one) is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [customer]);
 
   const refresh = () => Promise.all([utils.customers.invalidate(), utils.bookings.invalidate(), utils.admin.overview.invalidate(), utils.cars.bookedDates.invalidate()]);
   const onFailed = (error: unknown, fallback: string) => {
@@ -101,6 +93,16 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
     },
     onError: (error) => onFailed(error, messages.admin.failed.updateCustomer),
   });
+  useEffect(() => {
+    if (customer === null) return;
+    form.setValues(valuesOf(editing));
+    form.resetDirty(valuesOf(editing));
+    form.clearErrors();
+    create.reset();
+    update.reset();
+    // Reset only when another customer (or a new one) is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [customer]);
   const pending = create.isPending || update.isPending;
 
   const booking = form.getValues().initialBooking;
@@ -173,7 +175,12 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
               </SimpleGrid>
             </>
           ) : null}
-          <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} onCancel={onClose} />
+          <FormActions
+            submit={editing ? c.submitEdit : c.submitAdd}
+            pending={pending}
+            onCancel={onClose}
+            refusal={editing ? dialogRefusal(update.error, messages.admin.failed.updateCustomer) : dialogRefusal(create.error, messages.admin.failed.addCustomer)}
+          />
         </Stack>
       </form>
     </FormDialog>

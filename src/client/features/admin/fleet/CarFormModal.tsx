@@ -8,7 +8,7 @@ import { CAR_CATEGORIES, CAR_DEFAULTS, FUELS, TRANSMISSIONS, ZCreateCarSchema, t
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { useSiteInfo } from '../../site/useSiteInfo';
-import { changedFields, fieldErrors, shortDate } from '../helpers';
+import { changedFields, dialogRefusal, fieldErrors, shortDate } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
 import { showFirstError } from '../../../components/FormFields/FormFields';
@@ -82,14 +82,6 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
   const [uploading, setUploading] = useState(false);
   const onClose = () => close();
 
-  useEffect(() => {
-    if (car === null) return;
-    form.setValues(valuesOf(editing));
-    form.resetDirty(valuesOf(editing));
-    form.clearErrors();
-    // Reset only when another car (or a new one) is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [car]);
 
   const onSaved = async (notice: string | Parameters<typeof notify>[0]) => {
     if (typeof notice === 'string') notifySuccess(notice);
@@ -114,6 +106,16 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
     },
     onError: (error) => onFailed(error, messages.admin.failed.updateCar),
   });
+  useEffect(() => {
+    if (car === null) return;
+    form.setValues(valuesOf(editing));
+    form.resetDirty(valuesOf(editing));
+    form.clearErrors();
+    create.reset();
+    update.reset();
+    // Reset only when another car (or a new one) is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [car]);
   const pending = create.isPending || update.isPending;
 
   const submit = form.onSubmit(
@@ -160,7 +162,13 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
           <Textarea label={c.description} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
           <Textarea label={c.descriptionFil} description={c.descriptionFilHint} inputWrapperOrder={HINT_BELOW} autosize minRows={2} maxRows={6} {...form.getInputProps('descriptionFil')} />
           <Switch label={c.available} {...form.getInputProps('available', { type: 'checkbox' })} />
-          <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} busy={uploading} onCancel={onClose} />
+          <FormActions
+            submit={editing ? c.submitEdit : c.submitAdd}
+            pending={pending}
+            busy={uploading}
+            onCancel={onClose}
+            refusal={editing ? dialogRefusal(update.error, messages.admin.failed.updateCar) : dialogRefusal(create.error, messages.admin.failed.addCar)}
+          />
         </Stack>
       </form>
     </FormDialog>

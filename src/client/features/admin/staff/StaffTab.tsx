@@ -7,7 +7,7 @@ import { STAFF_ROLES, ZCreateStaffSchema, type StaffRole, type TPasswordLink, ty
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { useAccount } from '../account';
-import { changedFields, dateTime, fieldErrors } from '../helpers';
+import { changedFields, dateTime, dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { ConfirmDialog, FormActions, FormDialog, ListState, TabHeader, rowList, tone, useDialogProps } from '../parts';
 import classes from './StaffTab.module.css';
@@ -23,15 +23,6 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
     initialValues: { name: '', email: '', role: 'staff' as StaffRole },
     validate: schemaResolver(ZCreateStaffSchema, { sync: true }),
   });
-  useEffect(() => {
-    if (!opened) return;
-    // Filled anew for each opening: the dialog stays mounted, so that closing it returns the focus to what opened it.
-    const values = { name: editing?.name ?? '', email: editing?.email ?? '', role: (editing?.role ?? 'staff') as StaffRole };
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, editing?.id]);
   const done = async () => {
     form.reset();
     onClose();
@@ -56,6 +47,17 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
     },
     onError,
   });
+  useEffect(() => {
+    if (!opened) return;
+    // Filled anew for each opening: the dialog stays mounted, so that closing it returns the focus to what opened it.
+    const values = { name: editing?.name ?? '', email: editing?.email ?? '', role: (editing?.role ?? 'staff') as StaffRole };
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+    create.reset();
+    update.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, editing?.id]);
   const pending = create.isPending || update.isPending;
   return (
     <FormDialog opened={opened} onClose={onClose} dirty={form.isDirty()} busy={pending} title={editing ? c.editTitle : c.addTitle} centered>
@@ -85,7 +87,7 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
             description={c.roleHints[form.values.role]}
             {...form.getInputProps('role')}
           />
-          <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} onCancel={onClose} />
+          <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} onCancel={onClose} refusal={dialogRefusal((editing ? update : create).error, messages.admin.failed.saveStaff)} />
         </Stack>
       </form>
     </FormDialog>
