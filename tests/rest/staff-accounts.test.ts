@@ -173,6 +173,36 @@ describe('staff accounts', () => {
     clock.advance(73 * HOUR);
     expect((await call(h, 'POST', '/api/admin/password-link', { token: linkToken(late.body.link.url) })).status).toBe(400);
   });
+
+  it('a corrected address for someone who has not chosen a password spends the link given for the earlier one and answers a new one', async () => {
+    const created = await call(h, 'POST', '/api/admin/staff', { name: 'Typo Tina', email: 'tnia@example.com', role: 'owner' }, { cookie: owner, headers: JSON_WRITE });
+    const sent = linkToken(created.body.link.url);
+    const { id } = created.body.account;
+
+    const renamed = await call(h, 'PUT', `/api/admin/staff/${id}`, { name: 'Tina Typo' }, { cookie: owner, headers: JSON_WRITE });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.link, 'a new name alone keeps the link').toBeUndefined();
+
+    const corrected = await call(h, 'PUT', `/api/admin/staff/${id}`, { email: 'tina@example.com' }, { cookie: owner, headers: JSON_WRITE });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(corrected.body).toMatchObject({ email: 'tina@example.com', status: 'invited', link: { url: expect.stringContaining('#set-password=') } });
+    const fresh = linkToken(corrected.body.link.url);
+    expect(fresh).not.toBe(sent);
+
+    // Whoever the earlier address reached cannot take the account (an owner's) with its link.
+    for (const path of ['/api/admin/password-link', '/api/admin/password-link/password']) {
+      const stale = await call(h, 'POST', path, { token: sent, password: 'the wrong person 1' });
+      expect(stale.status).toBe(400);
+      expect(stale.body).toEqual({ message: messages.errors.passwordLinkInvalid });
+    }
+    expect((await call(h, 'POST', '/api/admin/password-link', { token: fresh })).body).toEqual({ name: 'Tina Typo', email: 'tina@example.com' });
+    expect((await call(h, 'POST', '/api/admin/password-link/password', { token: fresh, password: 'tina password 1' })).status).toBe(200);
+
+    // Once the password is chosen, a new address gives no link.
+    const moved = await call(h, 'PUT', `/api/admin/staff/${id}`, { email: 'tina.typo@example.com' }, { cookie: owner, headers: JSON_WRITE });
+    expect(moved.body).toMatchObject({ email: 'tina.typo@example.com', status: 'active' });
+    expect(moved.body.link).toBeUndefined();
+  });
 });
 
 describe('the activity log of staff accounts', () => {

@@ -15,6 +15,7 @@ import {
   ZTwoFactorConfirmSchema,
   ZTwoFactorSetupSchema,
   ZUpdateStaffSchema,
+  ZUpdatedStaffSchema,
 } from '../../shared/schemas/staff.schema';
 import {
   beginTwoFactor,
@@ -64,11 +65,11 @@ const accountRoutes = [
     path: '/api/admin/staff/{id}',
     tag: 'Admin: staff accounts',
     summary: 'Change a staff account',
-    description: `${ACCOUNTS} Name, e-mail address and role. The main owner keeps its address (ADMIN_EMAIL) and role; nobody demotes themselves.`,
+    description: `${ACCOUNTS} Name, e-mail address and role. The main owner keeps its address (ADMIN_EMAIL) and role; nobody demotes themselves. A new address for an account that has not chosen its password yet ends its one-time link (given for the earlier address) and answers a new one (\`link\`).`,
     auth: 'accounts',
     params: ZIdParamsSchema,
     body: ZUpdateStaffSchema,
-    response: { status: 200, schema: ZStaffAccountSchema, description: 'Changed' },
+    response: { status: 200, schema: ZUpdatedStaffSchema, description: 'Changed (with a new one-time link when the address of an account without a password changed)' },
     errors: [404, 409, 503],
     handler: (c, { params, body }) => updateStaff(adminContext(c), params.id, body),
   }),

@@ -8,6 +8,7 @@ import {
   ZStaffAccountSchema,
   ZStaffWithLinkSchema,
   ZUpdateStaffSchema,
+  ZUpdatedStaffSchema,
 } from '../../shared/schemas/staff.schema';
 import { createStaff, disableStaff, enableStaff, inspectPasswordLink, listStaff, resetStaff, setPasswordWithLink, updateStaff } from '../services/staff.service';
 import { accountsProcedure, rateLimited, router } from '../trpc/init';
@@ -18,7 +19,7 @@ export const staffRouter = router({
   create: accountsProcedure.input(ZCreateStaffSchema).output(ZStaffWithLinkSchema).mutation(({ ctx, input }) => createStaff(ctx, input)),
   update: accountsProcedure
     .input(z.object({ id: ZIdSchema, data: ZUpdateStaffSchema }))
-    .output(ZStaffAccountSchema)
+    .output(ZUpdatedStaffSchema)
     .mutation(({ ctx, input }) => updateStaff(ctx, input.id, input.data)),
   disable: accountsProcedure.input(z.object({ id: ZIdSchema })).output(ZStaffAccountSchema).mutation(({ ctx, input }) => disableStaff(ctx, input.id)),
   enable: accountsProcedure.input(z.object({ id: ZIdSchema })).output(ZStaffAccountSchema).mutation(({ ctx, input }) => enableStaff(ctx, input.id)),

@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
-import type { TCreateStaff, TPasswordLink, TSetPassword, TStaffAccount, TUpdateStaff } from '../../shared/schemas/staff.schema';
+import type { TCreateStaff, TPasswordLink, TSetPassword, TStaffAccount, TUpdateStaff, TUpdatedStaff } from '../../shared/schemas/staff.schema';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/password';
 import { clock } from '../clock';
 import { AdminSession, StaffAccount, type IStaffAccount } from '../db/entities';
@@ -115,20 +115,27 @@ export async function createStaff(ctx: AdminContext, input: TCreateStaff): Promi
   return { account: toStaffDto(account, 0), link };
 }
 
-export async function updateStaff(ctx: AdminContext, id: string, input: TUpdateStaff): Promise<TStaffAccount> {
-  const account = await changeAccount(ctx, id, async (tx, account) => {
+/**
+ * Name, e-mail address and role. An account still waiting for its password whose address changes
+ * gets a new one-time link in the answer: the earlier one was given for the earlier address, which
+ * may have been someone else's, and stops working.
+ */
+export async function updateStaff(ctx: AdminContext, id: string, input: TUpdateStaff): Promise<TUpdatedStaff> {
+  const { account, link } = await changeAccount(ctx, id, async (tx, account) => {
     if (input.role && input.role !== account.role) guardChange(ctx, account);
-    if (input.email && input.email !== account.email) {
+    const newEmail = Boolean(input.email && input.email !== account.email);
+    if (newEmail) {
       if (account.mainOwner) throw new AppError('FORBIDDEN', messages.errors.mainOwnerLocked);
-      await emailFree(tx, input.email, account.id);
+      await emailFree(tx, input.email!, account.id);
     }
     const before = snapshot(account);
     tx.em.assign(account, { ...(input.name ? { name: input.name } : {}), ...(input.email ? { email: input.email } : {}), ...(input.role ? { role: input.role } : {}) });
+    const link = newEmail && account.linkTokenHash ? issueLink(tx, account) : undefined;
     audit(tx, 'staff_account.update', 'staff_account', account.id, before, snapshot(account));
     await tx.em.flush();
-    return account;
+    return { account, link };
   });
-  return staffDto(ctx, account);
+  return { ...(await staffDto(ctx, account)), ...(link ? { link } : {}) };
 }
 
 /** Turns an account off: its sessions end at once and it cannot sign in until turned on again. */

@@ -67,6 +67,15 @@ export type TPasswordLink = z.infer<typeof ZPasswordLinkSchema>;
 
 export const ZStaffWithLinkSchema = z.object({ account: ZStaffAccountSchema, link: ZPasswordLinkSchema });
 
+/**
+ * A changed account. A new e-mail address for an account still waiting for its password spends the
+ * link given for the earlier address (it may have gone to the wrong person) and answers a new one.
+ */
+export const ZUpdatedStaffSchema = ZStaffAccountSchema.extend({
+  link: ZPasswordLinkSchema.optional().describe('Only when the e-mail address of an account without a password changed: its earlier one-time link no longer works; give this one instead'),
+});
+export type TUpdatedStaff = z.infer<typeof ZUpdatedStaffSchema>;
+
 /** The signed-in account, as the dashboard shows it. */
 export const ZOwnAccountSchema = z.object({
   id: ZIdSchema,

@@ -41,8 +41,10 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
     onError,
   });
   const update = trpc.staff.update.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       notifySuccess(messages.admin.success.updateStaff);
+      // A new address for someone who has not chosen a password yet: the earlier link stopped working.
+      if (answer.link) onLink(answer.name, answer.link);
       await done();
     },
     onError,
