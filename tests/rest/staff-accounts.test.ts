@@ -232,6 +232,39 @@ describe('the activity log of staff accounts', () => {
       ['staff_account.reset', 'Owner', expect.objectContaining({ status: 'active' }), expect.objectContaining({ status: 'invited' })],
     ]);
   });
+
+  it('shows the entries about other accounts only to who may see the accounts: staff see their own, the API token none', async () => {
+    const other = await createAccount(h, { name: 'Olivia Owner', role: 'owner', password: 'olivia password 1' });
+    expect((await call(h, 'PUT', `/api/admin/staff/${other.id}`, { name: 'Olivia Second' }, { cookie: owner, headers: JSON_WRITE })).status).toBe(200);
+    const account = await createAccount(h, { name: 'Stella Staff', password: 'stella password 1' });
+    const stella = (await signInWith(h, { email: account.email, password: 'stella password 1' })).cookie!;
+    expect((await call(h, 'POST', '/api/admin/account/password', { currentPassword: 'stella password 1', newPassword: 'stella password 2' }, { cookie: stella, headers: JSON_WRITE })).status).toBe(200);
+    expect((await call(h, 'POST', '/api/admin/blocked-names', { fullName: 'Blocked By Stella' }, { cookie: stella, headers: JSON_WRITE })).status).toBe(201);
+    // The Staff tab's list is the owner's alone: the log does not show it by another way.
+    expect((await call(h, 'GET', '/api/admin/staff', undefined, { cookie: stella })).status).toBe(403);
+
+    const trpcAudit = (input: object) => `/trpc/admin.audit?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+    const read = async (options: { cookie?: string; staff?: true }) => {
+      const rest = await call(h, 'GET', '/api/admin/audit?limit=500', undefined, options);
+      const restAccounts = await call(h, 'GET', '/api/admin/audit?entityType=staff_account&limit=500', undefined, options);
+      const trpc = await call(h, 'GET', trpcAudit({ limit: 500 }), undefined, options);
+      const trpcAccounts = await call(h, 'GET', trpcAudit({ entityType: 'staff_account', limit: 500 }), undefined, options);
+      for (const answer of [rest, restAccounts, trpc, trpcAccounts]) expect(answer.status).toBe(200);
+      const accountsIn = (items: any[]) => [...new Set(items.filter((entry) => entry.entityType === 'staff_account').map((entry) => entry.entityId))].sort();
+      const seen = [rest.body.items, restAccounts.body.items, trpc.body.result.data.json.items, trpcAccounts.body.result.data.json.items].map(accountsIn);
+      for (const view of seen) expect(view).toEqual(seen[0]);
+      return { accounts: seen[0]!, items: rest.body.items as any[], total: restAccounts.body.total as number };
+    };
+
+    const byStaff = await read({ cookie: stella });
+    expect(byStaff.accounts).toEqual([account.id]);
+    expect(byStaff.total).toBe(byStaff.items.filter((entry) => entry.entityType === 'staff_account').length);
+    expect(byStaff.items.some((entry) => entry.action === 'blocked_name.create' && entry.actor === 'Stella Staff'), 'the rest of the log is there').toBe(true);
+    const byToken = await read({ staff: true });
+    expect(byToken.accounts).toEqual([]);
+    const byOwner = await read({ cookie: owner });
+    expect(byOwner.accounts).toEqual(expect.arrayContaining([other.id, account.id]));
+  });
 });
 
 describe('sessions', () => {

@@ -36,6 +36,15 @@ export function notSignedIn(access: Access): AppError {
   return new AppError('UNAUTHORIZED', messages.errors.unauthorized, challenge ? { challenge } : {});
 }
 
+/**
+ * Whether the caller holds the `accounts` right: an owner account signed in as a person. Whatever
+ * shows the staff accounts follows it, the activity log's entries about them included (anyone else
+ * sees only those about their own account).
+ */
+export function managesAccounts(actor: Actor | null | undefined): boolean {
+  return actor?.kind === 'account' && actor.role === 'owner';
+}
+
 /** Throws 401 (not signed in) or 403 (signed in, not allowed) unless the caller may use `access`. */
 export function authorize(access: Access, caller: Caller): void {
   if (access === 'public') return;
@@ -51,6 +60,6 @@ export function authorize(access: Access, caller: Caller): void {
   }
   if (access === 'staff') return;
   if (access === 'owner' && (actor.kind === 'token' || actor.role === 'owner')) return;
-  if (access === 'accounts' && actor.kind === 'account' && actor.role === 'owner') return;
+  if (access === 'accounts' && managesAccounts(actor)) return;
   throw new AppError('FORBIDDEN', actor.kind === 'token' ? messages.errors.accountOnly : messages.errors.ownerOnly);
 }

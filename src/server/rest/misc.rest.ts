@@ -171,7 +171,8 @@ export const miscRoutes = [
     summary: 'Audit log',
     description:
       'Admin changes, newest first: who, when, what, before and after. Page by `offset` to get the exact `total`, or by `cursor` ' +
-      '(empty for the newest entries, then each answer\'s `nextCursor`) for pages that cost the same however long the log grows, without a total.',
+      '(empty for the newest entries, then each answer\'s `nextCursor`) for pages that cost the same however long the log grows, without a total. ' +
+      'The entries about staff accounts (`staff_account`) are an owner account\'s to read, as the accounts are: a staff account gets only those about itself, the API token none.',
     auth: 'admin',
     query: ZAuditQuerySchema,
     response: { status: 200, schema: ZAuditPageSchema, description: 'One page of entries, and the cursor of the older ones' },

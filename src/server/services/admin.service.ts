@@ -6,6 +6,7 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { Booking, Car } from '../db/entities';
 import type { ServiceContext } from '../deps';
+import { managesAccounts } from '../auth/access';
 import { toAuditDto } from './audit.service';
 import { toBookingDto } from './dto';
 import { toCarDto } from './car.service';
@@ -135,6 +136,11 @@ export async function listAudit(ctx: ServiceContext, query: TAuditQuery): Promis
   if (query.entityType) {
     conditions.push('entity_type = ?');
     params.push(query.entityType);
+  }
+  // The entries about staff accounts are for who may see the accounts; anyone else sees those about their own.
+  if (!managesAccounts(ctx.actor)) {
+    conditions.push(`(entity_type <> 'staff_account' or entity_id = ?)`);
+    params.push(ctx.actor?.id ?? '');
   }
   const keyset = query.cursor !== undefined;
   if (query.cursor) {
