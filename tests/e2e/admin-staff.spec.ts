@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { newCustomerViaApi, notice, openDashboard } from './admin-helpers';
+import { choose, newCustomerViaApi, notice, openDashboard } from './admin-helpers';
+import { adminCopy } from '../../src/client/content/admin';
 import { messages } from '../../src/shared/messages';
-import { expect, snap, test } from './support';
+import { expect, signInAs, snap, test } from './support';
 
 /** What an authenticator app shows for the key the page displays, now. */
 function codeFor(key: string): string {
@@ -232,5 +233,66 @@ test.describe('staff accounts', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('a second owner finds their own role fixed in Edit, as the server refuses to change it', async ({ page, browser }) => {
+    test.slow();
+    const tag = randomUUID().slice(0, 6);
+    const name = `Olivia Reyes ${tag}`;
+    const email = `olivia.${tag}@e2e.example`;
+    const password = `olivia passphrase ${tag}`;
+    const url = await addStaffMember(page, name, email);
+    // The main owner makes Olivia an owner before she chooses her password.
+    const row = page.getByTestId('staff-account').filter({ hasText: email });
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const promote = page.getByRole('dialog', { name: 'Edit Staff Member' });
+    await choose(page, promote.getByRole('combobox', { name: 'Role' }), 'Owner');
+    await promote.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(notice(page, messages.admin.success.updateStaff)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /^Sign-in link for / }), 'the same address keeps its link').toHaveCount(0);
+
+    const context = await browser.newContext();
+    const olivia = await context.newPage();
+    try {
+      await choosePassword(olivia, url, password);
+      await signInAs(olivia, email, password);
+      await olivia.goto('/admin?tab=staff');
+      const own = olivia.getByTestId('staff-account').filter({ hasText: email });
+      await expect(own).toContainText('You');
+      await own.getByRole('button', { name: `Actions for ${name}` }).click();
+      await olivia.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = olivia.getByRole('dialog', { name: 'Edit Staff Member' });
+      // Nobody demotes themselves: the server would refuse it, so the form does not offer it.
+      await expect(edit.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+      await expect(edit.getByText(adminCopy.staff.ownRoleLocked)).toBeVisible();
+      await expect(edit.getByLabel('Name')).toBeEnabled();
+      await olivia.keyboard.press('Escape');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('correcting the address of someone who has not chosen a password shows a new link; the first stops working', async ({ page }) => {
+    const tag = randomUUID().slice(0, 6);
+    const newcomer = `Nico Santos ${tag}`;
+    const first = await addStaffMember(page, newcomer, `nicco.${tag}@e2e.example`);
+    const newcomerRow = page.getByTestId('staff-account').filter({ hasText: `nicco.${tag}@e2e.example` });
+    await newcomerRow.getByRole('button', { name: `Actions for ${newcomer}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const fix = page.getByRole('dialog', { name: 'Edit Staff Member' });
+    await fix.getByLabel('E-mail').fill(`nico.${tag}@e2e.example`);
+    await fix.getByRole('button', { name: 'Save Changes' }).click();
+    const linkDialog = page.getByRole('dialog', { name: `Sign-in link for ${newcomer}` });
+    await expect(linkDialog).toBeVisible();
+    const second = (await linkDialog.getByTestId('password-link').textContent())!.trim();
+    expect(second).toMatch(/\/admin#set-password=[A-Za-z0-9_-]{40,}$/);
+    expect(second).not.toBe(first);
+    await linkDialog.getByRole('button', { name: 'Done' }).click();
+    const tokenOf = (link: string) => new URL(link).hash.slice('#set-password='.length);
+    const stale = await page.request.post('/api/admin/password-link', { data: { token: tokenOf(first) } });
+    expect(stale.status()).toBe(400);
+    const fresh = await page.request.post('/api/admin/password-link', { data: { token: tokenOf(second) } });
+    expect(await fresh.json()).toEqual({ name: newcomer, email: `nico.${tag}@e2e.example` });
   });
 });

@@ -52,6 +52,8 @@ export const adminCopy = {
       staff: 'Fleet, bookings, payments, customers and blocklist',
       owner: 'Everything, including staff accounts, erasing customers’ personal data and deleting cars',
     },
+    /** Why the role of one's own account cannot be changed in the form (the server refuses it too). */
+    ownRoleLocked: 'Your own role is changed by another owner.',
     status: { active: 'Active', invited: 'Invited', disabled: 'Disabled' },
     mainOwner: 'Main owner',
     you: 'You',

@@ -18,6 +18,9 @@ const STATUS_COLOR = { active: 'green', invited: 'yellow', disabled: 'gray' } as
 /** Add or edit: name, e-mail address and role (the main owner's role and address stay as they are). */
 function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffAccount | null; opened: boolean; onClose: () => void; onLink: (name: string, link: TPasswordLink) => void }) {
   const utils = trpc.useUtils();
+  const { account: me } = useAccount();
+  // Nobody changes their own role (the server refuses it), nor the main owner's.
+  const ownRole = Boolean(editing && editing.id === me?.id && !editing.mainOwner);
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', email: '', role: 'staff' as StaffRole },
@@ -84,9 +87,9 @@ function StaffFormModal({ editing, opened, onClose, onLink }: { editing: TStaffA
             label={c.role}
             withAsterisk
             allowDeselect={false}
-            disabled={editing?.mainOwner}
+            disabled={editing?.mainOwner || ownRole}
             data={STAFF_ROLES.map((role) => ({ value: role, label: adminCopy.roles[role] }))}
-            description={c.roleHints[form.values.role]}
+            description={ownRole ? c.ownRoleLocked : c.roleHints[form.values.role]}
             {...form.getInputProps('role')}
           />
           <FormActions submit={editing ? c.submitEdit : c.submitAdd} pending={pending} onCancel={onClose} refusal={dialogRefusal((editing ? update : create).error, messages.admin.failed.saveStaff)} />
