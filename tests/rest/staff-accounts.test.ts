@@ -174,6 +174,48 @@ describe('staff accounts', () => {
     expect((await call(h, 'POST', '/api/admin/password-link', { token: linkToken(late.body.link.url) })).status).toBe(400);
   });
 
+  it('a link works only while the owner who gave it may still manage accounts: not once they are disabled, made staff or reset', async () => {
+    await addStaff('Olga Owner', 'olga@example.com', 'olga password 1', 'owner');
+    const olga = (await signInWith(h, { email: 'olga@example.com', password: 'olga password 1' })).cookie!;
+    const olgaId = (await call(h, 'GET', '/api/admin/account', undefined, { cookie: olga })).body.id as string;
+    const invite = async (name: string, email: string) => {
+      const created = await call(h, 'POST', '/api/admin/staff', { name, email, role: 'owner' }, { cookie: olga, headers: JSON_WRITE });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return linkToken(created.body.link.url);
+    };
+    const refused = async (token: string) => {
+      for (const path of ['/api/admin/password-link', '/api/admin/password-link/password']) {
+        const answer = await call(h, 'POST', path, { token, password: 'kept the link 1' });
+        expect(answer.status, path).toBe(400);
+        expect(answer.body).toEqual({ message: messages.errors.passwordLinkInvalid });
+      }
+    };
+    const kept = await invite('Mallory Kept', 'mallory@example.com');
+    const ownersLink = linkToken((await call(h, 'POST', '/api/admin/staff', { name: 'Ines Invited', email: 'ines@example.com', role: 'staff' }, { cookie: owner, headers: JSON_WRITE })).body.link.url);
+
+    expect((await call(h, 'POST', `/api/admin/staff/${olgaId}/disable`, undefined, { cookie: owner })).status).toBe(200);
+    await refused(kept);
+    expect((await call(h, 'POST', '/api/admin/password-link', { token: ownersLink })).body, 'the main owner’s links are not touched').toEqual({ name: 'Ines Invited', email: 'ines@example.com' });
+    expect((await call(h, 'POST', `/api/admin/staff/${olgaId}/enable`, undefined, { cookie: owner })).status).toBe(200);
+    const back = (await signInWith(h, { email: 'olga@example.com', password: 'olga password 1' })).cookie!;
+    expect((await call(h, 'POST', '/api/admin/password-link', { token: kept })).status, 'enabled again, she may give links again').toBe(200);
+
+    const demoted = await call(h, 'PUT', `/api/admin/staff/${olgaId}`, { role: 'staff' }, { cookie: owner, headers: JSON_WRITE });
+    expect(demoted.status).toBe(200);
+    await refused(kept);
+    expect((await call(h, 'PUT', `/api/admin/staff/${olgaId}`, { role: 'owner' }, { cookie: owner, headers: JSON_WRITE })).status).toBe(200);
+    const second = linkToken((await call(h, 'POST', '/api/admin/staff', { name: 'Nina Next', email: 'nina@example.com', role: 'owner' }, { cookie: back, headers: JSON_WRITE })).body.link.url);
+
+    expect((await call(h, 'POST', `/api/admin/staff/${olgaId}/reset`, undefined, { cookie: owner })).status).toBe(200);
+    await refused(second);
+    expect((await call(h, 'GET', '/api/admin/staff', undefined, { cookie: owner })).body.map((account: { email: string; status: string }) => [account.email, account.status])).toEqual(
+      expect.arrayContaining([
+        ['mallory@example.com', 'invited'],
+        ['nina@example.com', 'invited'],
+      ]),
+    );
+  });
+
   it('a corrected address for someone who has not chosen a password spends the link given for the earlier one and answers a new one', async () => {
     const created = await call(h, 'POST', '/api/admin/staff', { name: 'Typo Tina', email: 'tnia@example.com', role: 'owner' }, { cookie: owner, headers: JSON_WRITE });
     const sent = linkToken(created.body.link.url);

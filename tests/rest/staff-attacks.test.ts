@@ -117,7 +117,7 @@ describe('a browser that signed in before the password changed', () => {
     expect(thief.answer.status).toBe(200);
 
     // The owner resets the sign-in; its person chooses a new password and signs in from their own browser.
-    const owner = await sessionCookie(h, (await createAccount(h, { role: 'owner' })).id);
+    const owner = await sessionCookie(h, (await createAccount(h, { role: 'owner', password: 'the owner password' })).id);
     const reset = await call(h, 'POST', `/api/admin/staff/${account.id}/reset`, undefined, { cookie: owner, headers: JSON_WRITE });
     expect(reset.status).toBe(200);
     const token = new URL(reset.body.link.url as string).hash.replace('#set-password=', '');

@@ -97,11 +97,15 @@ async function emailFree(ctx: ServiceContext, email: string, except: string | nu
   if (other) throw new AppError('CONFLICT', messages.errors.staffEmailTaken);
 }
 
-/** Gives the account a new one-time password link (replacing any earlier one) and answers its address. */
-function issueLink(ctx: ServiceContext, account: IStaffAccount): TPasswordLink {
+/**
+ * Gives the account a new one-time password link (replacing any earlier one) and answers its
+ * address. The link names the owner who gave it (`linkAccount`).
+ */
+function issueLink(ctx: AdminContext, account: IStaffAccount): TPasswordLink {
   const token = randomBytes(32).toString('base64url');
   account.linkTokenHash = hashToken(token);
   account.linkExpiresAt = new Date(clock.now().getTime() + PASSWORD_LINK_HOURS * 3_600_000);
+  account.linkIssuedBy = ctx.actor.kind === 'account' ? ctx.actor.id : null;
   return { url: `${ctx.deps.siteUrl}/admin#set-password=${token}`, expiresAt: account.linkExpiresAt.toISOString() };
 }
 
@@ -144,7 +148,7 @@ export async function disableStaff(ctx: AdminContext, id: string): Promise<TStaf
     guardChange(ctx, account);
     if (account.disabledAt) return account;
     const before = snapshot(account);
-    Object.assign(account, { disabledAt: clock.now(), linkTokenHash: null, linkExpiresAt: null });
+    Object.assign(account, { disabledAt: clock.now(), linkTokenHash: null, linkExpiresAt: null, linkIssuedBy: null });
     audit(tx, 'staff_account.disable', 'staff_account', account.id, before, snapshot(account));
     await tx.em.flush();
     await endSessionsOf(tx.em, account.id);
@@ -184,12 +188,24 @@ export async function resetStaff(ctx: AdminContext, id: string): Promise<{ accou
   return { account: await staffDto(ctx, account), link };
 }
 
+/**
+ * The account a one-time link is for, while the link holds: not spent, not past its time, its
+ * account not disabled, and whoever gave it still an owner who may sign in. A link kept by an owner
+ * since disabled, reset or made staff would otherwise still open an account, perhaps an owner's.
+ */
 async function linkAccount(ctx: ServiceContext, token: string): Promise<IStaffAccount> {
   const account = await ctx.em.findOne(StaffAccount, { linkTokenHash: hashToken(token) });
-  if (!account || account.disabledAt || !account.linkExpiresAt || account.linkExpiresAt <= clock.now()) {
+  if (!account || account.disabledAt || !account.linkExpiresAt || account.linkExpiresAt <= clock.now() || !(await stillGives(ctx, account.linkIssuedBy))) {
     throw new AppError('BAD_REQUEST', messages.errors.passwordLinkInvalid);
   }
   return account;
+}
+
+/** Whether the owner who gave a link still may: an owner, not disabled, with a password (not reset). */
+async function stillGives(ctx: ServiceContext, issuedBy: string | null | undefined): Promise<boolean> {
+  if (!issuedBy) return true; // a link given before links named their giver
+  const issuer = await ctx.em.findOne(StaffAccount, { id: issuedBy }, { fields: ['role', 'disabledAt', 'passwordHash'] });
+  return !!issuer && issuer.role === 'owner' && !issuer.disabledAt && !!issuer.passwordHash;
 }
 
 /** Whose link this is (name and e-mail address), for the page that asks for the new password. */
@@ -207,7 +223,7 @@ export async function setPasswordWithLink(ctx: ServiceContext, input: TSetPasswo
     const spent = await em.nativeUpdate(
       StaffAccount,
       { id: account.id, linkTokenHash: account.linkTokenHash },
-      { passwordHash: hash, passwordChangedAt: clock.now(), linkTokenHash: null, linkExpiresAt: null },
+      { passwordHash: hash, passwordChangedAt: clock.now(), linkTokenHash: null, linkExpiresAt: null, linkIssuedBy: null },
     );
     if (spent !== 1) throw new AppError('BAD_REQUEST', messages.errors.passwordLinkInvalid);
     await endSessionsOf(em, account.id);

@@ -24,6 +24,8 @@ export const StaffAccount = defineEntity({
     lastSignInAt: p.datetime().nullable(),
     linkTokenHash: p.string().length(64).nullable().unique(),
     linkExpiresAt: p.datetime().nullable(),
+    /** The owner account that gave the link: it works only while that owner still may manage accounts. */
+    linkIssuedBy: p.uuid().nullable(),
     totpSecret: p.string().length(64).nullable(),
     totpPendingSecret: p.string().length(64).nullable(),
     totpEnabledAt: p.datetime().nullable(),

@@ -27,6 +27,7 @@ import { Migration20261127180000_payment_void } from './Migration20261127180000_
 import { Migration20261127190000_blocked_name_latin_and_format } from './Migration20261127190000_blocked_name_latin_and_format';
 import { Migration20261127200000_payment_idempotency } from './Migration20261127200000_payment_idempotency';
 import { Migration20261127210000_upload_quota } from './Migration20261127210000_upload_quota';
+import { Migration20261128030000_link_issuer } from './Migration20261128030000_link_issuer';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -58,4 +59,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127190000_blocked_name_latin_and_format', class: Migration20261127190000_blocked_name_latin_and_format },
   { name: 'Migration20261127200000_payment_idempotency', class: Migration20261127200000_payment_idempotency },
   { name: 'Migration20261127210000_upload_quota', class: Migration20261127210000_upload_quota },
+  { name: 'Migration20261128030000_link_issuer', class: Migration20261128030000_link_issuer },
 ];
