@@ -58,20 +58,34 @@ function bookingFacts(b: TBooking, quoteRenter = true): Rows {
   return facts;
 }
 
+/** Our own labels wrap between words only (the card lets other text break anywhere). */
+const LABEL_WRAP = 'overflow-wrap:normal;word-break:normal';
+
+/**
+ * A value of one short word (an amount, a reference, a short e-mail address) is kept whole: a
+ * table gives a column no more room than its longest unbreakable text asks for, and "₱3,000" would
+ * otherwise break beside a long label. A longer one (a pasted link) may still break anywhere.
+ */
+const valueWrap = (value: string) => (/\s/.test(value) || value.length > 24 ? '' : ';white-space:nowrap');
+
 function table(rows: Rows, total?: [string, string]): string {
   const cells = rows
-    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555">${escape(k)}</td><td style="padding:4px 0;text-align:right">${escape(v)}</td></tr>`)
+    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;${LABEL_WRAP}">${escape(k)}</td><td style="padding:4px 0;text-align:right${valueWrap(v)}">${escape(v)}</td></tr>`)
     .join('');
   const foot = total
-    ? `<tr><td style="padding:8px 12px 4px 0;border-top:1px solid #ddd"><strong>${escape(total[0])}</strong></td><td style="padding:8px 0 4px;border-top:1px solid #ddd;text-align:right"><strong>${escape(total[1])}</strong></td></tr>`
+    ? `<tr><td style="padding:8px 12px 4px 0;border-top:1px solid #ddd;${LABEL_WRAP}"><strong>${escape(total[0])}</strong></td><td style="padding:8px 0 4px;border-top:1px solid #ddd;text-align:right${valueWrap(total[1])}"><strong>${escape(total[1])}</strong></td></tr>`
     : '';
   return `<table style="border-collapse:collapse;width:100%;max-width:520px">${cells}${foot}</table>`;
 }
 
-/** The HTML around an e-mail's body, in `locale`: its `lang` lets a screen reader speak it in that language. */
+/**
+ * The HTML around an e-mail's body, in `locale`: its `lang` lets a screen reader speak it in that language.
+ * The card breaks a word too long for the line (a pasted link, a long surname) instead of widening
+ * the message past a phone's screen.
+ */
 function layout(business: TBusinessInfo, body: string, locale: Locale): string {
   return `<!doctype html><html lang="${locale}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;margin:0;padding:24px;background:#f6f7f9">
-<div style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<div style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="margin:0 0 4px;font-size:20px">${escape(business.name)}</h1>
 <p style="margin:0 0 16px;color:#666;font-size:13px">${escape(business.addressLine1)}, ${escape(business.addressLine2)}<br>${escape(business.phonePrimary)} · ${escape(business.phoneSecondary)} · ${escape(business.email)}</p>
 ${body}

@@ -1,0 +1,68 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BUSINESS } from '../../src/shared/business';
+import { bookingConfirmedMail, documentRequestMail, garageBookingMail, garageEnquiryMail } from '../../src/server/mail/templates';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
+import { mailBooking, mailContext } from '../utils/mailFixtures';
+
+/** The e-mails' HTML as a phone shows it: Chromium at 390 px, the width of a common phone. */
+const PHONE_WIDTH = 390;
+const LONG_WORD = 'https://example.com/a-pasted-link/' + 'x'.repeat(120);
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: PHONE_WIDTH, height: 800 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function show(html: string): Promise<void> {
+  await page.setContent(html);
+}
+
+const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** The lines the table cell holding exactly `text` takes. */
+const linesOf = (text: string) =>
+  page.evaluate((wanted) => {
+    const cell = [...document.querySelectorAll('td')].find((td) => td.textContent === wanted);
+    if (!cell) throw new Error(`no cell ${wanted}`);
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  }, text);
+
+describe('e-mails on a phone', () => {
+  it('an enquiry with a pasted link and a long address stays within the screen', async () => {
+    const mail = garageEnquiryMail(
+      { firstName: 'Jun', lastName: 'Reyes', email: `${'j'.repeat(60)}@example.com`, phone: '0917 000 1111', subject: 'General Inquiry', message: `Hello!\n\n${LONG_WORD}` },
+      DEFAULT_BUSINESS,
+      'garage@example.com',
+    );
+    await show(mail.html);
+    expect(await pageWidth()).toBeLessThanOrEqual(PHONE_WIDTH);
+  });
+
+  it("a renter's long name, delivery address and staff's note stay within the screen", async () => {
+    const booking = mailBooking({ customerName: `Pedro ${'Dimaculangan'.repeat(8)}`, deliveryAddress: LONG_WORD });
+    for (const mail of [
+      bookingConfirmedMail(booking, mailContext),
+      garageBookingMail(booking, DEFAULT_BUSINESS, 'garage@example.com'),
+      documentRequestMail(booking, 'photoId1Url', LONG_WORD, mailContext),
+    ]) {
+      await show(mail.html);
+      expect(await pageWidth(), mail.kind).toBeLessThanOrEqual(PHONE_WIDTH);
+    }
+  });
+
+  it('amounts and references are never broken across lines beside a long label', async () => {
+    await show(bookingConfirmedMail(mailBooking(), mailContext).html);
+    expect(await pageWidth()).toBeLessThanOrEqual(PHONE_WIDTH);
+    for (const value of ['₱3,000', '₱12,500', '₱5,400', 'HI-7XH8HT']) expect(await linesOf(value), value).toBe(1);
+  });
+});
