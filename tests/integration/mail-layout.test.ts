@@ -1,9 +1,9 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS } from '../../src/shared/business';
-import { bookingConfirmedMail, documentRequestMail, garageBookingMail, garageEnquiryMail } from '../../src/server/mail/templates';
+import { bookingConfirmedMail, bookingReceivedMail, documentRequestMail, garageBookingMail, garageEnquiryMail, paymentRecordedMail } from '../../src/server/mail/templates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
-import { mailBooking, mailContext } from '../utils/mailFixtures';
+import { mailBooking, mailContext, mailPayment } from '../utils/mailFixtures';
 
 /** The e-mails' HTML as a phone shows it: Chromium at 390 px, the width of a common phone. */
 const PHONE_WIDTH = 390;
@@ -64,5 +64,48 @@ describe('e-mails on a phone', () => {
     await show(bookingConfirmedMail(mailBooking(), mailContext).html);
     expect(await pageWidth()).toBeLessThanOrEqual(PHONE_WIDTH);
     for (const value of ['₱3,000', '₱12,500', '₱5,400', 'HI-7XH8HT']) expect(await linesOf(value), value).toBe(1);
+  });
+});
+
+describe('e-mails in a dark-mode mail client', () => {
+  /**
+   * Gmail drops the <body>'s styles, and a client in dark mode gives text without a colour of its
+   * own its light default: the message as such a client draws it.
+   */
+  const asGmailInDarkMode = (html: string) => html.replace(/<body style="[^"]*"/, '<body').replace(/<html[^>]*>/, '$&<style>:root{color-scheme:dark}</style>');
+
+  /** The text of the card (its white ground) in a colour too light to read on white. */
+  const unreadableOnWhite = () =>
+    page.evaluate(() => {
+      const luminance = (color: string) => {
+        const [r = 0, g = 0, b = 0] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      };
+      return [...document.querySelectorAll('h1, h2, p, li, td, strong')]
+        .filter((element) => !element.closest('a') && (element.textContent ?? '').trim() !== '')
+        .filter((element) => luminance(getComputedStyle(element).color) > 0.6)
+        .map((element) => element.textContent);
+    });
+
+  it('every renter and garage e-mail keeps dark text on its white card', async () => {
+    const booking = mailBooking();
+    for (const mail of [
+      bookingReceivedMail(booking, mailContext),
+      paymentRecordedMail(booking, mailPayment(), mailContext),
+      garageBookingMail(booking, DEFAULT_BUSINESS, 'garage@example.com'),
+    ]) {
+      await show(asGmailInDarkMode(mail.html));
+      expect(await unreadableOnWhite(), mail.kind).toEqual([]);
+    }
+  });
+});
+
+describe("staff's words in an e-mail", () => {
+  it("a note written on several lines keeps its lines in the HTML, as in the text part", async () => {
+    const mail = documentRequestMail(mailBooking(), 'photoId1Url', 'The photo is blurry.\nPlease retake it in daylight.', mailContext);
+    expect(mail.text).toContain('The photo is blurry.\nPlease retake it in daylight.');
+    await show(mail.html);
+    const paragraph = await page.evaluate(() => [...document.querySelectorAll('p')].find((p) => p.textContent?.includes('blurry'))?.innerText);
+    expect(paragraph).toContain('The photo is blurry.\nPlease retake it in daylight.');
   });
 });

@@ -81,11 +81,12 @@ function table(rows: Rows, total?: [string, string]): string {
 /**
  * The HTML around an e-mail's body, in `locale`: its `lang` lets a screen reader speak it in that language.
  * The card breaks a word too long for the line (a pasted link, a long surname) instead of widening
- * the message past a phone's screen.
+ * the message past a phone's screen. It sets its own text colour with its white ground: Gmail drops
+ * the body's styles, and a client in dark mode would otherwise write its light default text on it.
  */
 function layout(business: TBusinessInfo, body: string, locale: Locale): string {
   return `<!doctype html><html lang="${locale}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;margin:0;padding:24px;background:#f6f7f9">
-<div style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;overflow-wrap:anywhere;word-break:break-word">
+<div style="max-width:600px;margin:0 auto;background:#fff;color:#1a1a1a;border-radius:8px;padding:24px;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="margin:0 0 4px;font-size:20px">${escape(business.name)}</h1>
 <p style="margin:0 0 16px;color:#666;font-size:13px">${escape(business.addressLine1)}, ${escape(business.addressLine2)}<br>${escape(business.phonePrimary)} · ${escape(business.phoneSecondary)} · ${escape(business.email)}</p>
 ${body}
@@ -147,7 +148,7 @@ function renterMail(booking: TBooking, context: RenterMailContext, draft: Renter
   const html = layout(
     business,
     `<p>${escape(greeting)}</p>
-${draft.lead.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
+${draft.lead.map((paragraph) => `<p style="white-space:pre-line">${escape(paragraph)}</p>`).join('\n')}
 ${draft.facts ? `${heading(draft.facts.title)}${table(draft.facts.rows)}` : ''}
 ${draft.receipt ? `${heading(h.booking)}${table(bookingFacts(booking, quoteRenter))}${heading(h.pricing)}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading(h.important)}<ul>${importantInformation().map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>${escape(mail.facts.reference)}: <strong>${escape(booking.reference)}</strong></p>`}
 <p style="margin:24px 0"><a href="${escape(manageLink)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">${escape(draft.action)}</a></p>
