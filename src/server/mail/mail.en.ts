@@ -54,6 +54,7 @@ export default {
     renter: 'As you asked, your booking is cancelled. Nothing more is due for it.',
     renterPaid: 'As you asked, your booking is cancelled. You have paid {paid} on this booking: as our terms say, {due} of it is given back to you. We will e-mail you when we send it.',
     staff: 'Your booking has been cancelled by our staff. If you did not expect this, please call us.',
+    staffPaid: 'Your booking has been cancelled by our staff. You have paid {paid} on this booking: we will call you about giving it back. If you did not expect this, please call us.',
     hold: 'Your booking was not confirmed in time, so it has been cancelled and the car’s dates released. You are welcome to book again.',
   },
   payment: {
@@ -85,7 +86,11 @@ export default {
   reminder: {
     subject: 'Tomorrow: {what}, {time} ({reference})',
     lead: 'A reminder: you pick up the {car} tomorrow, {date}, at {time}.',
-    bring: 'Bring your driver’s license and this booking reference. The balance of {balance} is paid at pick-up.',
+    bring: 'Bring your driver’s license and this booking reference.',
+    balance: 'The balance of {balance} is paid at pick-up.',
+    /** Nothing is left to pay (paid in advance, by GCash or transfer). */
+    paid: 'Your booking is fully paid.',
+    deposit: 'The security deposit of {deposit} is collected at pick-up, in cash or as a card hold, and refunded on return.',
   },
   documentRequest: {
     subject: 'Please send a new {document} for {reference}',

@@ -51,6 +51,7 @@ export default {
     renter: 'Gaya ng hiniling mo, na-cancel na ang booking mo. Wala ka nang babayaran para dito.',
     renterPaid: 'Gaya ng hiniling mo, na-cancel na ang booking mo. Nakapagbayad ka ng {paid} para sa booking na ito: ayon sa aming terms, ibabalik namin sa iyo ang {due}. Ie-email ka namin kapag naipadala na namin ito.',
     staff: 'Na-cancel ng aming staff ang booking mo. Kung hindi mo ito inaasahan, tawagan mo kami.',
+    staffPaid: 'Na-cancel ng aming staff ang booking mo. Nakapagbayad ka ng {paid} para sa booking na ito: tatawagan ka namin tungkol sa pagbabalik nito. Kung hindi mo ito inaasahan, tawagan mo kami.',
     hold: 'Hindi nakumpirma sa oras ang booking mo kaya na-cancel ito at nabuksan ulit ang mga petsa ng sasakyan. Puwede kang mag-book ulit anumang oras.',
   },
   payment: {
@@ -82,7 +83,10 @@ export default {
   reminder: {
     subject: 'Bukas na: {what}, {time} ({reference})',
     lead: 'Paalala: bukas, {date}, {time}, ang pick-up mo ng {car}.',
-    bring: 'Dalhin ang driver’s license mo at ang booking reference na ito. Ang balanse na {balance} ay babayaran sa pick-up.',
+    bring: 'Dalhin ang driver’s license mo at ang booking reference na ito.',
+    balance: 'Ang balanse na {balance} ay babayaran sa pick-up.',
+    paid: 'Bayad na nang buo ang booking mo.',
+    deposit: 'Ang security deposit na {deposit} ay kinukuha pag-pick-up, cash o hold sa card, at ibinabalik pagsauli ng sasakyan.',
   },
   documentRequest: {
     subject: 'Pakipadala ng bagong {document} para sa {reference}',

@@ -219,15 +219,20 @@ function termsRefund(booking: TBooking): { paid: string; due: string } | null {
   return paid && booking.cancelledAt ? { paid, due: refundDue(booking, new Date(booking.cancelledAt)) } : null;
 }
 
-/** The booking is cancelled; a renter who cancelled after paying is told what the terms give back. */
+/**
+ * The booking is cancelled; a renter who cancelled after paying is told what the terms give back,
+ * one whose booking staff cancelled after they paid that the garage will call about their money.
+ */
 export function bookingCancelledMail(booking: TBooking, by: CancelledBy, context: RenterMailContext): MailDraft {
   return inRenterLanguage(booking, () => {
     const m = mail.cancelled;
     const refund = by === 'renter' ? termsRefund(booking) : null;
+    const paid = nonZeroAmount(booking.amountPaid);
+    const lead = refund ? m.renterPaid({ paid: formatPeso(refund.paid), due: formatPeso(refund.due) }) : by === 'staff' && paid ? m.staffPaid({ paid: formatPeso(paid) }) : m[by];
     return renterMail(booking, context, {
       kind: 'booking.cancelled',
       subject: m.subject({ what: when(booking), reference: booking.reference }),
-      lead: [refund ? m.renterPaid({ paid: formatPeso(refund.paid), due: formatPeso(refund.due) }) : m[by]],
+      lead: [lead],
       action: mail.actions.see,
     });
   });
@@ -270,13 +275,17 @@ export function paymentVoidedMail(booking: TBooking, payment: TPayment, context:
   });
 }
 
+/** The day before pick-up: when, what to bring, what is left to pay (or that nothing is) and the deposit collected there. */
 export function pickupReminderMail(booking: TBooking, context: RenterMailContext): MailDraft {
   return inRenterLanguage(booking, () => {
     const m = mail.reminder;
+    const balance = nonZeroAmount(booking.balance);
+    const deposit = nonZeroAmount(booking.deposit);
+    const bring = [m.bring, balance ? m.balance({ balance: formatPeso(balance) }) : m.paid, ...(deposit ? [m.deposit({ deposit: formatPeso(deposit) })] : [])];
     return renterMail(booking, context, {
       kind: 'booking.reminder',
       subject: m.subject({ what: when(booking), time: booking.pickupTime, reference: booking.reference }),
-      lead: [m.lead({ car: booking.carName, date: formatLongDate(booking.pickupDate), time: booking.pickupTime }), m.bring({ balance: formatPeso(booking.balance) })],
+      lead: [m.lead({ car: booking.carName, date: formatLongDate(booking.pickupDate), time: booking.pickupTime }), bring.join(' ')],
       action: mail.actions.manage,
     });
   });

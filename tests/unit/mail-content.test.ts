@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { bookingCancelledMail, pickupReminderMail } from '../../src/server/mail/templates';
+import { mailBooking, mailContext } from '../utils/mailFixtures';
+
+describe('the pick-up reminder', () => {
+  it('asks for the balance and names the deposit collected at pick-up', () => {
+    const mail = pickupReminderMail(mailBooking({ amountPaid: '2500.00', balance: '10000.00' }), mailContext);
+    expect(mail.text).toContain('The balance of ₱10,000 is paid at pick-up.');
+    expect(mail.text).toContain('security deposit of ₱3,000');
+  });
+
+  it('tells a renter who paid in full that nothing is left to pay, never "a balance of ₱0", in either language', () => {
+    for (const locale of ['en', 'fil'] as const) {
+      const mail = pickupReminderMail(mailBooking({ amountPaid: '12500.00', balance: '0.00', locale }), mailContext);
+      expect(mail.text, locale).not.toContain('₱0');
+      expect(mail.html, locale).not.toContain('₱0');
+    }
+    expect(pickupReminderMail(mailBooking({ amountPaid: '12500.00', balance: '0.00' }), mailContext).text).toContain('Your booking is fully paid.');
+    expect(pickupReminderMail(mailBooking({ amountPaid: '12500.00', balance: '0.00', locale: 'fil' }), mailContext).text).toContain('Bayad na nang buo ang booking mo.');
+  });
+
+  it('says nothing of a deposit for a booking that holds none', () => {
+    const mail = pickupReminderMail(mailBooking({ deposit: '0.00' }), mailContext);
+    expect(mail.text).not.toMatch(/deposit/i);
+  });
+});
+
+describe('a booking cancelled by staff', () => {
+  it('tells a renter who had paid what they paid and that the garage will call about it, in either language', () => {
+    const en = bookingCancelledMail(mailBooking({ status: 'cancelled', cancelledBy: 'staff', amountPaid: '2500.50', balance: '10000.00' }), 'staff', mailContext);
+    expect(en.text).toContain('You have paid ₱2,500.50 on this booking');
+    const fil = bookingCancelledMail(mailBooking({ status: 'cancelled', cancelledBy: 'staff', amountPaid: '2500.50', balance: '10000.00', locale: 'fil' }), 'staff', mailContext);
+    expect(fil.text).toContain('Nakapagbayad ka ng ₱2,500.50');
+  });
+
+  it('says nothing of money to a renter who paid nothing', () => {
+    const mail = bookingCancelledMail(mailBooking({ status: 'cancelled', cancelledBy: 'staff' }), 'staff', mailContext);
+    expect(mail.text).toContain('Your booking has been cancelled by our staff.');
+    expect(mail.text).not.toContain('You have paid');
+  });
+});
