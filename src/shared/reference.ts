@@ -9,6 +9,11 @@ export const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const REFERENCE_LENGTH = 6;
 export const REFERENCE_PATTERN = /^HI-[0-9A-HJKMNP-TV-Z]{6}$/;
 
+/** The dashboard's bookings tab opened on one booking: the overview's schedule and the garage's e-mails link there. */
+export function bookingSearchPath(reference: string): string {
+  return `/admin?${new URLSearchParams({ tab: 'bookings', q: reference }).toString()}`;
+}
+
 /**
  * The reference a person typed, as stored: upper case, spaces and hyphens ignored, the prefix
  * optional, and the letters Crockford's alphabet leaves out read as the digits they look like

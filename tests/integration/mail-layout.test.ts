@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS } from '../../src/shared/business';
 import { bookingConfirmedMail, bookingReceivedMail, documentRequestMail, garageBookingMail, garageEnquiryMail, paymentRecordedMail } from '../../src/server/mail/templates';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
-import { mailBooking, mailContext, mailPayment } from '../utils/mailFixtures';
+import { garageContext, mailBooking, mailContext, mailPayment } from '../utils/mailFixtures';
 
 /** The e-mails' HTML as a phone shows it: Chromium at 390 px, the width of a common phone. */
 const PHONE_WIDTH = 390;
@@ -52,7 +52,7 @@ describe('e-mails on a phone', () => {
     const booking = mailBooking({ customerName: `Pedro ${'Dimaculangan'.repeat(8)}`, deliveryAddress: LONG_WORD });
     for (const mail of [
       bookingConfirmedMail(booking, mailContext),
-      garageBookingMail(booking, DEFAULT_BUSINESS, 'garage@example.com'),
+      garageBookingMail(booking, garageContext),
       documentRequestMail(booking, 'photoId1Url', LONG_WORD, mailContext),
     ]) {
       await show(mail.html);
@@ -92,7 +92,7 @@ describe('e-mails in a dark-mode mail client', () => {
     for (const mail of [
       bookingReceivedMail(booking, mailContext),
       paymentRecordedMail(booking, mailPayment(), mailContext),
-      garageBookingMail(booking, DEFAULT_BUSINESS, 'garage@example.com'),
+      garageBookingMail(booking, garageContext),
     ]) {
       await show(asGmailInDarkMode(mail.html));
       expect(await unreadableOnWhite(), mail.kind).toEqual([]);

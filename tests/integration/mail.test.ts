@@ -235,6 +235,8 @@ describe('mail over SMTP (smtp-server on loopback)', () => {
     expect(garage.text).toContain(email);
     expect(garage.text).toContain(booking.carName);
     expect(garage.text).toContain(booking.reference);
+    expect(garage.text).toContain('Language: English');
+    expect(garage.text).toContain(`Open in the dashboard: http://localhost/admin?tab=bookings&q=${booking.reference}`);
   });
 
   it('a renter and a car whose names are as long as allowed book and are mailed: the subjects hold them whole', async () => {

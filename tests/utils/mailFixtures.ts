@@ -1,6 +1,6 @@
 import type { TBooking, TPayment } from '../../src/shared/schemas/booking.schema';
 import { DEFAULT_BUSINESS } from '../../src/shared/business';
-import type { RenterMailContext } from '../../src/server/mail/templates';
+import type { GarageMailContext, RenterMailContext } from '../../src/server/mail/templates';
 
 /** A booking as the e-mails receive it: a proven website booking with every service and a delivery. */
 export function mailBooking(overrides: Partial<TBooking> = {}): TBooking {
@@ -75,3 +75,5 @@ export function mailPayment(overrides: Partial<TPayment> = {}): TPayment {
 }
 
 export const mailContext: RenterMailContext = { business: DEFAULT_BUSINESS, manageLink: 'https://rent.example.ph/my-booking#token' };
+
+export const garageContext: GarageMailContext = { business: DEFAULT_BUSINESS, to: 'garage@example.com', siteUrl: 'https://rent.example.ph' };

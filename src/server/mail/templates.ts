@@ -9,7 +9,8 @@ import type { CancelledBy, DocumentField, TBooking, TPayment } from '../../share
 import type { TContact } from '../../shared/schemas/contact.schema';
 import { escapeHtml as escape } from '../html';
 import type { MailDraft } from './outbox';
-import { DEFAULT_LOCALE, localizePath, type Locale } from '../../shared/i18n/locales';
+import { DEFAULT_LOCALE, LOCALE_NAMES, localizePath, type Locale } from '../../shared/i18n/locales';
+import { bookingSearchPath } from '../../shared/reference';
 import { withLocale } from '../i18n';
 import { mailCopy as mail } from './copy';
 
@@ -17,6 +18,13 @@ import { mailCopy as mail } from './copy';
 export interface RenterMailContext {
   business: TBusinessInfo;
   manageLink: string;
+}
+
+/** What the garage's notices about a booking need: the garage, its address for them, and the site's address (for the dashboard link). */
+export interface GarageMailContext {
+  business: TBusinessInfo;
+  to: string;
+  siteUrl: string;
 }
 
 type Rows = Array<[string, string]>;
@@ -316,49 +324,52 @@ export function bookingLinkMail(booking: TBooking, context: RenterMailContext): 
   );
 }
 
-/** A notice to the garage; `reply-to` is the renter's address. */
-function garageMail(kind: string, subject: string, title: string, rows: Rows, business: TBusinessInfo, to: string, replyTo: string): MailDraft {
+/** A notice to the garage about a booking, with the link that opens it in the dashboard; `reply-to` is the renter's address. */
+function garageMail(kind: string, subject: string, title: string, rows: Rows, booking: TBooking, garage: GarageMailContext): MailDraft {
+  const open = new URL(bookingSearchPath(booking.reference), garage.siteUrl).toString();
   return {
     kind,
-    to,
-    replyTo,
+    to: garage.to,
+    replyTo: booking.customerEmail,
     subject,
-    text: [title, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
-    html: layout(business, `${heading(title)}${table(rows)}`, DEFAULT_LOCALE),
+    text: [title, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `Open in the dashboard: ${open}`].join('\n'),
+    html: layout(garage.business, `${heading(title)}${table(rows)}<p style="margin:24px 0"><a href="${escape(open)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">Open in the dashboard</a></p>`, DEFAULT_LOCALE),
   };
 }
 
+/** The renter as the garage calls them back: who, how to reach them, in which language, and the booking. */
 function renterRows(booking: TBooking): Rows {
   return [
     ['Customer', booking.customerName],
     ['E-mail', booking.customerEmail],
     ['Phone', booking.customerPhone],
+    ['Language', LOCALE_NAMES[booking.locale]],
     ...bookingFacts(booking),
   ];
 }
 
 /** The garage's notice of a new booking. */
-export function garageBookingMail(booking: TBooking, business: TBusinessInfo, to: string): MailDraft {
+export function garageBookingMail(booking: TBooking, garage: GarageMailContext): MailDraft {
   return withLocale(DEFAULT_LOCALE, () => {
     const rows = [...renterRows(booking), ['Total', formatPeso(booking.total)] as [string, string]];
-    return garageMail('booking.garage', `New booking ${booking.reference}: ${booking.customerName} — ${when(booking)}`, 'New booking from the website', rows, business, to, booking.customerEmail);
+    return garageMail('booking.garage', `New booking ${booking.reference}: ${booking.customerName} — ${when(booking)}`, 'New booking from the website', rows, booking, garage);
   });
 }
 
 /** The garage's notice that a renter cancelled on their booking's page. */
-export function garageRenterCancelledMail(booking: TBooking, business: TBusinessInfo, to: string): MailDraft {
+export function garageRenterCancelledMail(booking: TBooking, garage: GarageMailContext): MailDraft {
   return withLocale(DEFAULT_LOCALE, () => {
     const refund = termsRefund(booking);
     const rows: Rows = [...renterRows(booking), ['Paid', formatPeso(booking.amountPaid)], ...(refund ? ([['To give back (the terms)', formatPeso(refund.due)]] satisfies Rows) : [])];
-    return garageMail('booking.garage_cancelled', `Cancelled by the renter: ${booking.reference}, ${when(booking)}`, 'A renter cancelled their booking', rows, business, to, booking.customerEmail);
+    return garageMail('booking.garage_cancelled', `Cancelled by the renter: ${booking.reference}, ${when(booking)}`, 'A renter cancelled their booking', rows, booking, garage);
   });
 }
 
 /** The garage's notice that a renter sent the document staff asked for. */
-export function garageDocumentReceivedMail(booking: TBooking, field: DocumentField, business: TBusinessInfo, to: string): MailDraft {
+export function garageDocumentReceivedMail(booking: TBooking, field: DocumentField, garage: GarageMailContext): MailDraft {
   return withLocale(DEFAULT_LOCALE, () => {
     const rows: Rows = [['Document', DOCUMENT_LABELS[field]], ...renterRows(booking)];
-    return garageMail('booking.garage_document', `New ${DOCUMENT_LABELS[field]} for ${booking.reference}`, 'A renter sent the document you asked for', rows, business, to, booking.customerEmail);
+    return garageMail('booking.garage_document', `New ${DOCUMENT_LABELS[field]} for ${booking.reference}`, 'A renter sent the document you asked for', rows, booking, garage);
   });
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { clock } from '../clock';
 import type { AppDeps } from '../deps';
-import type { RenterMailContext } from '../mail/templates';
+import type { GarageMailContext, RenterMailContext } from '../mail/templates';
 
 /** The two tokens a renter gets for a booking, each signed for one purpose only. */
 type Purpose = 'documents' | 'manage';
@@ -76,6 +76,11 @@ export const manageTokenBooking = (secret: string, token: string) => tokenBookin
 /** The address of a booking's manage page; the token travels in the fragment, so it never reaches a server log or a Referer. */
 export function manageLink(siteUrl: string, token: string): string {
   return `${siteUrl}/my-booking#${token}`;
+}
+
+/** What the garage's notices need: its details, its address for them and the site's address. */
+export function garageMailContext(deps: Pick<AppDeps, 'business' | 'siteUrl' | 'mail'>): GarageMailContext {
+  return { business: deps.business, to: deps.mail.garageTo, siteUrl: deps.siteUrl };
 }
 
 /** What a renter e-mail about `booking` needs: the garage's details and the booking's manage link. */

@@ -31,7 +31,7 @@ import { audit } from './audit.service';
 import { changeBookings, namingTheClash, takingDays } from './booking-change.service';
 import { isNameBlocked } from './blocklist.service';
 import { refuseSameFileTwice } from './document.service';
-import { FIRST_LINK_VERSION, makeDocumentToken, renterMailContext } from './booking-tokens';
+import { FIRST_LINK_VERSION, garageMailContext, makeDocumentToken, renterMailContext } from './booking-tokens';
 import { holdFromNow } from './booking-jobs.service';
 import { renterView, toBookingDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
@@ -294,7 +294,7 @@ async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: Ide
       await refuseTooManyUnproven(em, mailbox, phone);
       const made = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil: holdFromNow(ctx.deps), garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
       await attachUploads(tx, plan, 'document', `booking:${made.id}`, (sealed) => refuseSameFileTwice(ctx.deps.storage, sealed));
-      await queueMail(em, [bookingReceivedMail(made, renterMailContext(ctx.deps, { id: made.id, linkVersion: FIRST_LINK_VERSION })), garageBookingMail(made, ctx.deps.business, ctx.deps.mail.garageTo)]);
+      await queueMail(em, [bookingReceivedMail(made, renterMailContext(ctx.deps, { id: made.id, linkVersion: FIRST_LINK_VERSION })), garageBookingMail(made, garageMailContext(ctx.deps))]);
       if (request && !(await rememberKey(em, request, { booking: made.id }))) throw new AppError('CONFLICT', messages.errors.idempotencyKeyReused);
       return made;
     },

@@ -13,7 +13,7 @@ import { queueMail } from '../mail/outbox';
 import { bookingCancelledMail, bookingLinkMail, garageDocumentReceivedMail, garageRenterCancelledMail } from '../mail/templates';
 import { audit, RENTER_ACTOR } from './audit.service';
 import { changeBookings, lockBooking, lockCustomer } from './booking-change.service';
-import { manageTokenBooking, renterMailContext, type TokenFor } from './booking-tokens';
+import { garageMailContext, manageTokenBooking, renterMailContext, type TokenFor } from './booking-tokens';
 import { replaceBookingDocuments } from './document.service';
 import { renterView, toBookingDto } from './dto';
 
@@ -111,7 +111,7 @@ export async function cancelMyBooking(ctx: ServiceContext, token: string): Promi
       audit({ em, actor: RENTER_ACTOR }, 'booking.status', 'booking', id, before, after);
       await queueMail(em, [
         bookingCancelledMail(after, 'renter', renterMailContext(ctx.deps, booking)),
-        garageRenterCancelledMail(after, ctx.deps.business, ctx.deps.mail.garageTo),
+        garageRenterCancelledMail(after, garageMailContext(ctx.deps)),
       ]);
       await em.flush();
       return managedView(em, booking);
@@ -142,7 +142,7 @@ export async function replaceRequestedDocument(ctx: ServiceContext, token: strin
     Object.assign(booking, { requestedDocument: null, documentRequestNote: null, documentRequestedAt: null }, proven(booking));
     const after = toBookingDto(booking);
     audit({ em, actor: RENTER_ACTOR }, 'booking.document', 'booking', id, before, after);
-    await queueMail(em, [garageDocumentReceivedMail(after, field, ctx.deps.business, ctx.deps.mail.garageTo)]);
+    await queueMail(em, [garageDocumentReceivedMail(after, field, garageMailContext(ctx.deps))]);
     await em.flush();
     return managedView(em, booking);
   });

@@ -6,6 +6,7 @@ import { telHref } from '../../../../shared/business';
 import { addDays, formatLongDate, todayInManila } from '../../../../shared/dates';
 import { DELIVERY_AREA_LABELS } from '../../../../shared/labels';
 import { formatPeso, toCentavos } from '../../../../shared/money';
+import { bookingSearchPath } from '../../../../shared/reference';
 import type { TBooking } from '../../../../shared/schemas/booking.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
@@ -13,9 +14,6 @@ import { EmptyState, StatusBadge } from '../parts';
 import classes from './OverviewTab.module.css';
 
 const c = adminCopy.schedule;
-
-/** The bookings tab, opened on one booking. */
-const bookingsSearch = (reference: string) => `/admin?${new URLSearchParams({ tab: 'bookings', q: reference }).toString()}`;
 
 /** One car going out or coming back: the hour, the car, the renter to call, the reference, where it stands and what is left to collect. */
 function Run({ booking, back }: { booking: TBooking; back: boolean }) {
@@ -39,7 +37,7 @@ function Run({ booking, back }: { booking: TBooking; back: boolean }) {
           </Text>
         ) : null}
         <Group gap={8} mt={2}>
-          <Button component={Link} to={bookingsSearch(booking.reference)} variant="default" size="compact-xs" ff="monospace" aria-label={c.openBooking(booking.reference)}>
+          <Button component={Link} to={bookingSearchPath(booking.reference)} variant="default" size="compact-xs" ff="monospace" aria-label={c.openBooking(booking.reference)}>
             {booking.reference}
           </Button>
           <StatusBadge status={booking.status} />
