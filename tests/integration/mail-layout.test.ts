@@ -65,6 +65,30 @@ describe('e-mails on a phone', () => {
     expect(await pageWidth()).toBeLessThanOrEqual(PHONE_WIDTH);
     for (const value of ['₱3,000', '₱12,500', '₱5,400', 'HI-7XH8HT']) expect(await linesOf(value), value).toBe(1);
   });
+
+  it('a pick-up time keeps its AM or PM on its line, at any width the date wraps at', async () => {
+    await show(garageBookingMail(mailBooking(), garageContext).html);
+    const split: number[] = [];
+    for (let width = 320; width <= 700; width += 2) {
+      await page.setViewportSize({ width, height: 800 });
+      // The line each word is drawn on: the top of its box.
+      const tops = await page.evaluate(() => {
+        const text = [...document.querySelectorAll('td')].find((td) => td.textContent?.startsWith('December 08, 2026'))?.firstChild;
+        if (!text?.textContent) throw new Error('no pick-up cell');
+        const top = (word: string) => {
+          const range = document.createRange();
+          const start = text.textContent!.indexOf(word);
+          range.setStart(text, start);
+          range.setEnd(text, start + word.length);
+          return Math.round(range.getBoundingClientRect().top);
+        };
+        return { time: top('10:00'), am: top('AM') };
+      });
+      if (tops.am !== tops.time) split.push(width);
+    }
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+    expect(split).toEqual([]);
+  });
 });
 
 describe('e-mails in a dark-mode mail client', () => {

@@ -76,9 +76,12 @@ const LABEL_WRAP = 'overflow-wrap:normal;word-break:normal';
  */
 const valueWrap = (value: string) => (/\s/.test(value) || value.length > 24 ? '' : ';white-space:nowrap');
 
+/** A value's HTML: a clock time keeps its AM or PM on its line ("10:00 AM", never "10:00" above "AM"). */
+const cellText = (value: string) => escape(value).replace(/(\d:\d\d) (AM|PM)\b/g, '$1&nbsp;$2');
+
 function table(rows: Rows, total?: [string, string]): string {
   const cells = rows
-    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;${LABEL_WRAP}">${escape(k)}</td><td style="padding:4px 0;text-align:right${valueWrap(v)}">${escape(v)}</td></tr>`)
+    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;${LABEL_WRAP}">${escape(k)}</td><td style="padding:4px 0;text-align:right${valueWrap(v)}">${cellText(v)}</td></tr>`)
     .join('');
   const foot = total
     ? `<tr><td style="padding:8px 12px 4px 0;border-top:1px solid #ddd;${LABEL_WRAP}"><strong>${escape(total[0])}</strong></td><td style="padding:8px 0 4px;border-top:1px solid #ddd;text-align:right${valueWrap(total[1])}"><strong>${escape(total[1])}</strong></td></tr>`
