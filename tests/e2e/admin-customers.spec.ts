@@ -228,7 +228,7 @@ test('erasing a customer without bookings removes them, and the dialog says so b
   expect(await query('select id from customer where id = $1', [customer.id])).toEqual([]);
 });
 
-test('a returning customer books again by phone from their card: their record takes the booking, at the hour and with the driver asked for', async ({ page }) => {
+test('a returning customer books again by phone from their card: their record takes the booking, at the hour, with the driver and in the language asked for', async ({ page }) => {
   await openDashboard(page, 'customers');
   const renter = uniqueRenter('Again');
   const { customer } = await newCustomerViaApi(page.request, { fullName: renter.fullName, email: renter.email, phone: renter.phone });
@@ -250,13 +250,14 @@ test('a returning customer books again by phone from their card: their record ta
   await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 2));
   await choose(page, dialog.getByRole('combobox', { name: 'Pick-up time' }), '2:00 PM');
   await choose(page, dialog.getByRole('combobox', { name: 'Driver' }), 'With Driver - Within Pangasinan');
+  await choose(page, dialog.getByRole('combobox', { name: 'Renter’s language' }), 'Filipino');
   await expect(dialog).toContainText('Price list: ₱');
   await dialog.getByRole('button', { name: 'Add Booking' }).click();
   await expect(notice(page, /^Booking HI-[0-9A-Z]{6} added$/)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  expect(await query("select customer_id, pickup_time::text, driver_service::text, status::text from booking where renter_email = $1", [renter.email])).toEqual([
-    { customer_id: customer.id, pickup_time: '2:00 PM', driver_service: 'within_pangasinan', status: 'confirmed' },
+  expect(await query("select customer_id, pickup_time::text, driver_service::text, status::text, locale::text from booking where renter_email = $1", [renter.email])).toEqual([
+    { customer_id: customer.id, pickup_time: '2:00 PM', driver_service: 'within_pangasinan', status: 'confirmed', locale: 'fil' },
   ]);
 });
 

@@ -230,6 +230,20 @@ describe('bookings.createAdmin', () => {
     }
   });
 
+  it('e-mails a renter booked at the counter in the language staff chose, and their link opens the booking page in it', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('counter-fil');
+    const booking = await staff().bookings.createAdmin({ customerEmail: email, customerName: 'Lola Basyang', carId: car.id, pickupDate: daysFromToday(30), returnDate: daysFromToday(32), status: 'confirmed', locale: 'fil' });
+    expect(booking.locale).toBe('fil');
+    const [mail] = await h.orm.em.fork().find(MailMessage, { to: email });
+    expect(mail!.subject).toMatch(/^Kumpirmado ang booking: /);
+    expect(mail!.text).toMatch(/\/fil\/my-booking#\S+/);
+    // Left out, the renter's language is English, as before.
+    const english = await adminBooking(h, { carId: car.id, from: 40, to: 41, email: uniqueEmail('counter-en'), status: 'confirmed' });
+    expect(english.locale).toBe('en');
+    await expectError(staff().bookings.createAdmin({ customerEmail: uniqueEmail(), customerName: 'Nobody', carId: car.id, pickupDate: daysFromToday(50), returnDate: daysFromToday(51), locale: 'tl' as 'fil' }), 'BAD_REQUEST');
+  });
+
   it('confirms a booking entered after its pick-up without promising the car for a day gone by', async () => {
     const car = await newCar(h);
     const ahead = await adminBooking(h, { carId: car.id, from: 3, to: 4, email: uniqueEmail('ahead'), status: 'confirmed' });

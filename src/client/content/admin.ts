@@ -378,6 +378,8 @@ export const adminCopy = {
     fullName: 'Full name',
     email: 'E-mail address',
     phone: 'Phone (optional)',
+    language: 'Renter’s language',
+    languageHint: 'Their e-mails, and the booking page their link opens',
     car: 'Car',
     carPlaceholder: 'Choose a car',
     status: 'Status',

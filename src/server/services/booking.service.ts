@@ -334,7 +334,7 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   const renter = { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone };
   const customerId = await findOrCreateCustomer(em, renter);
-  const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total, garageDeposit: ctx.deps.business.deposit });
+  const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total, garageDeposit: ctx.deps.business.deposit, locale: input.locale });
   audit(ctx, 'booking.create', 'booking', booking.id, null, booking);
   const renterMail = OPEN_BOOKING_MAIL[booking.status];
   if (renterMail) await queueMail(em, [renterMail(booking, renterMailContext(ctx.deps, { id: booking.id, linkVersion: FIRST_LINK_VERSION }))]);

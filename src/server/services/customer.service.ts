@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../../shared/i18n/locales';
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../shared/errors';
@@ -131,6 +132,7 @@ export async function createCustomer(ctx: AdminContext, input: TCreateCustomer):
         pickupTime: '9:00 AM',
         driverService: 'none',
         distanceService: 'none',
+        locale: DEFAULT_LOCALE,
       });
     }
     return { customer: toCustomerDto(customer), booking };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysBetween } from '../dates';
-import { LOCALES } from '../i18n/locales';
+import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { messages } from '../messages';
 import { MAX_RENTAL_DAYS } from '../rentalLimits';
 import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../pricing';
@@ -315,6 +315,7 @@ export const ZAdminCreateBookingSchema = z
     distanceService: z.enum(DISTANCE_SERVICES).default('none'),
     total: ZPositiveMoneySchema.optional(),
     status: z.enum(BOOKING_STATUSES).default('pending'),
+    locale: z.enum(LOCALES).default(DEFAULT_LOCALE).describe('The renter’s language: their e-mails, and the booking’s page their link opens'),
   })
   .superRefine((input, ctx) => {
     if (!input.carId && !input.carName) ctx.addIssue({ code: 'custom', message: v.chooseCar, path: ['carId'] });

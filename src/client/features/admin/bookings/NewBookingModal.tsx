@@ -2,6 +2,7 @@ import { Divider, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/co
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { addDays } from '../../../../shared/dates';
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale } from '../../../../shared/i18n/locales';
 import { distanceServiceLabel, driverServiceLabel } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
@@ -37,6 +38,7 @@ interface NewBookingValues {
   driverService: DriverService;
   distanceService: DistanceService;
   total: string;
+  locale: Locale;
 }
 
 function valuesFor(renter: BookingRenter | null): NewBookingValues {
@@ -52,6 +54,7 @@ function valuesFor(renter: BookingRenter | null): NewBookingValues {
     driverService: 'none',
     distanceService: 'none',
     total: '',
+    locale: DEFAULT_LOCALE,
   };
 }
 
@@ -118,6 +121,7 @@ export function NewBookingModal({ opened, renter, onClose }: { opened: boolean; 
             <TextInput label={c.fullName} withAsterisk autoComplete="off" data-autofocus={renter ? undefined : true} {...form.getInputProps('customerName')} />
             <TextInput label={c.email} withAsterisk type="email" autoComplete="off" {...form.getInputProps('customerEmail')} />
             <TextInput label={c.phone} type="tel" autoComplete="off" {...form.getInputProps('customerPhone')} />
+            <Select label={c.language} description={c.languageHint} data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))} allowDeselect={false} {...form.getInputProps('locale')} />
           </SimpleGrid>
           <Divider label={c.rental} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
