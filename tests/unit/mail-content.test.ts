@@ -9,6 +9,17 @@ describe('the pick-up reminder', () => {
     expect(mail.text).toContain('security deposit of ₱3,000');
   });
 
+  it('tells a renter whose car is delivered that it is brought to their address, in either language', () => {
+    const delivered = { wantsDelivery: true, deliveryArea: 'bolinao' as const, deliveryAddress: '12 Rizal Street\nBolinao' };
+    const english = pickupReminderMail(mailBooking(delivered), mailContext);
+    expect(english.text).toContain('we bring the');
+    expect(english.text).toContain('to 12 Rizal Street, Bolinao tomorrow');
+    expect(english.text).not.toContain('you pick up');
+    const filipino = pickupReminderMail(mailBooking({ ...delivered, locale: 'fil' }), mailContext);
+    expect(filipino.text).toContain('dadalhin namin ang');
+    expect(filipino.text).toContain('sa 12 Rizal Street, Bolinao.');
+  });
+
   it('tells a renter who paid in full that nothing is left to pay, never "a balance of ₱0", in either language', () => {
     for (const locale of ['en', 'fil'] as const) {
       const mail = pickupReminderMail(mailBooking({ amountPaid: '12500.00', balance: '0.00', locale }), mailContext);

@@ -86,6 +86,8 @@ export default {
   reminder: {
     subject: 'Tomorrow: {what}, {time} ({reference})',
     lead: 'A reminder: you pick up the {car} tomorrow, {date}, at {time}.',
+    /** The car is brought to the renter (delivery). */
+    leadDelivered: 'A reminder: we bring the {car} to {address} tomorrow, {date}, at {time}.',
     bring: 'Bring your driver’s license and this booking reference.',
     balance: 'The balance of {balance} is paid at pick-up.',
     /** Nothing is left to pay (paid in advance, by GCash or transfer). */

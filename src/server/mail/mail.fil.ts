@@ -83,6 +83,7 @@ export default {
   reminder: {
     subject: 'Bukas na: {what}, {time} ({reference})',
     lead: 'Paalala: bukas, {date}, {time}, ang pick-up mo ng {car}.',
+    leadDelivered: 'Paalala: bukas, {date}, {time}, dadalhin namin ang {car} sa {address}.',
     bring: 'Dalhin ang driver’s license mo at ang booking reference na ito.',
     balance: 'Ang balanse na {balance} ay babayaran sa pick-up.',
     paid: 'Bayad na nang buo ang booking mo.',

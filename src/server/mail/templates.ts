@@ -286,17 +286,21 @@ export function paymentVoidedMail(booking: TBooking, payment: TPayment, context:
   });
 }
 
-/** The day before pick-up: when, what to bring, what is left to pay (or that nothing is) and the deposit collected there. */
+/** An address written on several lines, as one line of a sentence. */
+const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ', ');
+
+/** The day before pick-up: when (or when the car is brought, to where), what to bring, what is left to pay (or that nothing is) and the deposit collected there. */
 export function pickupReminderMail(booking: TBooking, context: RenterMailContext): MailDraft {
   return inRenterLanguage(booking, () => {
     const m = mail.reminder;
     const balance = nonZeroAmount(booking.balance);
     const deposit = nonZeroAmount(booking.deposit);
     const bring = [m.bring, balance ? m.balance({ balance: formatPeso(balance) }) : m.paid, ...(deposit ? [m.deposit({ deposit: formatPeso(deposit) })] : [])];
+    const day = { car: booking.carName, date: formatLongDate(booking.pickupDate), time: booking.pickupTime };
     return renterMail(booking, context, {
       kind: 'booking.reminder',
       subject: m.subject({ what: when(booking), time: booking.pickupTime, reference: booking.reference }),
-      lead: [m.lead({ car: booking.carName, date: formatLongDate(booking.pickupDate), time: booking.pickupTime }), bring.join(' ')],
+      lead: [booking.wantsDelivery && booking.deliveryAddress ? m.leadDelivered({ ...day, address: oneLine(booking.deliveryAddress) }) : m.lead(day), bring.join(' ')],
       action: mail.actions.manage,
     });
   });
