@@ -79,6 +79,11 @@ const valueWrap = (value: string) => (/\s/.test(value) || value.length > 24 ? ''
 /** A value's HTML: a clock time keeps its AM or PM on its line ("10:00 AM", never "10:00" above "AM"). */
 const cellText = (value: string) => escape(value).replace(/(\d:\d\d) (AM|PM)\b/g, '$1&nbsp;$2');
 
+/** An e-mail's one call to action: a link drawn as a button. */
+function actionButton(href: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escape(href)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">${escape(label)}</a></p>`;
+}
+
 function table(rows: Rows, total?: [string, string]): string {
   const cells = rows
     .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;${LABEL_WRAP}">${escape(k)}</td><td style="padding:4px 0;text-align:right${valueWrap(v)}">${cellText(v)}</td></tr>`)
@@ -162,7 +167,7 @@ function renterMail(booking: TBooking, context: RenterMailContext, draft: Renter
 ${draft.lead.map((paragraph) => `<p style="white-space:pre-line">${escape(paragraph)}</p>`).join('\n')}
 ${draft.facts ? `${heading(draft.facts.title)}${table(draft.facts.rows)}` : ''}
 ${draft.receipt ? `${heading(h.booking)}${table(bookingFacts(booking, quoteRenter))}${heading(h.pricing)}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading(h.important)}<ul>${importantInformation().map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>${escape(mail.facts.reference)}: <strong>${escape(booking.reference)}</strong></p>`}
-<p style="margin:24px 0"><a href="${escape(manageLink)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">${escape(draft.action)}</a></p>
+${actionButton(manageLink, draft.action)}
 <p style="color:#666;font-size:13px">${escape(business.hours)}</p>`,
     booking.locale,
   );
@@ -340,7 +345,7 @@ function garageMail(kind: string, subject: string, title: string, rows: Rows, bo
     replyTo: booking.customerEmail,
     subject,
     text: [title, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `Open in the dashboard: ${open}`].join('\n'),
-    html: layout(garage.business, `${heading(title)}${table(rows)}<p style="margin:24px 0"><a href="${escape(open)}" style="background:#0b7285;color:#fff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">Open in the dashboard</a></p>`, DEFAULT_LOCALE),
+    html: layout(garage.business, `${heading(title)}${table(rows)}${actionButton(open, 'Open in the dashboard')}`, DEFAULT_LOCALE),
   };
 }
 

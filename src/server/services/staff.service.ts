@@ -127,10 +127,10 @@ export async function createStaff(ctx: AdminContext, input: TCreateStaff): Promi
 export async function updateStaff(ctx: AdminContext, id: string, input: TUpdateStaff): Promise<TUpdatedStaff> {
   const { account, link } = await changeAccount(ctx, id, async (tx, account) => {
     if (input.role && input.role !== account.role) guardChange(ctx, account);
-    const newEmail = Boolean(input.email && input.email !== account.email);
+    const newEmail = input.email && input.email !== account.email ? input.email : null;
     if (newEmail) {
       if (account.mainOwner) throw new AppError('FORBIDDEN', messages.errors.mainOwnerLocked);
-      await emailFree(tx, input.email!, account.id);
+      await emailFree(tx, newEmail, account.id);
     }
     const before = snapshot(account);
     tx.em.assign(account, { ...(input.name ? { name: input.name } : {}), ...(input.email ? { email: input.email } : {}), ...(input.role ? { role: input.role } : {}) });
