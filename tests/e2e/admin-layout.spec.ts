@@ -253,6 +253,62 @@ test.describe('a notice that stays and a long dialog', () => {
   });
 });
 
+/**
+ * Waits until nothing on the page is in a transition (a dialog opening, a notice coming or going),
+ * then two frames more: what the last change of layout set off (a ResizeObserver's answer) has
+ * been laid out.
+ */
+async function settled(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((running) => running instanceof CSSTransition).length)).toBe(0);
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/**
+ * A one-line notice comes and goes while a long dialog is scrolled to its end, its button under
+ * the pointer (an upload's notice shows just as staff reach for Add Car): the button must stay
+ * where it is and clear of the notice. A button that slides while it is pressed loses the click.
+ */
+for (const [screen, viewport] of [
+  ['1280 px screen', { width: 1280, height: 800 }],
+  ['390 px phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`a short notice and a long dialog on a ${screen}`, () => {
+    test.use({ viewport });
+
+    test('move nothing in the dialog as the notice comes and goes, and leave its button clear', async ({ page }) => {
+      await openDashboard(page, 'fleet');
+      await page.getByRole('button', { name: 'Add Car' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Car' });
+      const add = dialog.getByRole('button', { name: 'Add Car' });
+      await expect(add).toBeVisible();
+      // Scrolled to its end, where the button is: the one element of the dialog that scrolls.
+      await add.evaluate((button) => {
+        for (let box = button.parentElement; box; box = box.parentElement) if (box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== 'visible') return box.scrollTo({ top: box.scrollHeight });
+      });
+      await settled(page);
+      await expect(add).toBeInViewport({ ratio: 1 });
+      const where = await add.boundingBox();
+
+      // A refused file: a notice, and nothing in the dialog changes.
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+      const shown = notice(page, 'Car images must be JPG, PNG or WebP files');
+      await expect(shown).toBeVisible();
+      // It stays while the pointer rests on it (Mantine pauses its timer), however slow the machine.
+      await shown.hover();
+      await settled(page);
+      expect(await add.boundingBox(), 'where Add Car is while the notice shows').toEqual(where);
+      await expect(add, 'Add Car whole on screen, not cut off by its dialog').toBeInViewport({ ratio: 1 });
+      await expectApart(shown, { '"Add Car"': add });
+
+      await shown.getByRole('button', { name: /close/i }).click();
+      await expect(shown).toHaveCount(0);
+      await settled(page);
+      expect(await add.boundingBox(), 'where Add Car is once the notice has gone').toEqual(where);
+      await expect(add).toBeInViewport({ ratio: 1 });
+    });
+  });
+}
+
 test.describe('/admin', () => {
   test('loads with no warning or error in the console', async ({ page }) => {
     const problems: string[] = [];

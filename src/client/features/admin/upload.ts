@@ -22,13 +22,12 @@ export interface UploadCalls {
 }
 
 /**
- * The spec's upload flow for a car image: ask the server for an address (uploads.request), PUT
- * the file there with progress, then have the server check what arrived (uploads.check). Resolves
- * to the `/objects/public/...` path to store on the car; rejects with the spec's messages.
+ * The spec's upload flow for a car image that carImageProblem has passed: ask the server for an
+ * address (uploads.request), PUT the file there with progress, then have the server check what
+ * arrived (uploads.check). Resolves to the `/objects/public/...` path to store on the car; rejects
+ * with the spec's messages.
  */
 export async function uploadCarImage(file: File, calls: UploadCalls, onProgress: (percent: number) => void): Promise<string> {
-  const problem = carImageProblem(file);
-  if (problem) throw new Error(problem);
   let target: TUploadTarget;
   try {
     target = await calls.request({ kind: 'car-image', contentType: file.type as UploadContentType, size: file.size });

@@ -8,7 +8,7 @@ import { UPLOAD_RULES } from '../../../../shared/schemas/upload.schema';
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { notify, notifySuccess } from '../notify';
-import { uploadCarImage } from '../upload';
+import { carImageProblem, uploadCarImage } from '../upload';
 import classes from './CarFormModal.module.css';
 
 const c = adminCopy.carForm;
@@ -36,6 +36,12 @@ export function CarImagesField({ value, onChange, error, required, onBusy }: { v
     if (!files.length) return;
     if (files.length > room) {
       notify({ message: c.tooManyImages(MAX_CAR_IMAGES), color: 'red' });
+      return;
+    }
+    // A file that cannot be a car image refuses the whole choice before anything is sent or shown.
+    const problem = files.map(carImageProblem).find(Boolean);
+    if (problem) {
+      notify({ message: problem, color: 'red' });
       return;
     }
     onBusy(true);
