@@ -9,7 +9,7 @@ import { newCarViaApi } from './support/booking';
 
 const SEARCH = 'Search by name, e-mail or phone';
 
-test('staff add a customer with a first booking, edit them, and export the CSV', async ({ page }) => {
+test('staff add a customer with a first booking in the renter’s language, edit them, and export the CSV', async ({ page }) => {
   const renter = uniqueRenter('Walkin');
   const [car] = await query<{ id: string; name: string }>("select id, name from car where available and name not like 'E2E %' order by random() limit 1");
   await openDashboard(page, 'customers');
@@ -30,9 +30,12 @@ test('staff add a customer with a first booking, edit them, and export the CSV',
   await pickDate(page, dialog.getByLabel('Pick-up date'), pickup);
   await pickDate(page, dialog.getByLabel('Return date'), addDays(pickup, 2));
   await dialog.getByLabel('Total amount (₱)').fill('5200');
+  await choose(page, dialog.getByRole('combobox', { name: 'Renter’s language' }), 'Filipino');
   await dialog.getByRole('button', { name: 'Add Customer' }).click();
   await expect(notice(page, `Customer and initial booking (${car!.name}) added successfully!`)).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The booking is the renter's language staff chose: their e-mails, and the page their link opens.
+  expect(await query('select locale::text from booking where renter_email = $1', [renter.email])).toEqual([{ locale: 'fil' }]);
 
   await page.getByRole('searchbox', { name: SEARCH }).fill(renter.email);
   const card = page.getByRole('article', { name: renter.fullName });

@@ -84,6 +84,19 @@ describe('customers.create', () => {
     expect(saved.bookings.map((b) => b.id)).toEqual([booking!.id]);
   });
 
+  it('books the initial booking in the renter’s language staff chose: its e-mail, and the booking page its link opens', async () => {
+    const car = await newCar(h);
+    const input = customerInput({ initialBooking: { carId: car.id, pickupDate: daysFromToday(20), returnDate: daysFromToday(22), total: '4000', locale: 'fil' } });
+    const { booking } = await staff().customers.create(input);
+    expect(booking!.locale).toBe('fil');
+    const [mail] = await h.orm.em.fork().find(MailMessage, { to: input.email });
+    expect(mail!.subject).toMatch(/^Kumpirmado ang booking: /);
+    expect(mail!.text).toMatch(/\/fil\/my-booking#\S+/);
+    // Left out, the renter's language is English, as before.
+    const english = await staff().customers.create(customerInput({ initialBooking: { carId: car.id, pickupDate: daysFromToday(30), returnDate: daysFromToday(31), total: '2000' } }));
+    expect(english.booking!.locale).toBe('en');
+  });
+
   it('creates neither the customer nor the booking when the initial booking conflicts', async () => {
     const car = await newCar(h);
     await adminBooking(h, { carId: car.id, from: 10, to: 14, status: 'confirmed' });

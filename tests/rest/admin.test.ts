@@ -321,18 +321,18 @@ describe('admin customers', () => {
     expect((await call(h, 'DELETE', `/api/admin/customers/${id}`, undefined, staff)).status).toBe(404);
   });
 
-  it('makes the initial booking with the customer when car, dates and total are given', async () => {
+  it('makes the initial booking with the customer when car, dates and total are given, in the renter’s language asked for', async () => {
     const car = await availableCar(h, 2);
     const range = dates(3);
     const created = await call(
       h,
       'POST',
       '/api/admin/customers',
-      { fullName: 'Kiko Matsing', email: 'kiko@example.com', phone: '0920 123 4567', initialBooking: { carId: car.id, ...range, total: '9999.50' } },
+      { fullName: 'Kiko Matsing', email: 'kiko@example.com', phone: '0920 123 4567', initialBooking: { carId: car.id, ...range, total: '9999.50', locale: 'fil' } },
       staff,
     );
     expect(created.status).toBe(201);
-    expect(created.body.booking).toMatchObject({ carId: car.id, carName: car.name, ...range, total: '9999.50', status: 'confirmed', customerId: created.body.customer.id, source: 'admin' });
+    expect(created.body.booking).toMatchObject({ carId: car.id, carName: car.name, ...range, total: '9999.50', status: 'confirmed', customerId: created.body.customer.id, source: 'admin', locale: 'fil' });
     expect((await call(h, 'GET', `/api/cars/${car.id}/booked-dates`)).body).toContainEqual({ start: range.pickupDate, end: range.returnDate });
   });
 

@@ -4,7 +4,7 @@ import { messages } from '../../src/shared/messages';
 import { ZCustomerFormSchema, erasedAddress, statusesFor, type TCustomerFormInput } from '../../src/shared/schemas/customer.schema';
 
 const CAR_ID = '61768417-772f-40a6-9752-1a8604bf7dbd';
-const NO_BOOKING = { carId: 'none', pickupDate: null, returnDate: null, total: '', status: 'confirmed' } as const;
+const NO_BOOKING = { carId: 'none', pickupDate: null, returnDate: null, total: '', status: 'confirmed', locale: 'en' } as const;
 const FORM: TCustomerFormInput = {
   fullName: 'Ana Dela Cruz',
   email: 'ana@example.com',
@@ -37,8 +37,8 @@ describe('the customer form schema (the spec: a first booking only when car, bot
     });
   });
 
-  it('all four make the booking the server expects, checked by the server’s rules', () => {
-    const booking = { carId: CAR_ID, pickupDate: '2027-01-02', returnDate: '2027-01-04', total: '5200', status: 'pending' } as const;
+  it('all four make the booking the server expects, in the renter’s language chosen, checked by the server’s rules', () => {
+    const booking = { carId: CAR_ID, pickupDate: '2027-01-02', returnDate: '2027-01-04', total: '5200', status: 'pending', locale: 'fil' } as const;
     expect(ZCustomerFormSchema.parse({ ...FORM, initialBooking: booking }).initialBooking).toEqual({ ...booking, total: '5200.00' });
     expect(formErrors({ ...FORM, initialBooking: { ...booking, returnDate: '2027-01-02' } })).toEqual({ 'initialBooking.returnDate': messages.validation.returnAfterPickup });
     expect(formErrors({ ...FORM, initialBooking: { ...booking, total: '0' } })).toEqual({ 'initialBooking.total': messages.validation.positiveAmount });

@@ -186,12 +186,18 @@ describe('ZCreateCustomerSchema', () => {
     expect(parseOk(ZCreateCustomerSchema, customer).initialBooking).toBeUndefined();
   });
 
-  it('accepts an initial booking with car, dates and total, confirmed by default', () => {
+  it('accepts an initial booking with car, dates and total, confirmed and in English by default', () => {
     expect(parseOk(ZCreateCustomerSchema, { ...customer, initialBooking }).initialBooking).toEqual({
       ...initialBooking,
       total: '6500.00',
       status: 'confirmed',
+      locale: 'en',
     });
+  });
+
+  it('takes the renter’s language for the initial booking, one of the site’s', () => {
+    expect(parseOk(ZCreateCustomerSchema, { ...customer, initialBooking: { ...initialBooking, locale: 'fil' } }).initialBooking?.locale).toBe('fil');
+    expect(Object.keys(issuesOf(ZCreateCustomerSchema, { ...customer, initialBooking: { ...initialBooking, locale: 'tl' } }))).toEqual(['initialBooking.locale']);
   });
 
   it.each(['carId', 'pickupDate', 'returnDate', 'total'] as const)('refuses an initial booking without %s', (field) => {

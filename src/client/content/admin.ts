@@ -368,6 +368,11 @@ export const adminCopy = {
     refundFirst: 'record a refund first',
     submit: 'Save Dates',
   },
+  /** The renter's language of a booking staff enter: New Booking, and Add Customer's first booking. */
+  renterLanguage: {
+    label: 'Renter’s language',
+    hint: 'Their e-mails, and the booking page their link opens',
+  },
   newBooking: {
     open: 'New Booking',
     openFor: (name: string) => `New booking for ${name}`,
@@ -378,8 +383,6 @@ export const adminCopy = {
     fullName: 'Full name',
     email: 'E-mail address',
     phone: 'Phone (optional)',
-    language: 'Renter’s language',
-    languageHint: 'Their e-mails, and the booking page their link opens',
     car: 'Car',
     carPlaceholder: 'Choose a car',
     status: 'Status',

@@ -74,7 +74,7 @@ export const customerRoutes = [
     path: '/api/admin/customers',
     tag: 'Admin: customers',
     summary: 'Add a customer',
-    description: 'With `initialBooking` (car, dates and total), the first booking is made in the same transaction.',
+    description: 'With `initialBooking` (car, dates and total; its status and the renter’s `locale` optional), the first booking is made in the same transaction, its e-mail in that language.',
     auth: 'admin',
     body: ZCreateCustomerSchema,
     response: { status: 201, schema: z.object({ customer: ZCustomerSchema, booking: ZBookingSchema.nullable() }), description: 'The customer, and the booking when one was asked for', location: { path: '/api/admin/customers/{id}', id: ({ customer }: { customer: TCustomer }) => customer.id } },

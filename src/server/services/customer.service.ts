@@ -1,4 +1,3 @@
-import { DEFAULT_LOCALE } from '../../shared/i18n/locales';
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../shared/errors';
@@ -132,7 +131,7 @@ export async function createCustomer(ctx: AdminContext, input: TCreateCustomer):
         pickupTime: '9:00 AM',
         driverService: 'none',
         distanceService: 'none',
-        locale: DEFAULT_LOCALE,
+        locale: input.initialBooking.locale,
       });
     }
     return { customer: toCustomerDto(customer), booking };

@@ -300,6 +300,9 @@ export const ZPaymentSchema = z.object({
 });
 export type TPayment = z.infer<typeof ZPaymentSchema>;
 
+/** The language of the renter of a booking staff enter (New Booking, Add Customer's first booking): their e-mails, and the booking's page their link opens. */
+export const ZRenterLocaleSchema = z.enum(LOCALES).default(DEFAULT_LOCALE).describe('The renter’s language: their e-mails, and the booking’s page their link opens (English when left out)');
+
 /** `POST /api/admin/bookings`: the spec's payload; `carId` may replace `carName`, `total` may be left to the price list. */
 export const ZAdminCreateBookingSchema = z
   .object({
@@ -315,7 +318,7 @@ export const ZAdminCreateBookingSchema = z
     distanceService: z.enum(DISTANCE_SERVICES).default('none'),
     total: ZPositiveMoneySchema.optional(),
     status: z.enum(BOOKING_STATUSES).default('pending'),
-    locale: z.enum(LOCALES).default(DEFAULT_LOCALE).describe('The renter’s language: their e-mails, and the booking’s page their link opens'),
+    locale: ZRenterLocaleSchema,
   })
   .superRefine((input, ctx) => {
     if (!input.carId && !input.carName) ctx.addIssue({ code: 'custom', message: v.chooseCar, path: ['carId'] });

@@ -14,7 +14,7 @@ import {
   optionalText,
   pageOf,
 } from './common.schema';
-import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, isOccupying, isRentalTooLong, type BookingStatus } from './booking.schema';
+import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, ZRenterLocaleSchema, isOccupying, isRentalTooLong, type BookingStatus } from './booking.schema';
 
 export const ZCustomerSchema = z.object({
   id: ZIdSchema,
@@ -67,7 +67,7 @@ const ZCustomerFieldsSchema = z.object({
     .transform((value) => value || undefined),
 });
 
-/** An initial booking made with a new customer: all four fields, or none (car 'none' means none). */
+/** An initial booking made with a new customer: car, dates and total, or none (car 'none' means none); its status and the renter's language have defaults. */
 export const ZInitialBookingSchema = z
   .object({
     carId: ZIdSchema,
@@ -75,6 +75,7 @@ export const ZInitialBookingSchema = z
     returnDate: ZIsoDateSchema,
     total: ZPositiveMoneySchema,
     status: z.enum(BOOKING_STATUSES).default('confirmed'),
+    locale: ZRenterLocaleSchema,
   })
   .refine((b) => b.returnDate > b.pickupDate, { error: () => messages.validation.returnAfterPickup, path: ['returnDate'] })
   .refine((b) => b.returnDate <= b.pickupDate || !isRentalTooLong(b.pickupDate, b.returnDate, MAX_STAFF_RENTAL_DAYS), {
@@ -108,6 +109,7 @@ const ZInitialBookingChoiceSchema = z
     returnDate: z.string().nullable(),
     total: z.string(),
     status: z.enum(BOOKING_STATUSES),
+    locale: ZRenterLocaleSchema,
   })
   .transform((choice, ctx) => {
     if (!choice.carId || choice.carId === NO_INITIAL_BOOKING) return undefined;

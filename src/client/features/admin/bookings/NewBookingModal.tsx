@@ -2,7 +2,7 @@ import { Divider, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/co
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { addDays } from '../../../../shared/dates';
-import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, type Locale } from '../../../../shared/i18n/locales';
+import { DEFAULT_LOCALE, type Locale } from '../../../../shared/i18n/locales';
 import { distanceServiceLabel, driverServiceLabel } from '../../../../shared/labels';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
@@ -14,6 +14,7 @@ import { DateField } from '../DateField';
 import { carChoiceLabel, dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
+import { RenterLanguageSelect } from './RenterLanguageSelect';
 import { showFirstError } from '../../../components/FormFields/FormFields';
 
 const c = adminCopy.newBooking;
@@ -121,7 +122,7 @@ export function NewBookingModal({ opened, renter, onClose }: { opened: boolean; 
             <TextInput label={c.fullName} withAsterisk autoComplete="off" data-autofocus={renter ? undefined : true} {...form.getInputProps('customerName')} />
             <TextInput label={c.email} withAsterisk type="email" autoComplete="off" {...form.getInputProps('customerEmail')} />
             <TextInput label={c.phone} type="tel" autoComplete="off" {...form.getInputProps('customerPhone')} />
-            <Select label={c.language} description={c.languageHint} data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))} allowDeselect={false} {...form.getInputProps('locale')} />
+            <RenterLanguageSelect {...form.getInputProps('locale')} />
           </SimpleGrid>
           <Divider label={c.rental} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -2,6 +2,7 @@ import { Button, Divider, Select, SimpleGrid, Stack, Text, TextInput, Textarea }
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { addDays } from '../../../../shared/dates';
+import { DEFAULT_LOCALE, type Locale } from '../../../../shared/i18n/locales';
 import { messages } from '../../../../shared/messages';
 import { formatPeso } from '../../../../shared/money';
 import { computePrice } from '../../../../shared/pricing';
@@ -13,6 +14,7 @@ import { DateField } from '../DateField';
 import { carChoiceLabel, changedFields, dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { FormActions, FormDialog } from '../parts';
+import { RenterLanguageSelect } from '../bookings/RenterLanguageSelect';
 import { showFirstError } from '../../../components/FormFields/FormFields';
 
 const c = adminCopy.customerForm;
@@ -25,7 +27,7 @@ interface CustomerValues {
   address: string;
   license: string;
   licenseExpiry: string | null;
-  initialBooking: { carId: string; pickupDate: string | null; returnDate: string | null; total: string; status: BookingStatus };
+  initialBooking: { carId: string; pickupDate: string | null; returnDate: string | null; total: string; status: BookingStatus; locale: Locale };
 }
 
 const EMPTY: CustomerValues = {
@@ -35,7 +37,7 @@ const EMPTY: CustomerValues = {
   address: '',
   license: '',
   licenseExpiry: null,
-  initialBooking: { carId: NO_INITIAL_BOOKING, pickupDate: null, returnDate: null, total: '', status: 'confirmed' },
+  initialBooking: { carId: NO_INITIAL_BOOKING, pickupDate: null, returnDate: null, total: '', status: 'confirmed', locale: DEFAULT_LOCALE },
 };
 
 function valuesOf(customer: TCustomer | null): CustomerValues {
@@ -172,6 +174,7 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
                     {c.useSuggested(formatPeso(suggestion))}
                   </Button>
                 ) : null}
+                <RenterLanguageSelect disabled={noCar} {...form.getInputProps('initialBooking.locale')} />
               </SimpleGrid>
             </>
           ) : null}
