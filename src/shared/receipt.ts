@@ -3,9 +3,14 @@ import { formatPeso, fromCentavos, toCentavos } from './money';
 import type { DeliveryArea, PriceLine } from './pricing';
 import type { TBooking } from './schemas/booking.schema';
 
-/** What the receipt and the confirmation e-mail tell every renter, in this order (in the current language). */
-export function importantInformation(): readonly string[] {
-  return labels.importantInformation;
+/**
+ * What the receipt and the booking's e-mails tell every renter, in this order (in the current
+ * language). The receipt's first line asks for "this confirmation"; the e-mails of a booking still
+ * pending, given the booking, ask for the e-mail or the reference instead.
+ */
+export function importantInformation(booking?: Pick<TBooking, 'status'>): readonly string[] {
+  const lines = labels.importantInformation;
+  return booking?.status === 'pending' ? [labels.bringWhilePending, ...lines.slice(1)] : lines;
 }
 
 /** How a booking's security deposit reads beside its total: collected at pick-up, refundable, not part of the total. */

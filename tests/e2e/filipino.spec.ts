@@ -97,7 +97,9 @@ test.describe('in Filipino', () => {
     expect(mail.subject.endsWith(`(${stored!.reference})`)).toBe(true);
     expect(mail.text).toContain('Salamat sa pag-book sa ');
     expect(mail.text).toContain(`Kabuuang halaga: ${formatPeso(expected.total)}`);
-    expect(mail.text).toContain(labelsFil.importantInformation[0]);
+    // Still pending: the e-mail asks for itself or the reference, not for a confirmation.
+    expect(mail.text).toContain(labelsFil.bringWhilePending);
+    expect(mail.text).not.toContain(labelsFil.importantInformation[0]);
     expect(mail.text).toMatch(/\/fil\/my-booking#[\w.-]+/);
     const link = /(http\S+\/fil\/my-booking#[\w.-]+)/.exec(mail.text)![1]!;
 

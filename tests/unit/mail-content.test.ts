@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingCancelledMail, pickupReminderMail } from '../../src/server/mail/templates';
+import { bookingCancelledMail, bookingConfirmedMail, bookingDatesChangedMail, bookingReceivedMail, pickupReminderMail } from '../../src/server/mail/templates';
 import { mailBooking, mailContext } from '../utils/mailFixtures';
 
 describe('the pick-up reminder', () => {
@@ -48,5 +48,31 @@ describe('a booking cancelled by staff', () => {
     const mail = bookingCancelledMail(mailBooking({ status: 'cancelled', cancelledBy: 'staff' }), 'staff', mailContext);
     expect(mail.text).toContain('Your booking has been cancelled by our staff.');
     expect(mail.text).not.toContain('You have paid');
+  });
+});
+
+describe('what to bring, in the e-mails with the receipt', () => {
+  const CONFIRMATION = { en: 'Bring a valid driver’s license and this confirmation.', fil: 'Dalhin ang valid na driver’s license at ang kumpirmasyong ito.' };
+  const PENDING = { en: 'Bring a valid driver’s license and this e-mail or your booking reference.', fil: 'Dalhin ang valid na driver’s license at ang e-mail na ito o ang booking reference mo.' };
+
+  it('asks a renter whose booking is not confirmed yet for the e-mail or its reference, not for a confirmation, in either language', () => {
+    for (const locale of ['en', 'fil'] as const) {
+      const pending = mailBooking({ status: 'pending', locale });
+      for (const mail of [bookingReceivedMail(pending, mailContext), bookingDatesChangedMail(pending, mailContext)]) {
+        expect(mail.text, `${mail.kind} ${locale}`).toContain(`- ${PENDING[locale]}`);
+        expect(mail.html, `${mail.kind} ${locale}`).toContain(`<li>${PENDING[locale]}</li>`);
+        expect(mail.text + mail.html, `${mail.kind} ${locale}`).not.toContain(CONFIRMATION[locale]);
+      }
+    }
+  });
+
+  it('asks a renter whose booking is confirmed for the confirmation, as the printed receipt does', () => {
+    for (const locale of ['en', 'fil'] as const) {
+      const confirmed = mailBooking({ status: 'confirmed', locale });
+      for (const mail of [bookingConfirmedMail(confirmed, mailContext), bookingDatesChangedMail(confirmed, mailContext)]) {
+        expect(mail.text, `${mail.kind} ${locale}`).toContain(`- ${CONFIRMATION[locale]}`);
+        expect(mail.text, `${mail.kind} ${locale}`).not.toContain(PENDING[locale]);
+      }
+    }
   });
 });

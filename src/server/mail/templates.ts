@@ -152,7 +152,7 @@ function renterMail(booking: TBooking, context: RenterMailContext, draft: Renter
     ...draft.lead.flatMap((paragraph) => [paragraph, '']),
     ...(draft.facts ? [`${draft.facts.title}:`, ...draft.facts.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
     ...(draft.receipt
-      ? [...bookingFacts(booking, quoteRenter).map(([k, v]) => `${k}: ${v}`), '', ...priceTable(booking).map(([k, v]) => `${k}: ${v}`), `${total[0]}: ${total[1]}`, ...depositRows(booking).map(([k, v]) => `${k}: ${v}`), '', `${h.important}:`, ...importantInformation().map((line) => `- ${line}`), '']
+      ? [...bookingFacts(booking, quoteRenter).map(([k, v]) => `${k}: ${v}`), '', ...priceTable(booking).map(([k, v]) => `${k}: ${v}`), `${total[0]}: ${total[1]}`, ...depositRows(booking).map(([k, v]) => `${k}: ${v}`), '', `${h.important}:`, ...importantInformation(booking).map((line) => `- ${line}`), '']
       : [reference, '']),
     `${draft.action}: ${manageLink}`,
     '',
@@ -166,7 +166,7 @@ function renterMail(booking: TBooking, context: RenterMailContext, draft: Renter
     `<p>${escape(greeting)}</p>
 ${draft.lead.map((paragraph) => `<p style="white-space:pre-line">${escape(paragraph)}</p>`).join('\n')}
 ${draft.facts ? `${heading(draft.facts.title)}${table(draft.facts.rows)}` : ''}
-${draft.receipt ? `${heading(h.booking)}${table(bookingFacts(booking, quoteRenter))}${heading(h.pricing)}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading(h.important)}<ul>${importantInformation().map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>${escape(mail.facts.reference)}: <strong>${escape(booking.reference)}</strong></p>`}
+${draft.receipt ? `${heading(h.booking)}${table(bookingFacts(booking, quoteRenter))}${heading(h.pricing)}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading(h.important)}<ul>${importantInformation(booking).map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>${escape(mail.facts.reference)}: <strong>${escape(booking.reference)}</strong></p>`}
 ${actionButton(manageLink, draft.action)}
 <p style="color:#666;font-size:13px">${escape(business.hours)}</p>`,
     booking.locale,
