@@ -133,3 +133,13 @@ describe("staff's words in an e-mail", () => {
     expect(paragraph).toContain('The photo is blurry.\nPlease retake it in daylight.');
   });
 });
+
+describe("a renter's words in the garage's notice", () => {
+  it('a delivery address written on several lines keeps its lines in the HTML, as in the text part', async () => {
+    const mail = garageBookingMail(mailBooking({ deliveryAddress: '12 Rizal Street\nPoblacion, Bolinao' }), garageContext);
+    expect(mail.text).toContain('12 Rizal Street\nPoblacion, Bolinao');
+    await show(mail.html);
+    const cell = await page.evaluate(() => [...document.querySelectorAll('td')].find((td) => td.textContent?.includes('Rizal'))?.innerText);
+    expect(cell).toContain('12 Rizal Street\nPoblacion, Bolinao');
+  });
+});

@@ -69,6 +69,9 @@ function bookingFacts(b: TBooking, quoteRenter = true): Rows {
 /** Our own labels wrap between words only (the card lets other text break anywhere). */
 const LABEL_WRAP = 'overflow-wrap:normal;word-break:normal';
 
+/** Text written on several lines (staff's note, a delivery address) keeps its lines in the HTML, as in the text part. */
+const KEEP_LINES = 'white-space:pre-line';
+
 /**
  * A value of one short word (an amount, a reference, a short e-mail address) is kept whole: a
  * table gives a column no more room than its longest unbreakable text asks for, and "₱3,000" would
@@ -86,7 +89,7 @@ function actionButton(href: string, label: string): string {
 
 function table(rows: Rows, total?: [string, string]): string {
   const cells = rows
-    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;${LABEL_WRAP}">${escape(k)}</td><td style="padding:4px 0;text-align:right${valueWrap(v)}">${cellText(v)}</td></tr>`)
+    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;${LABEL_WRAP}">${escape(k)}</td><td style="padding:4px 0;text-align:right;${KEEP_LINES}${valueWrap(v)}">${cellText(v)}</td></tr>`)
     .join('');
   const foot = total
     ? `<tr><td style="padding:8px 12px 4px 0;border-top:1px solid #ddd;${LABEL_WRAP}"><strong>${escape(total[0])}</strong></td><td style="padding:8px 0 4px;border-top:1px solid #ddd;text-align:right${valueWrap(total[1])}"><strong>${escape(total[1])}</strong></td></tr>`
@@ -164,7 +167,7 @@ function renterMail(booking: TBooking, context: RenterMailContext, draft: Renter
   const html = layout(
     business,
     `<p>${escape(greeting)}</p>
-${draft.lead.map((paragraph) => `<p style="white-space:pre-line">${escape(paragraph)}</p>`).join('\n')}
+${draft.lead.map((paragraph) => `<p style="${KEEP_LINES}">${escape(paragraph)}</p>`).join('\n')}
 ${draft.facts ? `${heading(draft.facts.title)}${table(draft.facts.rows)}` : ''}
 ${draft.receipt ? `${heading(h.booking)}${table(bookingFacts(booking, quoteRenter))}${heading(h.pricing)}${table(priceTable(booking), total)}${depositRows(booking).length ? table(depositRows(booking)) : ''}${heading(h.important)}<ul>${importantInformation(booking).map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : `<p>${escape(mail.facts.reference)}: <strong>${escape(booking.reference)}</strong></p>`}
 ${actionButton(manageLink, draft.action)}
