@@ -45,9 +45,14 @@ describe('staff correct a renter’s e-mail address', () => {
     const stored = await row(answer.booking.id);
     expect(stored).toMatchObject({ renterEmail: right, renterMailboxKey: mailboxKey(right), linkVersion: 1, holdUntil: null });
 
-    // The renter's receipt, with a link of the new version; the wrong address gets nothing more.
+    // The renter's receipt, with a link of the new version, saying that the garage corrected the
+    // address (not as if they had just booked); the wrong address gets nothing more.
     const [receipt] = await mailsTo(right, 'booking.confirmation');
     expect(receipt!.text).toContain(answer.booking.reference);
+    expect(receipt!.subject).toMatch(/^E-mail address corrected: .+ \(HI-[0-9A-Z]{6}\)$/);
+    expect(receipt!.text).toContain('We have corrected the e-mail address on your booking to this one');
+    expect(receipt!.html).toContain('We have corrected the e-mail address on your booking to this one');
+    expect(receipt!.subject).not.toMatch(/^Booking received/);
     // (the one to the wrong address was still in the outbox, unsent: it is not sent now)
     expect(await mailsTo(typo, 'booking.confirmation')).toHaveLength(0);
     const newLink = await linkIn(right, 'booking.confirmation');
@@ -111,7 +116,11 @@ describe('staff correct a renter’s e-mail address', () => {
     expect(record).toMatchObject({ fullName: 'Nena Reyes', phone: '09171234567' });
     expect(corrected).toMatchObject({ customerId: record.id, status: 'confirmed', customerEmail: right });
     expect((await customerOf(shared))!.id).toBe(booking.customerId);
+    const [confirmed] = await mailsTo(right, 'booking.confirmed');
     expect(await mailsTo(right, 'booking.confirmed')).toHaveLength(1);
+    expect(confirmed!.subject).toMatch(/^E-mail address corrected: /);
+    expect(confirmed!.text).toContain('We have corrected the e-mail address on your booking to this one');
+    expect(confirmed!.text).toContain('your booking is confirmed');
   });
 
   it('refuses the address the booking has, a closed booking, an erased renter’s booking and what is no address, changing nothing', async () => {

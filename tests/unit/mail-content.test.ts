@@ -76,3 +76,30 @@ describe('what to bring, in the e-mails with the receipt', () => {
     }
   });
 });
+
+describe('an open booking sent to the address staff corrected', () => {
+  it('says first that the garage corrected the address, under its own subject, then the booking as before, in either language', () => {
+    const expected = {
+      en: { subject: 'E-mail address corrected: ', lead: 'We have corrected the e-mail address on your booking to this one' },
+      fil: { subject: 'Itinama namin ang e-mail address: ', lead: 'Itinama namin ang e-mail address sa booking mo' },
+    };
+    for (const locale of ['en', 'fil'] as const) {
+      for (const [write, status] of [[bookingReceivedMail, 'pending'], [bookingConfirmedMail, 'confirmed']] as const) {
+        const booking = mailBooking({ status, locale });
+        const plain = write(booking, mailContext);
+        const corrected = write(booking, mailContext, { emailCorrected: true });
+        expect(corrected.subject, `${status} ${locale}`).toMatch(new RegExp(`^${expected[locale].subject}Toyota Vios 1\\.3 XLE, .+ \\(HI-7XH8HT\\)$`));
+        // Its first paragraph after the greeting, in the text and the HTML.
+        expect(corrected.text.split('\n\n')[1], `${status} ${locale}`).toContain(expected[locale].lead);
+        expect(corrected.html, `${status} ${locale}`).toContain(expected[locale].lead);
+        // Then the booking's e-mail as it is: its lead, the receipt with the reference, the link.
+        const plainLead = plain.text.split('\n\n')[1]!;
+        expect(corrected.text.split('\n\n')[2], `${status} ${locale}`).toBe(plainLead);
+        expect(corrected.text, `${status} ${locale}`).toContain('HI-7XH8HT');
+        expect(corrected.text, `${status} ${locale}`).toContain('https://rent.example.ph/');
+        expect(corrected.kind).toBe(plain.kind);
+        expect(plain.text + plain.subject, `${status} ${locale}`).not.toContain(expected[locale].lead);
+      }
+    }
+  });
+});

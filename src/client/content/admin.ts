@@ -401,7 +401,7 @@ export const adminCopy = {
     for: (reference: string, name: string) => `${reference} — ${name}`,
     now: (email: string) => `Now: ${email}`,
     email: 'Right e-mail address',
-    hint: 'The booking is e-mailed to this address with its receipt and a new “Manage your booking” link. The links sent to the old address stop working.',
+    hint: 'The booking is e-mailed to this address, saying that you corrected it, with its receipt and a new “Manage your booking” link. The links sent to the old address stop working.',
     submit: 'Correct and Send',
   },
   voidPayment: {

@@ -36,6 +36,11 @@ export default {
     lead: 'Thank you for booking with {business}. We have received your booking and will call you to confirm it. Nothing has been charged: you pay at pick-up.',
     hold: 'Please open “{action}” below to confirm that this booking is yours. If neither you nor we confirm it by {deadline}, it is cancelled and the car’s dates are released.',
   },
+  /** Put before an open booking's e-mail sent again to the address staff corrected. */
+  emailCorrected: {
+    subject: 'E-mail address corrected: {what} ({reference})',
+    lead: 'We have corrected the e-mail address on your booking to this one: its e-mails and the “{action}” link below now come here, and links sent to the earlier address no longer work. If this booking is not yours, please reply to let us know.',
+  },
   confirmed: {
     subject: 'Booking confirmed: {what} ({reference})',
     lead: 'Good news: your booking is confirmed. We will have the {car} ready for you on {date} at {time}.',

@@ -34,6 +34,10 @@ export default {
     lead: 'Salamat sa pag-book sa {business}. Natanggap namin ang booking mo at tatawagan ka namin para kumpirmahin ito. Wala pang sinisingil: sa pick-up ka magbabayad.',
     hold: 'Pakibuksan ang “{action}” sa ibaba para kumpirmahing sa iyo ang booking na ito. Kung walang kumpirmasyon mula sa iyo o sa amin hanggang {deadline}, made-cancel ito at mabubuksan ulit ang mga petsa ng sasakyan.',
   },
+  emailCorrected: {
+    subject: 'Itinama namin ang e-mail address: {what} ({reference})',
+    lead: 'Itinama namin ang e-mail address sa booking mo: dito na sa address na ito ipapadala ang mga e-mail nito at ang link na “{action}” sa ibaba, at hindi na gagana ang mga link na naipadala sa dating address. Kung hindi sa iyo ang booking na ito, paki-reply para malaman namin.',
+  },
   confirmed: {
     subject: 'Kumpirmado ang booking: {what} ({reference})',
     lead: 'Magandang balita: kumpirmado na ang booking mo. Nakahanda na ang {car} para sa iyo sa {date}, {time}.',

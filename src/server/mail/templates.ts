@@ -184,19 +184,35 @@ function inRenterLanguage(booking: TBooking, write: () => MailDraft): MailDraft 
   return withLocale(booking.locale, write);
 }
 
+/** Why an open booking's e-mail (received, or confirmed) is sent: `emailCorrected`, staff corrected the renter's address and send the booking there. */
+export interface OpenBookingMailOptions {
+  emailCorrected?: boolean;
+}
+
+/**
+ * An open booking's e-mail as sent to the address staff corrected: under its own subject, it first
+ * says that the garage corrected the address, and that the link below is the one that works now.
+ */
+function forCorrectedAddress(booking: TBooking, draft: RenterMail, { emailCorrected }: OpenBookingMailOptions): RenterMail {
+  if (!emailCorrected) return draft;
+  const m = mail.emailCorrected;
+  return { ...draft, subject: m.subject({ what: when(booking), reference: booking.reference }), lead: [m.lead({ action: draft.action }), ...draft.lead] };
+}
+
 /** Booking received: the receipt, and the link the renter must open to keep an unconfirmed booking. */
-export function bookingReceivedMail(booking: TBooking, context: RenterMailContext): MailDraft {
+export function bookingReceivedMail(booking: TBooking, context: RenterMailContext, options: OpenBookingMailOptions = {}): MailDraft {
   return inRenterLanguage(booking, () => {
     const m = mail.received;
     const action = mail.actions.manage;
     const hold = booking.holdUntil ? m.hold({ action, deadline: formatInstant(new Date(booking.holdUntil)) }) : null;
-    return renterMail(booking, context, {
+    const draft: RenterMail = {
       kind: 'booking.confirmation',
       subject: m.subject({ what: when(booking), reference: booking.reference }),
       lead: [m.lead({ business: context.business.name }), ...(hold ? [hold] : [])],
       receipt: true,
       action,
-    });
+    };
+    return renterMail(booking, context, forCorrectedAddress(booking, draft, options));
   });
 }
 
@@ -204,17 +220,18 @@ export function bookingReceivedMail(booking: TBooking, context: RenterMailContex
  * Booking confirmed: when the car will be ready, or, for a booking entered or confirmed once its
  * pick-up time had passed (a rental already under way), only when it was picked up.
  */
-export function bookingConfirmedMail(booking: TBooking, context: RenterMailContext): MailDraft {
+export function bookingConfirmedMail(booking: TBooking, context: RenterMailContext, options: OpenBookingMailOptions = {}): MailDraft {
   const started = manilaInstant(booking.pickupDate, booking.pickupTime) <= clock.now();
-  return inRenterLanguage(booking, () =>
-    renterMail(booking, context, {
+  return inRenterLanguage(booking, () => {
+    const draft: RenterMail = {
       kind: 'booking.confirmed',
       subject: mail.confirmed.subject({ what: when(booking), reference: booking.reference }),
       lead: [(started ? mail.confirmed.leadStarted : mail.confirmed.lead)({ car: booking.carName, date: formatLongDate(booking.pickupDate), time: booking.pickupTime })],
       receipt: true,
       action: mail.actions.manage,
-    }),
-  );
+    };
+    return renterMail(booking, context, forCorrectedAddress(booking, draft, options));
+  });
 }
 
 /** Staff moved the booking: its new dates, and the receipt at the new price; with money paid, what is paid and left at that price. */

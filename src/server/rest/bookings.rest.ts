@@ -171,7 +171,7 @@ export const bookingRoutes = [
     tag: 'Admin: bookings',
     summary: 'Correct the renter’s e-mail address',
     description:
-      'For an open (pending or confirmed) booking whose renter mistyped their address, or gave someone else’s. The booking is e-mailed to the new address (received, or confirmed, with its receipt) with a new manage link; its e-mails to the earlier address not sent yet are dropped, and the links sent there stop working (401). ' +
+      'For an open (pending or confirmed) booking whose renter mistyped their address, or gave someone else’s. The booking is e-mailed to the new address (received, or confirmed, with its receipt, saying first that the garage corrected the address) with a new manage link; its e-mails to the earlier address not sent yet are dropped, and the links sent there stop working (401). ' +
       'The booking is grouped under the customer record of the new address; when there is none, its own record takes the address too if it is the renter’s alone (this booking only, the renter’s name and phone), else a record is made from the booking’s renter details. A record of the renter’s alone that the booking leaves for an existing one is deleted; a record of someone else’s keeps its address and details. ' +
       'The new address counts as proven once the renter opens the link; an unconfirmed hold no longer runs out (`holdUntil` null). Answers 400 for the address the booking has already, 409 for a cancelled or completed booking or an erased customer’s. Audited.',
     auth: 'admin',

@@ -24,7 +24,8 @@ import { releaseOwners } from './upload.service';
  *   renter's alone it leaves, if any, is deleted;
  * - the address is not proven until the renter opens the new link; staff have seen the booking, so
  *   an unconfirmed hold no longer runs out;
- * - the renter is e-mailed the booking (received, or confirmed) with its receipt and the new link.
+ * - the renter is e-mailed the booking (received, or confirmed) with its receipt and the new link,
+ *   saying first that the garage corrected the address.
  * Refused: a cancelled or completed booking (409), an erased renter's (409), the address the booking
  * has already (400).
  */
@@ -52,7 +53,7 @@ export async function correctRenterEmail(ctx: AdminContext, id: string, { email 
     }
     const after = toBookingDto(booking);
     audit(tx, 'booking.renter_email', 'booking', id, before, after);
-    await queueMail(em, [OPEN_BOOKING_MAIL[after.status]!(after, renterMailContext(ctx.deps, booking))]);
+    await queueMail(em, [OPEN_BOOKING_MAIL[after.status]!(after, renterMailContext(ctx.deps, booking), { emailCorrected: true })]);
     await em.flush();
     return after;
   });
