@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookingCancelledMail, bookingConfirmedMail, bookingDatesChangedMail, bookingReceivedMail, pickupReminderMail } from '../../src/server/mail/templates';
-import { mailBooking, mailContext } from '../utils/mailFixtures';
+import filipino from '../../src/server/mail/mail.fil';
+import { bookingCancelledMail, bookingConfirmedMail, bookingDatesChangedMail, bookingReceivedMail, documentRequestMail, paymentVoidedMail, pickupReminderMail } from '../../src/server/mail/templates';
+import { mailBooking, mailContext, mailPayment } from '../utils/mailFixtures';
 
 describe('the pick-up reminder', () => {
   it('asks for the balance and names the deposit collected at pick-up', () => {
@@ -81,7 +82,7 @@ describe('an open booking sent to the address staff corrected', () => {
   it('says first that the garage corrected the address, under its own subject, then the booking as before, in either language', () => {
     const expected = {
       en: { subject: 'E-mail address corrected: ', lead: 'We have corrected the e-mail address on your booking to this one' },
-      fil: { subject: 'Itinama namin ang e-mail address: ', lead: 'Itinama namin ang e-mail address sa booking mo' },
+      fil: { subject: 'Itinama namin ang e-mail address mo: ', lead: 'Itinama namin ang e-mail address sa booking mo' },
     };
     for (const locale of ['en', 'fil'] as const) {
       for (const [write, status] of [[bookingReceivedMail, 'pending'], [bookingConfirmedMail, 'confirmed']] as const) {
@@ -101,5 +102,34 @@ describe('an open booking sent to the address staff corrected', () => {
         expect(plain.text + plain.subject, `${status} ${locale}`).not.toContain(expected[locale].lead);
       }
     }
+  });
+});
+
+describe('the Filipino e-mails', () => {
+  /** Every sentence of the Filipino mail catalog. */
+  const sentences = (tree: object): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : sentences(value as object)));
+
+  it('speak of the garage as "kami" throughout, never as "the staff", and in the words a Filipino reader expects', () => {
+    const odd = [
+      /\bstaff\b/i, // the garage is "kami/namin", not "ang staff" beside "namin"
+      /Nakahanda na/, // "already ready", for a car that will be readied
+      /Ang sabi/, // "what was said", for the garage's note
+      /petsa ng sasakyan/, // "the car's dates released", word for word
+      /matapos ang refund/,
+      /para dito/, // "rito" after a vowel
+      /ay (babayaran|kinukuha)/, // the English word order
+    ];
+    for (const sentence of sentences(filipino)) for (const pattern of odd) expect(sentence, String(pattern)).not.toMatch(pattern);
+  });
+
+  it('say that the garage readies the car, cancels a booking and writes the note, in its own voice', () => {
+    const confirmed = bookingConfirmedMail(mailBooking({ status: 'confirmed', locale: 'fil', pickupDate: '2099-12-08' }), mailContext);
+    expect(confirmed.text).toContain('Ihahanda namin ang Toyota Vios 1.3 XLE para sa iyo sa ');
+    const cancelled = bookingCancelledMail(mailBooking({ status: 'cancelled', cancelledBy: 'staff', locale: 'fil' }), 'staff', mailContext);
+    expect(cancelled.text).toContain('Na-cancel namin ang booking mo.');
+    const request = documentRequestMail(mailBooking({ locale: 'fil' }), 'photoId1Url', 'Malabo ang litrato.', mailContext);
+    expect(request.text).toContain('Note namin: Malabo ang litrato.');
+    const voided = paymentVoidedMail(mailBooking({ locale: 'fil' }), mailPayment({ voidReason: 'Mali ang halaga.' }), mailContext);
+    expect(voided.text).toContain('Note namin: Mali ang halaga.');
   });
 });
