@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBookedRangeSchema, ZCarListQuerySchema, ZCarSchema, ZCreateCarSchema, ZQuoteSchema, ZUpdateCarAnswerSchema, ZUpdateCarSchema, type TCar } from '../../shared/schemas/car.schema';
+import { ZIdSchema } from '../../shared/schemas/common.schema';
 import { entityTag } from '../http/etag';
 import { cachedAnswer } from '../http/middleware';
 import { bookedDates, createCar, deleteCar, findCar, fleetSnapshot, searchCars, updateCar } from '../services/car.service';
@@ -60,7 +61,7 @@ export const carRoutes = [
     summary: 'Days a car is taken',
     description: 'The occupied ranges of pending and confirmed bookings from today on (Asia/Manila). Both ends are occupied days.',
     auth: 'public',
-    params: z.object({ carId: z.uuid() }),
+    params: z.object({ carId: ZIdSchema }),
     response: { status: 200, schema: z.array(ZBookedRangeSchema), description: 'Occupied ranges' },
     errors: [404, 503],
     handler: (c, { params }) => bookedDates(serviceContext(c), params.carId),

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
-import { SEARCH_COUNT_CAP } from '../../shared/schemas/common.schema';
+import { SEARCH_COUNT_CAP, ZIdSchema } from '../../shared/schemas/common.schema';
 import { notSignedIn, type Access } from '../auth/access';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, AdminContext, AppDeps, OwnAccountContext, ServiceContext, StaffSessionInfo } from '../deps';
@@ -236,7 +236,7 @@ export function listHeaders(what: string): Record<string, string> {
   };
 }
 
-export const ZIdParamsSchema = z.object({ id: z.uuid() });
+export const ZIdParamsSchema = z.object({ id: ZIdSchema });
 /** A booking's id and the id of a row of its ledger. */
-export const ZPaymentParamsSchema = ZIdParamsSchema.extend({ paymentId: z.uuid() });
+export const ZPaymentParamsSchema = ZIdParamsSchema.extend({ paymentId: ZIdSchema });
 export const ZDeletedSchema = z.object({ ok: z.literal(true) });

@@ -54,7 +54,7 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
     case 'invalid_value':
       return oneOf(issue.values);
     case 'invalid_format':
-      return issue.format === 'uuid' ? v.uuid : undefined;
+      return issue.format === 'uuid' || issue.format === 'guid' ? v.uuid : undefined;
     case 'too_small':
       if (!issue.inclusive) return undefined;
       if (issue.origin === 'number') return v.atLeast({ minimum: String(issue.minimum) });
@@ -124,7 +124,12 @@ export function isoDateSchema(missing?: LazyMessage) {
 
 export const ZIsoDateSchema = isoDateSchema();
 
-export const ZIdSchema = z.uuid();
+/**
+ * A record's id: any 8-4-4-4-12 hex string, as PostgreSQL's `uuid` type takes it. `z.uuid()` also
+ * demands RFC 9562's version and variant digits, so an id of the right shape that names nothing
+ * (`00000000-0000-0000-0000-000000000001`) answered 400 instead of 404.
+ */
+export const ZIdSchema = z.guid();
 
 /** A number is an amount when it is finite, at most MAX_CENTAVOS and has at most two decimals. */
 function isMoneyNumber(value: number): boolean {
