@@ -110,3 +110,23 @@ describe('the same ids through tRPC', () => {
     expect(answer.body).toEqual({ message: messages.errors.carNotFound });
   });
 });
+
+describe('an id written in capitals', () => {
+  it('names the same record as in small letters, as PostgreSQL reads it', async () => {
+    const car = await availableCar(h, 0);
+    const booking = await call(h, 'GET', `/api/admin/bookings/${bookingId.toUpperCase()}`, undefined, staff);
+    expect(booking.body.id, JSON.stringify(booking.body)).toBe(bookingId);
+    expect((await call(h, 'GET', `/api/cars/${car.id.toUpperCase()}/booked-dates`)).status).toBe(200);
+    const byId = await call(h, 'GET', `/api/cars/${car.id.toUpperCase()}`);
+    expect(byId.body.id, JSON.stringify(byId.body)).toBe(car.id);
+  });
+
+  it('signing the current session out by its id in capitals signs this browser out', async () => {
+    const session = { cookie: (await signIn(h)).cookie! };
+    const sessions = await call(h, 'GET', '/api/admin/account/sessions', undefined, session);
+    const current = sessions.body.find((s: { current: boolean }) => s.current).id as string;
+    const ended = await call(h, 'DELETE', `/api/admin/account/sessions/${current.toUpperCase()}`, undefined, session);
+    expect(ended.status).toBe(200);
+    expect(ended.headers.get('set-cookie') ?? '', 'the session cookie is cleared').toMatch(/^rental_session=;.*Max-Age=0/i);
+  });
+});

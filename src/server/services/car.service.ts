@@ -77,8 +77,10 @@ async function changeFleet<T>(ctx: AdminContext, work: (tx: AdminContext) => Pro
 /** A car of the fleet list by its id or its page's slug (a former slug finds the renamed car), or 404. */
 export async function findCar(ctx: ServiceContext, idOrSlug: string): Promise<TCar> {
   const { cars, formerSlugs } = await fleetSnapshot(ctx);
-  const slug = formerSlugs.get(idOrSlug) ?? idOrSlug;
-  const car = cars.find((candidate) => candidate.id === idOrSlug || candidate.slug === slug);
+  // Ids and slugs are stored in small letters; an id in capitals names the same car.
+  const key = idOrSlug.toLowerCase();
+  const slug = formerSlugs.get(key) ?? key;
+  const car = cars.find((candidate) => candidate.id === key || candidate.slug === slug);
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   return car;
 }

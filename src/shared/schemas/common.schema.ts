@@ -127,9 +127,10 @@ export const ZIsoDateSchema = isoDateSchema();
 /**
  * A record's id: any 8-4-4-4-12 hex string, as PostgreSQL's `uuid` type takes it. `z.uuid()` also
  * demands RFC 9562's version and variant digits, so an id of the right shape that names nothing
- * (`00000000-0000-0000-0000-000000000001`) answered 400 instead of 404.
+ * (`00000000-0000-0000-0000-000000000001`) answered 400 instead of 404. Written in small letters,
+ * as PostgreSQL gives ids back, so that an id in capitals compares equal to the stored one.
  */
-export const ZIdSchema = z.guid();
+export const ZIdSchema = z.guid().toLowerCase();
 
 /** A number is an amount when it is finite, at most MAX_CENTAVOS and has at most two decimals. */
 function isMoneyNumber(value: number): boolean {
