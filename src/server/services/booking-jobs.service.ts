@@ -11,13 +11,13 @@ import { renterMailContext } from './booking-tokens';
 import { toBookingDto } from './dto';
 
 /**
- * Claims bookings with one `update ... returning` inside a transaction and loads them with their
+ * Claims bookings with one `update ... returning` (their `updatedAt` with it) inside a transaction and loads them with their
  * cars: the update decides which instance takes a booking, so each is handled once however many
  * instances run the job at the same moment, and nothing is claimed unless its e-mails are queued
  * with it.
  */
 async function claim(em: EntityManager, set: Partial<IBooking>, where: Record<string, unknown>): Promise<IBooking[]> {
-  const rows: Array<{ id: string }> = await em.createQueryBuilder(Booking).update(set).where(where).returning(['id']).execute('all');
+  const rows: Array<{ id: string }> = await em.createQueryBuilder(Booking).update({ ...set, updatedAt: clock.now() }).where(where).returning(['id']).execute('all');
   return rows.length ? em.find(Booking, { id: { $in: rows.map((row) => row.id) } }, { populate: ['car'] }) : [];
 }
 
@@ -35,7 +35,7 @@ export async function releaseExpiredHolds(deps: AppDeps): Promise<number> {
   const released = await deps.orm.em.fork().transactional(async (em) => {
     const bookings = await claim(
       em,
-      { status: 'cancelled', cancelledBy: 'hold', cancelledAt: now, updatedAt: now },
+      { status: 'cancelled', cancelledBy: 'hold', cancelledAt: now },
       { status: 'pending', holdUntil: { $lt: now }, emailProvenAt: null },
     );
     for (const booking of bookings) {

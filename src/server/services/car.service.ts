@@ -258,6 +258,9 @@ export async function deleteCar(ctx: AdminContext, id: string): Promise<void> {
     const active = bookings.filter((booking) => isOccupying(booking.status) && booking.returnDate >= today).length;
     if (active > 0) throw new AppError('CONFLICT', messages.errors.carHasBookings);
     await releaseUploads(tx, `car:${car.id}`, car.images);
+    // Its past bookings keep its name and lose its id here rather than by the foreign key's
+    // `set null`, so that their `updatedAt` says they changed.
+    if (bookings.length) await em.nativeUpdate(Booking, { car: id }, { car: null, updatedAt: clock.now() });
     audit(tx, 'car.delete', 'car', car.id, toCarDto(car), null);
     em.remove(car);
     await em.flush();

@@ -88,6 +88,7 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
       documentRequestNote: null,
       requestedDocument: null,
       documentRequestedAt: null,
+      updatedAt: erasedAt,
     });
     em.assign(customer, {
       fullName: ERASED_NAME,

@@ -86,7 +86,7 @@ export async function viewMyBooking(ctx: ServiceContext, token: string): Promise
     // Proven once, by the update that finds it unproven: of two first opens at the same moment, the
     // second waits for the first's row and then changes (and records) nothing.
     // The hold it stops running out is cleared with it, as a payment or staff's confirmation clears it.
-    const proven = await em.nativeUpdate(Booking, { id, emailProvenAt: null }, { emailProvenAt: clock.now(), holdUntil: null });
+    const proven = await em.nativeUpdate(Booking, { id, emailProvenAt: null }, { emailProvenAt: clock.now(), holdUntil: null, updatedAt: clock.now() });
     const booking = await em.findOne(Booking, { id }, { populate: ['car'] });
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
     refuseReplacedLink(booking, link);

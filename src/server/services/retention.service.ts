@@ -73,7 +73,7 @@ async function purgeCustomerDocuments(deps: AppDeps, em: EntityManager, id: stri
       .filter((key): key is string => key !== null);
     for (const key of keys) await deps.storage.delete(key);
     await tx.nativeUpdate(Customer, { id }, { ...NO_DOCUMENTS, updatedAt: clock.now() });
-    if (bookings.length) await tx.nativeUpdate(Booking, { id: { $in: bookings.map((booking) => booking.id) } }, NO_DOCUMENTS);
+    if (bookings.length) await tx.nativeUpdate(Booking, { id: { $in: bookings.map((booking) => booking.id) } }, { ...NO_DOCUMENTS, updatedAt: clock.now() });
     if (keys.length) await tx.nativeDelete(Upload, { objectKey: { $in: keys } });
     return true;
   });

@@ -3,6 +3,7 @@ import { defineEntity, p, type InferEntity, type Opt } from '@mikro-orm/core';
 import { BOOKING_STATUSES, CANCELLED_BY, DOCUMENT_FIELDS, PICKUP_TIMES } from '../../../shared/schemas/booking.schema';
 import { DELIVERY_AREAS, DISTANCE_SERVICES, DRIVER_SERVICES } from '../../../shared/pricing';
 import { LOCALES } from '../../../shared/i18n/locales';
+import { clock } from '../../clock';
 import { Car } from './Car.entity';
 import { Customer } from './Customer.entity';
 
@@ -118,8 +119,12 @@ export const Booking = defineEntity({
     requestedDocument: p.enum([...DOCUMENT_FIELDS]).nativeEnumName('document_field').nullable(),
     documentRequestNote: p.string().length(500).nullable(),
     documentRequestedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => clock.now()),
+    /**
+     * The last change of the row, on the server's clock: what integrators sync by (`updatedSince`).
+     * A write that bypasses the unit of work (`nativeUpdate`, a query builder's update) sets it too.
+     */
+    updatedAt: p.datetime().onCreate(() => clock.now()).onUpdate(() => clock.now()),
   },
 });
 export type IBooking = InferEntity<typeof Booking>;

@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../src/server/clock';
+import { Booking } from '../../src/server/db/entities';
+import { makeManageToken } from '../../src/server/services/booking-tokens';
+import { releaseExpiredHolds, sendPickupReminders } from '../../src/server/services/booking-jobs.service';
+import { purgeExpiredDocuments } from '../../src/server/services/retention.service';
+import { daysFromToday, uploadDocuments } from '../utils/fixtures';
+import { createHarness, type Harness } from '../utils/harness';
+import { adminBooking, newCar, publicBooking, uniqueEmail } from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterEach(() => clock.reset());
+afterAll(() => h.close());
+
+const HOUR = 3_600_000;
+const staff = () => h.caller({ staff: true });
+
+async function updatedAt(id: string): Promise<Date> {
+  return (await h.orm.em.fork().findOneOrFail(Booking, { id })).updatedAt;
+}
+
+/**
+ * Runs `change` a minute later on the server's clock and checks that the booking's `updatedAt`
+ * moved to that minute or later: what GET /api/admin/bookings?updatedSince= finds it by.
+ */
+async function expectTouchedBy(id: string, change: () => Promise<unknown>): Promise<void> {
+  const before = await updatedAt(id);
+  clock.advance(60_000);
+  const mark = clock.now();
+  expect(before.getTime()).toBeLessThan(mark.getTime());
+  await change();
+  expect((await updatedAt(id)).getTime()).toBeGreaterThanOrEqual(mark.getTime());
+}
+
+/** A website booking, pending, of a car of its own. */
+async function websiteBooking(from = 10, to = 12) {
+  const car = await newCar(h);
+  const made = await publicBooking(h, car.id, { customer: { email: uniqueEmail('touched') }, booking: { pickupDate: daysFromToday(from), returnDate: daysFromToday(to) } });
+  const id = made.answer.booking.id;
+  return { car, id, made, token: makeManageToken(h.deps.signingSecret, { id, linkVersion: 0 }) };
+}
+
+describe("a booking's updatedAt moves with every change of the booking", () => {
+  it('staff: status, dates, payments, a void, a document request, a corrected e-mail address', async () => {
+    const { id } = await websiteBooking();
+    await expectTouchedBy(id, () => staff().bookings.updateStatus({ id, status: 'confirmed' }));
+    await expectTouchedBy(id, () => staff().bookings.updateDates({ id, dates: { pickupDate: daysFromToday(11), returnDate: daysFromToday(14) } }));
+    let paymentId = '';
+    await expectTouchedBy(id, async () => {
+      paymentId = (await staff().bookings.addPayment({ id, payment: { amount: '500', method: 'cash' } })).payment.id;
+    });
+    await expectTouchedBy(id, () => staff().bookings.voidPayment({ id, paymentId, reason: 'Entered twice' }));
+    await expectTouchedBy(id, () => staff().bookings.requestDocument({ id, request: { field: 'proofOfBillingUrl', note: 'The bill is cut off' } }));
+    await expectTouchedBy(id, () => staff().bookings.correctEmail({ id, email: uniqueEmail('corrected') }));
+  });
+
+  it('the renter: opening the link, sending a requested document, replacing the documents with the token, cancelling', async () => {
+    const { id, token, made } = await websiteBooking();
+    await expectTouchedBy(id, () => h.caller().myBooking.open({ token }));
+    const replaced = await uploadDocuments(h);
+    await expectTouchedBy(id, () => h.caller().customers.saveDocuments({ id: made.answer.customer.id, documents: replaced, documentToken: made.answer.documentToken }));
+    await staff().bookings.requestDocument({ id, request: { field: 'photoId1Url', note: 'The photo is blurred' } });
+    const fresh = await uploadDocuments(h);
+    await expectTouchedBy(id, () => h.caller().myBooking.replaceDocument({ token, objectPath: fresh.photoId1Url }));
+    await expectTouchedBy(id, () => h.caller().myBooking.cancel({ token }));
+  });
+
+  it('the jobs: a hold that runs out, the reminder the day before pick-up', async () => {
+    const held = await websiteBooking(20, 22);
+    await expectTouchedBy(held.id, async () => {
+      clock.advance((h.env.PENDING_HOLD_HOURS + 1) * HOUR);
+      expect(await releaseExpiredHolds(h.deps)).toBeGreaterThanOrEqual(1);
+    });
+    clock.reset();
+    const soon = await websiteBooking(2, 4);
+    await staff().bookings.updateStatus({ id: soon.id, status: 'confirmed' });
+    await expectTouchedBy(soon.id, async () => {
+      clock.advance(24 * HOUR);
+      expect(await sendPickupReminders(h.deps)).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  it('a record it points to going: its car deleted, its customer erased', async () => {
+    const car = await newCar(h);
+    const past = await adminBooking(h, { carId: car.id, from: -5, to: -3, status: 'completed' });
+    await expectTouchedBy(past.id, () => staff().cars.delete({ id: car.id }));
+    const erased = await adminBooking(h, { carId: (await newCar(h)).id, from: -9, to: -7, status: 'completed' });
+    await expectTouchedBy(erased.id, () => staff().customers.erase({ id: erased.customerId }));
+  });
+
+  it('its documents deleted when the customer’s documents are kept no longer', async () => {
+    const { id } = await websiteBooking(3, 5);
+    await staff().bookings.updateStatus({ id, status: 'completed' });
+    await expectTouchedBy(id, async () => {
+      clock.advance((h.env.DOCUMENT_RETENTION_DAYS + 10) * 24 * HOUR);
+      expect(await purgeExpiredDocuments(h.deps)).toBeGreaterThanOrEqual(1);
+    });
+  });
+});
