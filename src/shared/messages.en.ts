@@ -31,6 +31,7 @@ export default {
     notANumber: 'Expected a number',
     oneOf: 'Expected one of: {options}',
     uuid: 'Expected a UUID',
+    instant: 'Expected a date and time with its offset, such as 2026-11-28T09:30:00Z or 2026-11-28T17:30:00+08:00',
     atLeast: 'At least {minimum}',
     atMost: 'At most {maximum}',
     tooShort: 'At least {min} characters',

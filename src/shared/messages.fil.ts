@@ -31,6 +31,7 @@ export default {
     notANumber: 'Dapat ay numero',
     oneOf: 'Dapat ay isa sa: {options}',
     uuid: 'Dapat ay UUID',
+    instant: 'Dapat ay petsa at oras na may offset, gaya ng 2026-11-28T09:30:00Z o 2026-11-28T17:30:00+08:00',
     atLeast: 'Hindi bababa sa {minimum}',
     atMost: 'Hindi hihigit sa {maximum}',
     tooShort: 'Kahit {min} characters man lang',

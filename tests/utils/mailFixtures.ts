@@ -8,6 +8,7 @@ export function mailBooking(overrides: Partial<TBooking> = {}): TBooking {
     id: '77472009-e624-421a-b4e6-c6c0b777747d',
     reference: 'HI-7XH8HT',
     createdAt: '2026-11-28T01:12:35.097Z',
+    updatedAt: '2026-11-28T01:12:35.097Z',
     status: 'confirmed',
     source: 'website',
     customerId: '8a1cd6b4-63b7-4a25-9995-276f2503a411',

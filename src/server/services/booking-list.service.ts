@@ -27,6 +27,7 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
 function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
   const where: Record<string, unknown> = {};
   if (query.status) where.status = query.status;
+  if (query.updatedSince) where.updatedAt = { $gte: new Date(query.updatedSince) };
   const email = query.q ? wholeEmail(query.q) : null;
   if (email) {
     where.renterEmail = email;
@@ -48,18 +49,20 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
  * by one query each for its rows (`select-in`): joined into the page query, PostgreSQL would join
  * them to every match of a broad search before keeping fifty. Without a search the total comes
  * from `booking_tally`, which the database keeps per status; a search counts at most
- * SEARCH_COUNT_CAP matches, and only when its page is full (`searchPage`).
+ * SEARCH_COUNT_CAP matches, and only when its page is full (`searchPage`). Changes since an instant
+ * (`updatedSince`, an integrator's sync) come oldest change first, ties by id, through the
+ * `(updated_at, id)` index, and are counted as a search is.
  */
 export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<TBookingPage> {
   const page = () =>
     ctx.em.find(Booking, bookingFilter(query), {
       populate: ['customer', 'car'],
       strategy: LoadStrategy.SELECT_IN,
-      orderBy: { createdAt: 'desc', id: 'asc' },
+      orderBy: query.updatedSince ? { updatedAt: 'asc', id: 'asc' } : { createdAt: 'desc', id: 'asc' },
       limit: query.limit,
       offset: query.offset,
     });
-  const [rows, total] = query.q
+  const [rows, total] = query.q || query.updatedSince
     ? await searchPage(query, page, () => countSearch(ctx.em, Booking, bookingFilter(query)))
     : await Promise.all([page(), countBookings(ctx.em, query.status).then(exactTotal)]);
   return { items: rows.map(toBookingDto), ...total };

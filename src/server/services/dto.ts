@@ -42,6 +42,7 @@ export function toBookingDto(b: BookingView): TBooking {
     id: b.id,
     reference: b.reference,
     createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
     status: b.status,
     source: b.source,
     customerId: b.customer.id,

@@ -12,6 +12,7 @@ import {
   ZMoneyOutSchema,
   ZPhoneSchema,
   ZPositiveMoneySchema,
+  ZInstantSchema,
   ZTimestampSchema,
   isoDateSchema,
   optionalText,
@@ -198,6 +199,7 @@ export const ZBookingSchema = z.object({
   id: ZIdSchema,
   reference: z.string().describe('The short public reference, e.g. HI-7K3QPX'),
   createdAt: ZTimestampSchema,
+  updatedAt: ZTimestampSchema.describe('When the booking last changed (its status, dates, prices, payments, renter details, documents, ...): what `updatedSince` compares'),
   status: z.enum(BOOKING_STATUSES),
   source: z.enum(['website', 'admin']),
   customerId: ZIdSchema,
@@ -378,6 +380,9 @@ export type TVoidPayment = z.infer<typeof ZVoidPaymentSchema>;
 
 export const ZBookingListQuerySchema = ZListQuerySchema.extend({
   status: z.enum(BOOKING_STATUSES).optional(),
+  updatedSince: ZInstantSchema.optional().describe(
+    'Only bookings changed at or after this instant (ISO 8601 with its offset, e.g. 2026-11-28T09:30:00Z), oldest change first (ties by id)',
+  ),
 });
 export type TBookingListQuery = z.infer<typeof ZBookingListQuerySchema>;
 export const ZBookingPageSchema = pageOf(ZBookingSchema);

@@ -150,6 +150,12 @@ export const ZMoneyOutSchema = z.string().regex(/^-?\d+\.\d{2}$/);
 
 export const ZTimestampSchema = z.string().describe('ISO 8601 timestamp');
 
+/**
+ * An instant a client sends: an ISO 8601 date and time with its offset (`Z` or `+08:00`), so that it
+ * names one moment wherever it was written. A time without an offset is refused, not guessed.
+ */
+export const ZInstantSchema = z.iso.datetime({ offset: true, error: () => v.instant });
+
 export const ZEmailSchema = z
   .string({ error: whenAbsent(() => v.email) })
   .trim()

@@ -17,6 +17,7 @@ export const Booking = defineEntity({
   indexes: [
     { properties: ['car', 'returnDate'] },
     { properties: ['createdAt'] },
+    { properties: ['updatedAt', 'id'] },
     { properties: ['status', 'createdAt'] },
     { properties: ['pickupDate'] },
     { properties: ['returnDate'] },

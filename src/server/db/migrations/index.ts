@@ -28,6 +28,7 @@ import { Migration20261127190000_blocked_name_latin_and_format } from './Migrati
 import { Migration20261127200000_payment_idempotency } from './Migration20261127200000_payment_idempotency';
 import { Migration20261127210000_upload_quota } from './Migration20261127210000_upload_quota';
 import { Migration20261128030000_link_issuer } from './Migration20261128030000_link_issuer';
+import { Migration20261128050000_booking_updated_at } from './Migration20261128050000_booking_updated_at';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127200000_payment_idempotency', class: Migration20261127200000_payment_idempotency },
   { name: 'Migration20261127210000_upload_quota', class: Migration20261127210000_upload_quota },
   { name: 'Migration20261128030000_link_issuer', class: Migration20261128030000_link_issuer },
+  { name: 'Migration20261128050000_booking_updated_at', class: Migration20261128050000_booking_updated_at },
 ];
