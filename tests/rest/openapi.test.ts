@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { restRoutes } from '../../src/server/rest';
 import type { RestRoute } from '../../src/server/rest/route';
+import { escapeHtml } from '../../src/server/html';
+import { clock } from '../../src/server/clock';
+import { todayInManila } from '../../src/shared/dates';
 import { daysFromToday, fileBytes, upload, uploadDocuments, uniquePhone } from '../utils/fixtures';
 import { makeManageToken } from '../../src/server/services/booking-tokens';
 import { createHarness, type Harness } from '../utils/harness';
@@ -89,6 +92,94 @@ describe('GET /api/openapi.json: schemas generated from the zod schemas the serv
         expect(parameters.find((p) => p.in === 'path' && p.name === name), `${route.path} {${name}}`).toMatchObject({ required: true });
       }
     }
+  });
+});
+
+/**
+ * Every key of `example`, at any depth, is a key of what its schema parsed it to: a field the schema
+ * does not know (and would silently drop) is no example of it.
+ */
+function unknownKeys(example: unknown, parsed: unknown, at = ''): string[] {
+  if (Array.isArray(example)) return example.flatMap((item, i) => unknownKeys(item, Array.isArray(parsed) ? parsed[i] : undefined, `${at}[${i}]`));
+  if (!example || typeof example !== 'object') return [];
+  const known = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  return Object.entries(example).flatMap(([key, value]) => (key in known ? unknownKeys(value, known[key], `${at}.${key}`) : [`${at}.${key}`]));
+}
+
+describe('the examples of the OpenAPI document', () => {
+  const exampled = restRoutes.filter((route) => route.examples);
+
+  it('show the main calls of an integrator', () => {
+    expect(exampled.map((route) => `${route.method.toUpperCase()} ${route.path}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/bookings',
+        'GET /api/cars',
+        'GET /api/cars/{idOrSlug}',
+        'GET /api/cars/{carId}/booked-dates',
+        'GET /api/admin/bookings',
+        'GET /api/admin/bookings/{id}',
+        'PATCH /api/admin/bookings/{id}/status',
+        'PATCH /api/admin/bookings/{id}/dates',
+        'PATCH /api/admin/bookings/{id}/payment',
+      ]),
+    );
+  });
+
+  it('each part of each example parses with the schema it documents, and each answer parses to itself', () => {
+    for (const route of exampled) {
+      for (const example of route.examples!()) {
+        const label = `${route.method.toUpperCase()} ${route.path} example "${example.name}"`;
+        for (const [part, schema] of [['params', route.params], ['query', route.query], ['headers', route.headers], ['body', route.body]] as const) {
+          if (example[part] === undefined) continue;
+          expect(schema, `${label}: the path takes no ${part}`).toBeDefined();
+          const parsed = schema!.safeParse(example[part]);
+          expect(parsed.success, `${label} ${part}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+          expect(unknownKeys(example[part], parsed.data), `${label} ${part}: fields the schema does not take`).toEqual([]);
+        }
+        const answer = route.response.schema!.safeParse(example.response);
+        expect(answer.success, `${label} answer: ${JSON.stringify(answer.error?.issues)}`).toBe(true);
+        expect(answer.data, `${label} answer has only documented fields`).toEqual(example.response);
+      }
+    }
+  });
+
+  it('are in the document beside the schema each part documents', () => {
+    for (const route of exampled) {
+      const operation = doc.paths[route.path][route.method];
+      for (const example of route.examples!()) {
+        const label = `${route.method.toUpperCase()} ${route.path} example "${example.name}"`;
+        expect(operation.responses[route.response.status].content['application/json'].examples[example.name], label).toEqual({ summary: example.summary, value: example.response });
+        if (example.body !== undefined) expect(operation.requestBody.content['application/json'].examples[example.name].value, `${label} body`).toEqual(example.body);
+        for (const [where, part] of [['path', 'params'], ['query', 'query'], ['header', 'headers']] as const) {
+          for (const [name, value] of Object.entries(example[part] ?? {})) {
+            const parameter = (operation.parameters as any[]).find((p) => p.in === where && p.name === name);
+            expect(parameter?.examples?.[example.name]?.value, `${label} ${where} parameter ${name}`).toBe(value);
+          }
+        }
+      }
+    }
+  });
+
+  it('a server running for weeks documents a booking whose dates still lie ahead (the document is made again each day)', async () => {
+    const pickupOf = (document: any) => document.paths['/api/bookings'].post.requestBody.content['application/json'].examples.withDriverAndDelivery.value.booking.pickupDate as string;
+    const today = () => todayInManila(clock.now());
+    expect(pickupOf(doc) > today()).toBe(true);
+    try {
+      clock.advance(30 * 24 * 3_600_000);
+      const later = (await call(h, 'GET', '/api/openapi.json')).body;
+      expect(pickupOf(later) > today(), `${pickupOf(later)} after ${today()}`).toBe(true);
+    } finally {
+      clock.reset();
+    }
+  });
+
+  it('the reference page shows them under their path', async () => {
+    const page = (await call(h, 'GET', '/api/docs')).body as string;
+    const [booking] = routeOf('post', '/api/bookings').examples!();
+    expect(page).toContain(`Request example: ${booking!.summary}`);
+    expect(page).toContain(`201 example: ${booking!.summary}`);
+    const { customer } = booking!.body as { customer: { fullName: string } };
+    expect(page).toContain(escapeHtml(`"fullName": ${JSON.stringify(customer.fullName)}`));
   });
 });
 

@@ -21,6 +21,7 @@ import { applyBookingToCustomer, requestDocument, updateBookingDates, updateBook
 import { createAdminBookingTx, createPublicBooking } from '../services/booking.service';
 import { addPayment, listPayments, voidPayment } from '../services/payment.service';
 import { correctRenterEmail } from '../services/renter-email.service';
+import { bookingDatesExamples, bookingExamples, bookingListExamples, bookingPaymentExamples, bookingStatusExamples, createBookingExamples } from './examples';
 import { ZIdParamsSchema, ZPaymentParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
 
 export const bookingRoutes = [
@@ -43,6 +44,7 @@ export const bookingRoutes = [
     body: ZCreateBookingSchema,
     response: { status: 201, schema: ZCreateBookingAnswerSchema, description: 'The booking, its customer and a one-hour document token' },
     errors: [403, 404, 409, 422, 503],
+    examples: createBookingExamples,
     handler: (c, { body, headers }) => createPublicBooking(serviceContext(c), body, headers['idempotency-key']),
   }),
   defineRoute({
@@ -59,6 +61,7 @@ export const bookingRoutes = [
     query: ZBookingListQuerySchema,
     response: { status: 200, schema: z.array(ZBookingSchema), description: 'One page of bookings', headers: listHeaders('Bookings matching the filter') },
     errors: [503],
+    examples: bookingListExamples,
     handler: async (c, { query }) => listResponse(c, await listBookings(adminContext(c), query)),
   }),
   defineRoute({
@@ -85,6 +88,7 @@ export const bookingRoutes = [
     params: ZIdParamsSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking' },
     errors: [404, 503],
+    examples: bookingExamples,
     handler: (c, { params }) => getBooking(adminContext(c), params.id),
   }),
   defineRoute({
@@ -110,6 +114,7 @@ export const bookingRoutes = [
     body: ZUpdateBookingStatusSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking' },
     errors: [404, 409, 503],
+    examples: bookingStatusExamples,
     handler: (c, { params, body }) => updateBookingStatus(adminContext(c), params.id, body),
   }),
   defineRoute({
@@ -124,6 +129,7 @@ export const bookingRoutes = [
     body: ZUpdateBookingDatesSchema,
     response: { status: 200, schema: ZBookingSchema, description: 'The booking' },
     errors: [404, 409, 503],
+    examples: bookingDatesExamples,
     handler: (c, { params, body }) => updateBookingDates(adminContext(c), params.id, body),
   }),
   defineRoute({
@@ -140,6 +146,7 @@ export const bookingRoutes = [
     body: ZAddPaymentSchema,
     response: { status: 200, schema: z.object({ booking: ZBookingSchema, payment: ZPaymentSchema }), description: 'The booking and the new payment' },
     errors: [404, 409, 422, 503],
+    examples: bookingPaymentExamples,
     handler: (c, { params, body, headers }) => addPayment(adminContext(c), params.id, body, headers['idempotency-key']),
   }),
   defineRoute({

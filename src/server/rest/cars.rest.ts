@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZBookedRangeSchema, ZCarListQuerySchema, ZCarSchema, ZCreateCarSchema, ZQuoteSchema, ZUpdateCarAnswerSchema, ZUpdateCarSchema, type TCar } from '../../shared/schemas/car.schema';
 import { ZIdSchema } from '../../shared/schemas/common.schema';
 import { entityTag } from '../http/etag';
+import { bookedDatesExamples, carExamples, carListExamples } from './examples';
 import { cachedAnswer } from '../http/middleware';
 import { bookedDates, createCar, deleteCar, findCar, fleetSnapshot, searchCars, updateCar } from '../services/car.service';
 import { ZDeletedSchema, ZIdParamsSchema, adminContext, defineRoute, serviceContext } from './route';
@@ -28,6 +29,7 @@ export const carRoutes = [
       headers: { ETag: 'Changes whenever a car (or, for a search, its answer) does' },
     },
     errors: [503],
+    examples: carListExamples,
     handler: async (c, { query }) => {
       if (query.pickupDate && query.returnDate) {
         const results = await searchCars(serviceContext(c), { ...query, pickupDate: query.pickupDate, returnDate: query.returnDate });
@@ -51,6 +53,7 @@ export const carRoutes = [
     params: z.object({ idOrSlug: z.string().min(1).max(160).describe('The car\'s id, or its page\'s slug') }),
     response: { status: 200, schema: ZCarSchema, description: 'The car' },
     errors: [400, 404, 503],
+    examples: carExamples,
     handler: (c, { params }) => findCar(serviceContext(c), params.idOrSlug),
   }),
   defineRoute({
@@ -64,6 +67,7 @@ export const carRoutes = [
     params: z.object({ carId: ZIdSchema }),
     response: { status: 200, schema: z.array(ZBookedRangeSchema), description: 'Occupied ranges' },
     errors: [404, 503],
+    examples: bookedDatesExamples,
     handler: (c, { params }) => bookedDates(serviceContext(c), params.carId),
   }),
   defineRoute({

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { AppError } from '../../shared/errors';
+import { todayInManila } from '../../shared/dates';
 import { messages } from '../../shared/messages';
+import { clock } from '../clock';
 import type { AppEnv } from '../http/variables';
 import { blocklistRoutes } from './blocklist.rest';
 import { bookingRoutes } from './bookings.rest';
@@ -42,11 +44,13 @@ export function restApp(version: string): Hono<AppEnv> {
     });
   }
 
-  let cached: { doc: ReturnType<typeof openApiDocument>; html: string } | null = null;
+  // Made again each day (Asia/Manila): its examples' dates lie ahead of the day it is read.
+  let cached: { day: string; doc: ReturnType<typeof openApiDocument>; html: string } | null = null;
   const document = (title: string) => {
-    if (!cached) {
+    const day = todayInManila(clock.now());
+    if (cached?.day !== day) {
       const doc = openApiDocument(restRoutes, { title, version });
-      cached = { doc, html: docsPage(doc) };
+      cached = { day, doc, html: docsPage(doc) };
     }
     return cached;
   };

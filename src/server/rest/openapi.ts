@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZErrorBodySchema } from './errorSchema';
+import type { RouteExample } from './examples';
 import { routeAccess, type RestRoute } from './route';
 import { challengeOf } from '../auth/access';
 import { escapeHtml as escape } from '../html';
@@ -73,15 +74,31 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return rest;
 }
 
+/**
+ * An OpenAPI `examples` map of the route's examples that give `part`, keyed by their names; none
+ * when no example does.
+ */
+function examplesOf(examples: RouteExample[], part: (example: RouteExample) => unknown): { examples?: Record<string, { summary: string; value: unknown }> } {
+  const given = examples.filter((example) => part(example) !== undefined);
+  return given.length ? { examples: Object.fromEntries(given.map((example) => [example.name, { summary: example.summary, value: part(example) }])) } : {};
+}
+
 /** OpenAPI 3.1 for every REST path, generated from the same route table and zod schemas the server runs. */
 export function openApiDocument(routes: RestRoute[], info: { title: string; version: string; serverUrl?: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
+    const examples = route.examples?.() ?? [];
     const parameters: unknown[] = [];
-    for (const [where, schema] of [['path', route.params], ['query', route.query], ['header', route.headers]] as const) {
+    for (const [where, schema, part] of [['path', route.params, 'params'], ['query', route.query, 'query'], ['header', route.headers, 'headers']] as const) {
       if (!schema) continue;
       for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-        parameters.push({ name, in: where, required: where === 'path' || !field.safeParse(undefined).success, schema: jsonSchema(field, 'input') });
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || !field.safeParse(undefined).success,
+          schema: jsonSchema(field, 'input'),
+          ...examplesOf(examples, (example) => example[part]?.[name]),
+        });
       }
     }
     const { location } = route.response;
@@ -91,7 +108,7 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
         description: route.response.description,
         ...(headers.length ? { headers: Object.fromEntries(headers.map(([name, description]) => [name, { description, schema: HEADER_SCHEMAS[name] ?? { type: 'string' } }])) } : {}),
         content: route.response.schema
-          ? { 'application/json': { schema: jsonSchema(route.response.schema, 'output') } }
+          ? { 'application/json': { schema: jsonSchema(route.response.schema, 'output'), ...examplesOf(examples, (example) => example.response) } }
           : { [route.response.contentType ?? 'application/octet-stream']: { schema: { type: 'string' } } },
       },
     };
@@ -116,7 +133,14 @@ export function openApiDocument(routes: RestRoute[], info: { title: string; vers
       ...(route.description ? { description: route.description } : {}),
       operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: route.method !== 'post' || route.path !== '/api/objects/upload', content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: route.method !== 'post' || route.path !== '/api/objects/upload',
+              content: { 'application/json': { schema: jsonSchema(route.body, 'input'), ...examplesOf(examples, (example) => example.body) } },
+            },
+          }
+        : {}),
       responses,
       security,
       ...(badge ? { 'x-access': badge } : {}),
@@ -160,8 +184,14 @@ export function docsPage(doc: ReturnType<typeof openApiDocument>): string {
     for (const [method, op] of Object.entries(methods) as Array<[string, Record<string, unknown>]>) {
       const tag = (op.tags as string[])[0] ?? 'Other';
       const params = (op.parameters as Array<{ name: string; in: string; required: boolean }> | undefined) ?? [];
-      const body = (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content['application/json']?.schema;
-      const responses = op.responses as Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+      type Media = { schema: unknown; examples?: Record<string, { summary: string; value: unknown }> };
+      const requestBody = (op.requestBody as { content: Record<string, Media> } | undefined)?.content['application/json'];
+      const body = requestBody?.schema;
+      const responses = op.responses as Record<string, { description: string; content?: Record<string, Media> }>;
+      const exampleBlocks = (what: string, media: Media | undefined) =>
+        Object.values(media?.examples ?? {})
+          .map((example) => `<details><summary>${what} example: ${escape(example.summary)}</summary><pre>${escape(JSON.stringify(example.value, null, 2))}</pre></details>`)
+          .join('\n');
       const access = op['x-access'] as string | undefined;
       const auth = access ? `<span class="auth">${escape(access)}</span>` : '';
       const section = `<section id="${escape(String(op.operationId))}">
@@ -169,11 +199,12 @@ export function docsPage(doc: ReturnType<typeof openApiDocument>): string {
 <p><strong>${escape(String(op.summary))}</strong>${op.description ? ` — ${escape(String(op.description))}` : ''}</p>
 ${params.length ? `<p>Parameters: ${params.map((p) => `<code>${escape(p.name)}</code> (${p.in}${p.required ? ', required' : ''})`).join(', ')}</p>` : ''}
 ${body ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(body, null, 2))}</pre></details>` : ''}
+${exampleBlocks('Request', requestBody)}
 ${Object.entries(responses)
   .map(([status, r]) => {
-    const schema = r.content?.['application/json']?.schema;
-    return Number(status) < 400 && schema
-      ? `<details><summary>${status}: ${escape(r.description)}</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>`
+    const media = r.content?.['application/json'];
+    return Number(status) < 400 && media?.schema
+      ? `<details><summary>${status}: ${escape(r.description)}</summary><pre>${escape(JSON.stringify(media.schema, null, 2))}</pre></details>\n${exampleBlocks(`${status}`, media)}`
       : `<div class="r">${status}: ${escape(r.description)}</div>`;
   })
   .join('\n')}

@@ -10,6 +10,7 @@ import type { RateLimitName } from '../env';
 import { invalidInput, refuseMalformedText, refuseUndecodableUrl } from '../errors';
 import { requestEm, requestMeta, sessionCookie } from '../http/middleware';
 import type { AppEnv } from '../http/variables';
+import type { RouteExamples } from './examples';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -61,6 +62,8 @@ export interface RestRoute {
   errors: number[];
   /** An error status whose body is not the Error schema, with the body it has (GET /api/health's report of a part that fails). */
   errorBodies?: Partial<Record<number, { schema: z.ZodType; description: string }>>;
+  /** Calls of the path as the reference shows them (`examples.ts`): each part checked against its schema by the OpenAPI test. */
+  examples?: RouteExamples;
   handler: (c: Context<AppEnv>, input: RouteInput<unknown, unknown, unknown, unknown>) => Promise<unknown>;
 }
 
