@@ -47,7 +47,7 @@ export default {
   priceLinePerDay: '{label} ({days, plural, other {# araw}} × {perDay})',
   priceLineDelivery: '{label} ({area})',
   priceLineInsurance: '{label} (isang beses kada rental)',
-  deposit: 'Security deposit, babayaran pag-pick-up (ibabalik, hindi kasama sa total)',
+  deposit: 'Security deposit, kukunin namin pag-pick-up (ibabalik, hindi kasama sa total)',
   importantInformation: [
     'Dalhin ang valid na driver’s license at ang kumpirmasyong ito.',
     'Iinspeksyunin ang sasakyan bago at pagkatapos ng rental.',

@@ -168,7 +168,7 @@ export default {
     noDocumentRequested: 'Walang hininging dokumento para sa booking na ito.',
     bookingClosed: 'Sarado na ang booking na ito.',
     sameRenterEmail: 'Ito na ang e-mail address ng booking.',
-    documentsLocked: 'Nakumpirma na ng garahe ang booking na ito: hindi na mapapalitan online ang mga dokumento nito. Tawagan po kami.',
+    documentsLocked: 'Nakumpirma na namin ang booking na ito, kaya hindi na mapapalitan online ang mga dokumento nito. Tawagan po kami.',
   },
   myBooking: {
     findSent: 'Kung tugma sa isang booking ang reference at e-mail address na iyan, naipadala na namin ang link nito sa address na iyon. Tingnan ang inbox mo.',

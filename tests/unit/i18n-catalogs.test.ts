@@ -8,6 +8,7 @@ import { LOCALES, localeOfAcceptLanguage, localeOfPath, localizePath, stripLocal
 import { CATALOG_FILES, CATALOG_PARTS, catalogFile, type CatalogName } from '../../src/shared/i18n/parts';
 import calendarFil from '../../src/client/content/calendar.fil';
 import homeFil from '../../src/client/content/home.fil';
+import myBookingFil from '../../src/client/content/myBooking.fil';
 import messagesFil from '../../src/shared/messages.fil';
 
 async function load(name: CatalogName, locale: string): Promise<Record<string, string>> {
@@ -56,6 +57,34 @@ describe('message catalogs', () => {
     expect(translate('labels.dayCount', { days: 3 }, 'en')).toBe('3 days');
     expect(translate('labels.dayCount', { days: 3 }, 'fil')).toBe('3 araw');
     expect(translate('messages.validation.tooLong', { max: 120 }, 'fil')).toBe('Hanggang 120 characters lang');
+  });
+});
+
+describe('the Filipino catalogs', () => {
+  it('speak of the garage as "kami/namin" on every page and in every e-mail, in the words a Filipino reader expects', async () => {
+    const odd = [
+      /\baming staff\b/i, // "ng aming staff" / "Ang aming staff": the garage is "kami", its staff "staff namin"
+      /\b(na-cancel|nakumpirma|itinama)( na)? ng (staff|garahe)\b/i, // the garage's own act, told of a third party
+      /Ang sabi/, // "what was said", for the garage's note ("Note namin:")
+      /Nakahanda/, // "already ready", for a car the garage will ready ("Ihahanda namin")
+      /buksan ulit ang mga petsa|petsa ng sasakyan\b/, // dates "reopened", word for word ("magiging bakante ulit ang sasakyan")
+      /para dito/, // "rito" after a vowel
+      /aming terms/, // "terms namin"
+      /\bay (babayaran|binabayaran|kinukuha|sisingilin)\b/, // the English word order, for what is paid or collected
+    ];
+    for (const name of Object.keys(CATALOG_FILES) as CatalogName[]) {
+      for (const [id, text] of Object.entries(await load(name, 'fil'))) {
+        for (const pattern of odd) expect(text, `${id}: ${String(pattern)}`).not.toMatch(pattern);
+      }
+    }
+  });
+
+  it('say on the booking’s page that the garage readies the car, cancelled the booking and wrote the note', () => {
+    const status = myBookingFil.manage.status;
+    expect(status.confirmed).toContain('Ihahanda namin ang sasakyan');
+    expect(status.cancelled.staff).toMatch(/^Na-cancel namin ang booking na ito\./);
+    expect(status.cancelled.hold).toContain('bakante na ulit ang sasakyan sa mga petsang iyon');
+    expect(myBookingFil.manage.document.lead).toMatch(/Note namin:$/);
   });
 });
 

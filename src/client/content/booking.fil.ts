@@ -15,5 +15,5 @@ export default {
   browse: 'Tingnan ang Mga Sasakyan',
   change: 'Palitan ang sasakyan',
   selectedCar: 'Ang sasakyan mo',
-  deposit: 'Security deposit na {amount}, babayaran pag-pick-up (cash o hold sa card) at ibabalik pagsauli ng sasakyan.',
+  deposit: 'Security deposit na {amount}: kukunin namin pag-pick-up (cash o hold sa card), at ibabalik namin pagsauli mo ng sasakyan.',
 } satisfies Translation<typeof en>;

@@ -58,7 +58,7 @@ export default {
   terms: {
     points: {
       age: 'Ang nagre-rent ay 21 taong gulang pataas, may valid na driver’s license na hawak nang kahit 1 taon.',
-      deposit: 'May security deposit na {deposit} na kinukuha pag-pick-up, cash o hold sa card, at ibinabalik. Walang bayad online.',
+      deposit: 'Kukunin namin ang security deposit na {deposit} pag-pick-up (cash o hold sa card), at ibabalik namin ito. Walang bayad online.',
       cancellation: 'Libreng cancellation hanggang 24 oras bago ang pick-up; 50% refund kung sa loob ng 24 oras; walang refund kung hindi sumipot.',
       fuel: 'Isauli ang sasakyan na pareho ang lebel ng gasolina. Puwedeng may singil kung late ang pagsauli.',
       speed: 'Hanggang 105 km/h lang ang takbo. Bawal manigarilyo sa loob ng sasakyan.',
@@ -108,6 +108,6 @@ export default {
     important: 'Mahalagang Impormasyon',
     lostEmail: 'Nawala ang e-mail? Hingin ulit ang link:',
     status: 'Tatawagan ka namin para kumpirmahin ang booking mo (tumatawag kami {hours}). May kopya ng kumpirmasyong ito sa e-mail mo, kasama ang link para makita, i-print o i-cancel ang booking mo.',
-    hold: 'Buksan ang “Tingnan ang booking mo” sa e-mail na iyon hanggang {deadline}: kapag walang kumpirmasyon mula sa iyo o sa amin hanggang noon, made-cancel ang booking at mabubuksan ulit ang mga petsa.',
+    hold: 'Buksan ang “Tingnan ang booking mo” sa e-mail na iyon hanggang {deadline}: kapag walang kumpirmasyon mula sa iyo o sa amin hanggang noon, made-cancel ang booking at magiging bakante ulit ang sasakyan sa mga petsang iyon.',
   },
 } satisfies Translation<typeof en>;

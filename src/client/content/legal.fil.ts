@@ -9,7 +9,7 @@ export default {
     description: 'Mga patakaran sa rental: sino ang puwedeng mag-rent, mga dokumento, deposit, presyo, pick-up at pagsauli, cancellation at insurance.',
     title: 'Terms of Service',
     intro:
-      'Ang mga patakarang ito ay para sa bawat rental na na-book sa website na ito, sa telepono o sa aming garahe. Sa pag-book ng sasakyan, sumasang-ayon ka sa mga ito. Basahin muna bago mag-book; tawagan kami kung may hindi malinaw.',
+      'Para sa bawat rental na na-book sa website na ito, sa telepono o sa garahe namin ang mga patakarang ito. Sa pag-book ng sasakyan, sumasang-ayon ka sa mga ito. Basahin muna bago mag-book; tawagan kami kung may hindi malinaw.',
     sections: [
       {
         title: '1. Sino ang puwedeng mag-rent',
@@ -22,15 +22,15 @@ export default {
       {
         title: '2. Booking at mga dokumento',
         items: [
-          'Request pa lang ang booking hangga’t hindi namin ito kinukumpirma sa telepono o e-mail. Naka-hold ang mga petsa para sa iyo habang pending ito, basta buksan mo ang link sa e-mail namin sa loob ng oras na nakasaad doon (karaniwang 24 oras); kung hindi, made-cancel ang booking at mabubuksan ulit ang mga petsa.',
-          'Bawat booking ay kailangan ng dalawang photo ID at isang proof of billing, na ina-upload kasama ng booking form. Ginagamit lang namin ang mga ito para i-verify kung sino ka (tingnan ang Privacy Policy).',
-          'Walang bayad online. Ang rental, ang mga serbisyong pinili mo at ang insurance ay binabayaran sa pick-up: cash, GCash, Maya, bank transfer o card.',
+          'Request pa lang ang booking hangga’t hindi namin ito kinukumpirma sa telepono o e-mail. Naka-hold ang mga petsa para sa iyo habang pending ito, basta buksan mo ang link sa e-mail namin sa loob ng oras na nakasaad doon (karaniwang 24 oras); kung hindi, made-cancel ang booking at magiging bakante ulit ang sasakyan sa mga petsang iyon.',
+          'Kailangan sa bawat booking ang dalawang photo ID at isang proof of billing, na ina-upload kasama ng booking form. Ginagamit lang namin ang mga ito para i-verify kung sino ka (tingnan ang Privacy Policy).',
+          'Walang bayad online. Sa pick-up mo babayaran ang rental, ang mga serbisyong pinili mo at ang insurance: cash, GCash, Maya, bank transfer o card.',
         ],
       },
       {
         title: '3. Security deposit',
         paragraphs: [
-          'May security deposit na {deposit} na kinukuha pag-pick-up, cash o hold sa card, at ibinabalik; walang sinisingil online. Kung iba ang deposit ng isang sasakyan, makikita ang halaga nito sa booking form bago ka mag-book. Ibinabalik ito kapag naisauli ang sasakyan sa oras, pareho ang lebel ng gasolina at walang bagong sira; nakalista ang anumang ibabawas.',
+          'Kukunin namin ang refundable na security deposit na {deposit} pag-pick-up (cash o hold sa card); wala kaming sinisingil online. Kung iba ang deposit ng isang sasakyan, makikita ang halaga nito sa booking form bago ka mag-book. Ibabalik namin ito kapag naisauli mo ang sasakyan sa oras, pareho ang lebel ng gasolina at walang bagong sira; nakalista ang anumang ibabawas.',
         ],
       },
       {
@@ -46,16 +46,16 @@ export default {
       {
         title: '5. Pick-up, pagsauli at late na pagsauli',
         items: [
-          'Ang pick-up ay mula 9:00 AM hanggang 5:00 PM sa oras na pinili mo; isasauli ang sasakyan sa parehong oras sa araw ng pagsauli.',
+          'Mula 9:00 AM hanggang 5:00 PM ang pick-up, sa oras na pinili mo; isasauli ang sasakyan sa parehong oras sa araw ng pagsauli.',
           'Sabay nating iinspeksyunin ang sasakyan bago at pagkatapos ng rental.',
-          'Isauli ang sasakyan na pareho ang lebel ng gasolina. Ang kulang na gasolina ay sisingilin sa presyo sa gasolinahan, dagdag ang ₱300 na refuelling fee.',
+          'Isauli ang sasakyan na pareho ang lebel ng gasolina. Sisingilin namin ang kulang na gasolina sa presyo sa gasolinahan, dagdag ang ₱300 na refuelling fee.',
           'Puwedeng may singil ang late na pagsauli: hanggang 3 oras, ₱300 kada oras; lampas doon, isang buong dagdag na araw.',
         ],
       },
       {
         title: '6. Cancellation at pagbabago',
         items: [
-          'Ang pagbabago at cancellation ay kailangang ipaalam kahit 24 oras bago ang pick-up.',
+          'Kailangang ipaalam sa amin ang anumang pagbabago o cancellation kahit 24 oras bago ang pick-up.',
           'Libre ang pag-cancel kung 24 oras o higit pa bago ang pick-up.',
           'Kung mag-cancel sa loob ng 24 oras bago ang pick-up: ibabalik ang 50% ng anumang nabayaran na.',
           'Walang refund kung hindi sumipot.',
@@ -64,7 +64,7 @@ export default {
       {
         title: '7. Sa kalsada',
         items: [
-          'Sundin ang batas-trapiko ng Pilipinas. Hanggang 105 km/h lang ang takbo ng aming mga sasakyan, kahit mas mataas ang pinapayagan ng kalsada.',
+          'Sundin ang batas-trapiko ng Pilipinas. Hanggang 105 km/h lang ang takbo ng mga sasakyan namin, kahit mas mataas ang pinapayagan ng kalsada.',
           'Bawal manigarilyo, bawal ang alagang hayop nang walang pahintulot namin, bawal ang karera, paghila o off-road sa labas ng mga markadong daan, at bawal magkarga ng paninda para sa upa.',
           'Hindi puwedeng ilabas ng Luzon ang sasakyan nang walang nakasulat na pahintulot namin.',
           'Sagot ng nagre-rent ang mga multa sa trapiko at parking, toll at gasolina habang nasa rental.',
@@ -87,7 +87,7 @@ export default {
       {
         title: '10. Pakikipag-ugnayan at batas na sinusunod',
         paragraphs: [
-          'Ang mga patakarang ito ay sakop ng mga batas ng Republika ng Pilipinas. Para sa tanong at reklamo: tumawag o mag-e-mail sa amin gamit ang mga detalye sa ibaba ng page na ito; sumasagot kami sa loob ng isang araw ng trabaho.',
+          'Sakop ng mga batas ng Republika ng Pilipinas ang mga patakarang ito. Para sa tanong at reklamo: tumawag o mag-e-mail sa amin gamit ang mga detalye sa ibaba ng page na ito; sumasagot kami sa loob ng isang araw ng trabaho.',
         ],
       },
     ],
@@ -104,7 +104,7 @@ export default {
           'Detalye ng booking: pangalan, e-mail, phone number, numero ng driver’s license, Facebook profile kung ibinigay mo, ang mga petsa, serbisyo at delivery address na pinili mo.',
           'Mga dokumento ng pagkakakilanlan: dalawang photo ID at isang proof of billing na ina-upload mo kasama ng booking.',
           'Mga mensaheng ipinapadala mo sa amin sa contact form.',
-          'Mga talaan ng bayad na itinatago ng aming staff: halaga, paraan at petsa. Hindi kami tumatanggap ng card number online.',
+          'Mga talaan ng bayad na itinatago ng staff namin: halaga, paraan at petsa. Hindi kami tumatanggap ng card number online.',
           'Teknikal na data na kailangan para ligtas na patakbuhin ang site: ang IP address mo sa server logs at sign-in cookie para sa staff lang. Wala kaming advertising o tracking cookies.',
         ],
       },
@@ -112,7 +112,7 @@ export default {
         title: '2. Bakit namin ito ginagamit',
         items: [
           'Para kumpirmahin at asikasuhin ang booking mo, at para makipag-ugnayan sa iyo tungkol dito.',
-          'Para i-verify kung sino ka at kung puwede kang magmaneho bago iabot ang sasakyan, at para protektahan ang aming mga sasakyan laban sa panloloko at nakaw.',
+          'Para i-verify kung sino ka at kung puwede kang magmaneho bago iabot ang sasakyan, at para protektahan ang mga sasakyan namin laban sa panloloko at nakaw.',
           'Para itago ang mga talaang pang-accounting na hinihingi ng batas.',
           'Para sagutin ang mga tanong mo.',
         ],
@@ -120,7 +120,7 @@ export default {
       {
         title: '3. Sino ang makakakita nito',
         paragraphs: [
-          'Ang aming staff lang, pagkatapos mag-sign in, ang makakakita ng mga dokumento mo. Pribado ang pagkakatago ng mga file at hindi kailanman ipinapakita sa publiko. Ibinabahagi lang namin ang data sa aming hosting at e-mail providers na nagpoproseso nito para sa amin, at sa mga awtoridad kapag hinihingi ng batas (halimbawa pagkatapos ng aksidente o nakaw).',
+          'Ang staff lang namin, pagkatapos mag-sign in, ang makakakita ng mga dokumento mo. Pribado ang pagkakatago ng mga file at hindi kailanman ipinapakita sa publiko. Ibinabahagi lang namin ang data sa hosting at e-mail providers namin na nagpoproseso nito para sa amin, at sa mga awtoridad kapag hinihingi ng batas (halimbawa pagkatapos ng aksidente o nakaw).',
         ],
       },
       {
@@ -129,7 +129,7 @@ export default {
           'Kusang binubura ang mga dokumento ng pagkakakilanlan isang taon matapos ang huli mong rental.',
           'Itinatago ang mga talaan ng booking at bayad nang mga 7 taon, ayon sa mga patakaran sa buwis at accounting ng Pilipinas.',
           'Itinatago ang mga contact message nang hanggang 2 taon.',
-          'Itinatago ang talaan ng mga binago ng aming staff sa mga booking at talaan nang mga 7 taon, kasinghaba ng mga talaan mismo.',
+          'Itinatago ang talaan ng mga binago ng staff namin sa mga booking at talaan nang mga 7 taon, kasinghaba ng mga talaan mismo.',
         ],
       },
       {
@@ -147,7 +147,7 @@ export default {
       {
         title: '6. Paano gamitin ang mga karapatan mo',
         paragraphs: [
-          'Mag-e-mail o tumawag sa amin gamit ang mga detalye sa ibaba, sabihin kung aling karapatan ang gusto mong gamitin at paano ka namin makokontak. Titiyakin naming ikaw talaga ang humihiling at sasagot kami sa loob ng 15 araw. Ang mga talaang kailangan naming itago ayon sa batas (gaya ng booking at bayad) ay itatago hanggang matapos ang obligasyong iyon, pero sasabihin namin sa iyo kung ano ang itinatago namin at bakit. Kapag binura namin ang iyong datos, mananatili ang mga talaang iyon nang wala ang iyong pangalan, contact details o mga dokumento.',
+          'Mag-e-mail o tumawag sa amin gamit ang mga detalye sa ibaba, sabihin kung aling karapatan ang gusto mong gamitin at paano ka namin makokontak. Titiyakin naming ikaw talaga ang humihiling at sasagot kami sa loob ng 15 araw. Ang mga talaang kailangan naming itago ayon sa batas (gaya ng booking at bayad) ay itatago hanggang matapos ang obligasyong iyon, pero sasabihin namin sa iyo kung ano ang itinatago namin at bakit. Kapag binura namin ang datos mo, mananatili ang mga talaang iyon nang wala ang pangalan mo, contact details o mga dokumento.',
         ],
       },
       {

@@ -4,7 +4,7 @@ import type en from './workshop.en';
 export default {
   title: 'PCC Car Care Center',
   description: 'PCC Car Care Center sa Alaminos City: maintenance, diagnostics, aircon, underchassis at gulong, car wash at detailing.',
-  lead: 'Ang talyer na nag-aalaga sa aming mga sasakyan ay bukas sa lahat ng may-ari ng sasakyan sa Alaminos. Tapat na diagnosis, orihinal na piyesa at malinaw na presyo.',
+  lead: 'Bukas sa lahat ng may-ari ng sasakyan sa Alaminos ang talyer na nag-aalaga sa mga sasakyan namin. Tapat na diagnosis, orihinal na piyesa at malinaw na presyo.',
   locationLabel: 'Lokasyon',
   location: 'Katabi ng garahe, 128 Marcos Avenue, Alaminos City, Pangasinan',
   phoneLabel: 'Telepono',
@@ -13,7 +13,7 @@ export default {
   call: 'Tawagan ang talyer',
   email: 'Mag-e-mail sa talyer',
   servicesTitle: 'Ang mga serbisyo namin',
-  facilitiesTitle: 'Ang aming pasilidad',
+  facilitiesTitle: 'Ang pasilidad namin',
   services: [
     { title: 'Preventive maintenance', text: 'Change oil at filter, fluids, belts, preno at 40-point check sa bawat service interval.' },
     { title: 'Diagnostics ng makina at kuryente', text: 'Computer diagnosis ng warning lights, problema sa pag-start at pag-charge, may nakasulat na estimate bago ang anumang trabaho.' },
