@@ -48,7 +48,7 @@ export default {
   priceLineInsurance: '{label} (per rental)',
   /** How a booking's security deposit reads beside its total. */
   deposit: 'Security deposit, collected at pick-up (refundable, not in the total)',
-  /** What the receipt and the booking's e-mails tell every renter, in this order; the first line is what to bring. */
+  /** What the receipt and the booking's e-mails tell every renter, in this order; the first line is what to bring once the booking is confirmed. */
   importantInformation: [
     'Bring a valid driver’s license and this confirmation.',
     'The vehicle is inspected before and after the rental.',
@@ -57,6 +57,6 @@ export default {
     'Changes or cancellations need at least 24 hours notice.',
     'The renter provides the driver’s meals and accommodation.',
   ],
-  /** What to bring, in the e-mails of a booking not confirmed yet: there is no confirmation to bring. */
-  bringWhilePending: 'Bring a valid driver’s license and this e-mail or your booking reference.',
+  /** What to bring while the booking is not confirmed yet (its receipt on screen and in print, its e-mails): there is no confirmation to bring. */
+  bringWhilePending: 'Bring a valid driver’s license and our e-mail or your booking reference.',
 } as const;

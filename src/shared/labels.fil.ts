@@ -56,5 +56,5 @@ export default {
     'Kailangan ng abiso kahit 24 oras bago ang anumang pagbabago o pag-cancel.',
     'Sagot ng renter ang pagkain at tutuluyan ng driver.',
   ],
-  bringWhilePending: 'Dalhin ang valid na driver’s license at ang e-mail na ito o ang booking reference mo.',
+  bringWhilePending: 'Dalhin ang valid na driver’s license at ang e-mail namin o ang booking reference mo.',
 } satisfies Translation<typeof en>;

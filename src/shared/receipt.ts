@@ -5,12 +5,12 @@ import type { TBooking } from './schemas/booking.schema';
 
 /**
  * What the receipt and the booking's e-mails tell every renter, in this order (in the current
- * language). The receipt's first line asks for "this confirmation"; the e-mails of a booking still
- * pending, given the booking, ask for the e-mail or the reference instead.
+ * language). The first line asks for "this confirmation"; while the booking is still pending, its
+ * receipt (after booking, on its page, printed) and its e-mails ask for our e-mail or the reference instead.
  */
-export function importantInformation(booking?: Pick<TBooking, 'status'>): readonly string[] {
+export function importantInformation(booking: Pick<TBooking, 'status'>): readonly string[] {
   const lines = labels.importantInformation;
-  return booking?.status === 'pending' ? [labels.bringWhilePending, ...lines.slice(1)] : lines;
+  return booking.status === 'pending' ? [labels.bringWhilePending, ...lines.slice(1)] : lines;
 }
 
 /** How a booking's security deposit reads beside its total: collected at pick-up, refundable, not part of the total. */

@@ -68,7 +68,9 @@ test.describe('booking a car', () => {
     await expect(receipt.getByTestId('receipt-driver')).toContainText('With Driver - Within Pangasinan');
     await expect(receipt.getByTestId('receipt-price-total')).toHaveText(formatPeso(expected.total));
     await expect(receipt).toContainText('10:00 AM');
-    await expect(receipt).toContainText('Bring a valid driver’s license and this confirmation.');
+    // Not confirmed yet: the receipt asks, as the e-mail does, for that e-mail or the reference, not for a confirmation.
+    await expect(receipt).toContainText('Bring a valid driver’s license and our e-mail or your booking reference.');
+    await expect(receipt).not.toContainText('driver’s license and this confirmation');
     // Until its renter opens the e-mail's link (or staff confirm it), the booking holds its days only so long, and the receipt says until when.
     await expect(receipt.getByTestId('receipt-hold')).toHaveText(/^Open “Manage your booking” in that e-mail by .+ \d{1,2}:\d{2} [AP]M: a booking that neither you nor we confirm by then is cancelled/);
 

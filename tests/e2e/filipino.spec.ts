@@ -79,7 +79,9 @@ test.describe('in Filipino', () => {
     await expect(page.getByRole('alert').filter({ hasText: messagesFil.booking.successTitle })).toBeVisible();
     await expect(receipt.getByTestId('receipt-duration')).toHaveText('3 araw');
     await expect(receipt.getByTestId('receipt-price-total')).toHaveText(formatPeso(expected.total));
-    await expect(receipt).toContainText(labelsFil.importantInformation[0]);
+    // Still pending: the receipt asks for the e-mail or the reference, not for a confirmation.
+    await expect(receipt).toContainText(labelsFil.bringWhilePending);
+    await expect(receipt).not.toContainText(labelsFil.importantInformation[0]);
     await expect(receipt.getByRole('button', { name: bookingFormFil.confirmation.print })).toBeVisible();
     // How to send a reservation fee ahead (no gateway), and where to message the garage.
     const payAhead = receipt.getByTestId('pay-ahead');
@@ -97,7 +99,7 @@ test.describe('in Filipino', () => {
     expect(mail.subject.endsWith(`(${stored!.reference})`)).toBe(true);
     expect(mail.text).toContain('Salamat sa pag-book sa ');
     expect(mail.text).toContain(`Kabuuang halaga: ${formatPeso(expected.total)}`);
-    // Still pending: the e-mail asks for itself or the reference, not for a confirmation.
+    // So does the e-mail.
     expect(mail.text).toContain(labelsFil.bringWhilePending);
     expect(mail.text).not.toContain(labelsFil.importantInformation[0]);
     expect(mail.text).toMatch(/\/fil\/my-booking#[\w.-]+/);
@@ -110,6 +112,8 @@ test.describe('in Filipino', () => {
     await expect(page.getByText(myBookingFil.manage.status.pending).first()).toBeVisible();
     await expect(page.getByTestId('my-booking-status')).toHaveText(myBookingFil.manage.status.labels.pending);
     await expect(page.getByTestId('my-booking-receipt')).toContainText(`${myBookingFil.manage.status.title}: ${myBookingFil.manage.status.labels.pending}.`);
+    await expect(page.getByTestId('my-booking-receipt')).toContainText(labelsFil.bringWhilePending);
+    await expect(page.getByTestId('my-booking-receipt')).not.toContainText(labelsFil.importantInformation[0]);
     await expect(page.getByTestId('pay-ahead')).toContainText(stored!.reference);
     await expect(page.getByTestId('messenger-link').first()).toBeVisible();
     await expect(page.getByTestId('facebook-link')).toHaveAttribute('href', E2E_BUSINESS_CHANNELS.BUSINESS_FACEBOOK_URL);

@@ -142,6 +142,25 @@ test.describe('a renter follows their booking from its e-mails', () => {
     await page.getByRole('link', { name: 'Find my booking' }).first().click();
     await expect(page).toHaveURL('/find-booking');
   });
+
+  test('the receipt on the page asks for our e-mail or the reference while the booking is pending, and for this confirmation once it is confirmed, printed as on screen', async ({ page, request }) => {
+    const renter = uniqueRenter('Bring');
+    const booking = await bookThroughPublicSite(request, renter);
+    await page.goto(manageLinkIn(await mailAbout(renter.email, 'Booking received')));
+    const receipt = page.getByTestId('my-booking-receipt');
+    await expect(page.getByTestId('my-booking-status')).toHaveText('Pending');
+    await expect(receipt).toContainText('Bring a valid driver’s license and our e-mail or your booking reference.');
+    await expect(receipt).not.toContainText('driver’s license and this confirmation');
+
+    const confirmed = await request.patch(`/api/admin/bookings/${booking.id}/status`, { data: { status: 'confirmed' }, headers: staffHeaders() });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('my-booking-status')).toHaveText('Confirmed');
+    await page.emulateMedia({ media: 'print' });
+    await expect(receipt.getByText('Bring a valid driver’s license and this confirmation.')).toBeVisible();
+    await expect(receipt).not.toContainText('our e-mail or your booking reference');
+    await page.emulateMedia({ media: 'screen' });
+  });
 });
 
 test.describe('Find my booking', () => {

@@ -54,7 +54,7 @@ describe('a booking cancelled by staff', () => {
 
 describe('what to bring, in the e-mails with the receipt', () => {
   const CONFIRMATION = { en: 'Bring a valid driver’s license and this confirmation.', fil: 'Dalhin ang valid na driver’s license at ang kumpirmasyong ito.' };
-  const PENDING = { en: 'Bring a valid driver’s license and this e-mail or your booking reference.', fil: 'Dalhin ang valid na driver’s license at ang e-mail na ito o ang booking reference mo.' };
+  const PENDING = { en: 'Bring a valid driver’s license and our e-mail or your booking reference.', fil: 'Dalhin ang valid na driver’s license at ang e-mail namin o ang booking reference mo.' };
 
   it('asks a renter whose booking is not confirmed yet for the e-mail or its reference, not for a confirmation, in either language', () => {
     for (const locale of ['en', 'fil'] as const) {

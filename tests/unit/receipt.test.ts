@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePrice } from '../../src/shared/pricing';
-import { bookingPriceLines, priceRows } from '../../src/shared/receipt';
+import { withLocale } from '../../src/server/i18n';
+import { bookingPriceLines, importantInformation, priceRows } from '../../src/shared/receipt';
 
 describe('price rows', () => {
   it('label every charge of a live summary with its days and per-day amount', () => {
@@ -53,5 +54,16 @@ describe('price rows', () => {
     const price = computePrice({ dailyRate: '1000', pickupDate: '2026-12-01', returnDate: '2026-12-03' });
     expect(priceRows(price.lines, { adjustment: '-300.00' }).at(-1)).toEqual({ key: 'adjustment', label: 'Agreed price adjustment', amount: '-300.00' });
     expect(priceRows(price.lines, { adjustment: '0.00' }).some((row) => row.key === 'adjustment')).toBe(false);
+  });
+});
+
+describe('what the receipt asks the renter to bring', () => {
+  it('is the confirmation once the booking is confirmed, our e-mail or the reference while it is pending, in either language', () => {
+    expect(importantInformation({ status: 'confirmed' })[0]).toBe('Bring a valid driver’s license and this confirmation.');
+    expect(importantInformation({ status: 'pending' })[0]).toBe('Bring a valid driver’s license and our e-mail or your booking reference.');
+    expect(withLocale('fil', () => importantInformation({ status: 'confirmed' })[0])).toBe('Dalhin ang valid na driver’s license at ang kumpirmasyong ito.');
+    expect(withLocale('fil', () => importantInformation({ status: 'pending' })[0])).toBe('Dalhin ang valid na driver’s license at ang e-mail namin o ang booking reference mo.');
+    // The rest of the list is the same whatever the status.
+    expect(importantInformation({ status: 'pending' }).slice(1)).toEqual(importantInformation({ status: 'confirmed' }).slice(1));
   });
 });

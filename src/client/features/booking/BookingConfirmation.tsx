@@ -141,7 +141,7 @@ export function Receipt({ booking, notice, closing }: { booking: TRenterBooking;
 
       <Block title={r.important}>
         <List size="sm" spacing={2}>
-          {importantInformation().map((line) => (
+          {importantInformation(booking).map((line) => (
             <List.Item key={line}>{line}</List.Item>
           ))}
         </List>
