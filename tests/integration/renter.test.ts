@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describeAuditEntry } from '../../src/client/features/admin/helpers';
 import { clock } from '../../src/server/clock';
 import { openOrm } from '../../src/server/db/orm';
 import { Booking, MailMessage, Upload } from '../../src/server/db/entities';
@@ -483,7 +484,12 @@ describe('staff follow-up and what the renter hears', () => {
     const applied = await staff().bookings.applyToCustomer({ id: second.answer.booking.id });
     expect(applied.customerDiffers).toEqual([]);
     expect(await staff().customers.byId({ id: first.answer.customer.id })).toMatchObject({ fullName: 'Lorna B. Reyes', phone: '0917 000 3333', ...second.documents });
-    expect((await auditOf(h, 'customer', first.answer.customer.id)).find((entry) => entry.action === 'customer.apply_booking')).toMatchObject({ actor: 'test staff' });
+    const entry = (await auditOf(h, 'customer', first.answer.customer.id)).find((e) => e.action === 'customer.apply_booking')!;
+    expect(entry).toMatchObject({ actor: 'test staff' });
+    // The activity log says it in words: the booking it came from, the fields by their forms' names, no file addresses.
+    expect(describeAuditEntry(entry)).toBe(
+      `Copied the details of booking ${second.answer.booking.reference} to customer Lorna B. Reyes: name Lorna Bautista → Lorna B. Reyes, phone 0917 000 2222 → 0917 000 3333, Photo ID #1 replaced (+2 more)`,
+    );
     // Both bookings keep the files they were made with.
     expect((await staff().bookings.byId({ id: first.answer.booking.id })).photoId1Url).toBe(first.documents.photoId1Url);
   });

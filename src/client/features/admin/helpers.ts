@@ -1,8 +1,8 @@
 import { formatDate, formatInstant, isIsoDate } from '../../../shared/dates';
-import { PAYMENT_METHOD_LABELS, PRICE_LINE_LABELS, dayCount } from '../../../shared/labels';
+import { DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, PRICE_LINE_LABELS, dayCount } from '../../../shared/labels';
 import { formatPeso, isMoneyString, toCentavos } from '../../../shared/money';
 import type { TAuditEntry } from '../../../shared/schemas/admin.schema';
-import type { TBooking } from '../../../shared/schemas/booking.schema';
+import { DOCUMENT_FIELDS, type DocumentField, type TBooking } from '../../../shared/schemas/booking.schema';
 import { bookingPriceLines as receiptPriceLines } from '../../../shared/receipt';
 import type { TCar } from '../../../shared/schemas/car.schema';
 import { adminCopy } from '../../content/admin';
@@ -136,9 +136,10 @@ const DETAILS_OF: Record<string, string[]> = { renter_email: ['customerEmail'] }
 /**
  * Fields a line never names: they follow from the others or from the entry itself (the balance from
  * the total and what was paid; when and by whom a booking was cancelled from the entry's time and
- * actor; a renter's proven address from their acting through their booking link).
+ * actor; a renter's proven address from their acting through their booking link; the booking whose
+ * details were copied to a customer record from the line's verb, which names it).
  */
-const IMPLIED_FIELDS = new Set(['balance', 'cancelledAt', 'cancelledBy', 'emailProven']);
+const IMPLIED_FIELDS = new Set(['balance', 'cancelledAt', 'cancelledBy', 'emailProven', 'fromBooking']);
 
 /** Actions their line says in full: the fields they change are a file's address or a request's bookkeeping. */
 const WITHOUT_DETAILS = new Set(['document', 'document_request']);
@@ -226,6 +227,13 @@ const FIELD_LABEL = new Map(FIELD_NAMES);
 const MONEY_FIELDS = new Set(['dailyRate', 'total', 'amountPaid', 'deposit', 'subtotal', 'driverFee', 'distanceFee', 'deliveryFee', 'insurance', 'adjustment', 'amount']);
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+const isDocumentField = (key: string): key is DocumentField => (DOCUMENT_FIELDS as readonly string[]).includes(key);
+
+/** A document's change, by the document's name: its file's address tells staff nothing. */
+function documentChange(key: DocumentField, before: unknown, after: unknown): string {
+  return `${DOCUMENT_LABELS[key]} ${!after ? 'removed' : before ? 'replaced' : 'added'}`;
+}
+
 /** A field's value as the dashboard writes it: pesos, dates and times in Manila, a count of pictures, yes or no. */
 function showField(key: string, value: unknown): string {
   if (typeof value === 'string' && MONEY_FIELDS.has(key) && isMoneyString(value)) return formatPeso(value);
@@ -265,7 +273,7 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   const own = entry.entityType === 'staff_account' ? ACCOUNT_ACTIONS[entry.action.split('.').pop() ?? ''] : undefined;
   if (own) return `${own} ${typeof either.name === 'string' ? either.name : 'their account'}`;
   const action = entry.action.split('.').pop() ?? '';
-  const verb = ACTION_VERBS[action] ?? entry.action;
+  const verb = typeof after?.fromBooking === 'string' ? `Copied the details of booking ${after.fromBooking} to` : (ACTION_VERBS[action] ?? entry.action);
   const noun = ENTITY_NOUNS[entry.entityType];
   const name = either.name ?? either.fullName ?? (either.customerName ? `for ${show(either.customerName)}` : null);
   const subject = name ? `${verb} ${noun} ${show(name)}` : `${verb} ${noun}`;
@@ -281,6 +289,12 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
     .sort((a, b) => (FIELD_RANK.get(a) ?? FIELD_NAMES.length) - (FIELD_RANK.get(b) ?? FIELD_NAMES.length));
   if (!changed.length) return subject;
   const verbNamesKey = changed.length === 1 && changed[0] === action;
-  const parts = changed.slice(0, 3).map((key) => `${verbNamesKey ? '' : `${FIELD_LABEL.get(key) ?? key} `}${showField(key, before[key])} → ${showField(key, after[key])}`);
+  const parts = changed
+    .slice(0, 3)
+    .map((key) =>
+      isDocumentField(key)
+        ? documentChange(key, before[key], after[key])
+        : `${verbNamesKey ? '' : `${FIELD_LABEL.get(key) ?? key} `}${showField(key, before[key])} → ${showField(key, after[key])}`,
+    );
   return `${subject}: ${parts.join(', ')}${changed.length > 3 ? ` (+${changed.length - 3} more)` : ''}`;
 }
