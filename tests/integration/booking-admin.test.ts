@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeAuditEntry } from '../../src/client/features/admin/helpers';
 import { clock } from '../../src/server/clock';
 import { releaseExpiredHolds } from '../../src/server/services/booking-jobs.service';
 import { updateBookingStatus } from '../../src/server/services/booking-change.service';
@@ -186,6 +187,18 @@ describe('bookings.createAdmin', () => {
     const entry = await auditEntry(h, 'booking', booking.id, 'booking.create');
     expect(entry.before).toBeNull();
     expect(entry.after).toMatchObject({ id: booking.id, total: '8000.00' });
+  });
+
+  it('logs the customer record a new renter’s booking makes, as an added customer is logged; a returning renter’s record gets no second entry', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('walkin');
+    const first = await adminBooking(h, { carId: car.id, from: 3, to: 4, email, name: 'Rosa Walk-In' });
+    const entry = await auditEntry(h, 'customer', first.customerId, 'customer.create');
+    expect(entry).toMatchObject({ actor: 'test staff', before: null, after: { id: first.customerId, fullName: 'Rosa Walk-In', email, erasedAt: null } });
+    expect(describeAuditEntry(entry)).toBe('Added customer Rosa Walk-In');
+    const again = await adminBooking(h, { carId: car.id, from: 6, to: 7, email, name: 'Rosa Walk-In' });
+    expect(again.customerId).toBe(first.customerId);
+    await auditEntry(h, 'customer', first.customerId, 'customer.create');
   });
 
   it('keeps a given total and records the difference to the price list as the adjustment', async () => {

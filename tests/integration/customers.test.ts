@@ -82,6 +82,8 @@ describe('customers.create', () => {
     });
     const saved = await staff().customers.byId({ id: customer.id });
     expect(saved.bookings.map((b) => b.id)).toEqual([booking!.id]);
+    // One entry for the record: its booking finds it made.
+    await auditEntry(h, 'customer', customer.id, 'customer.create');
   });
 
   it('books the initial booking in the renter’s language staff chose: its e-mail, and the booking page its link opens', async () => {

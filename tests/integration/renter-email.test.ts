@@ -3,7 +3,7 @@ import { AuditEntry, Booking, Customer, MailMessage } from '../../src/server/db/
 import { messages } from '../../src/shared/messages';
 import { mailboxKey } from '../../src/shared/names';
 import { createHarness, type Harness } from '../utils/harness';
-import { adminBooking, auditOf, expectError, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
+import { adminBooking, auditEntry, auditOf, expectError, newCar, publicBooking, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -121,6 +121,8 @@ describe('staff correct a renter’s e-mail address', () => {
     expect(confirmed!.subject).toMatch(/^E-mail address corrected: /);
     expect(confirmed!.text).toContain('We have corrected the e-mail address on your booking to this one');
     expect(confirmed!.text).toContain('your booking is confirmed');
+    // The new record is in the activity log, as one staff add is.
+    expect(await auditEntry(h, 'customer', record.id, 'customer.create')).toMatchObject({ actor: 'test staff', before: null, after: { id: record.id, fullName: 'Nena Reyes', email: right } });
   });
 
   it('refuses the address the booking has, a closed booking, an erased renter’s booking and what is no address, changing nothing', async () => {

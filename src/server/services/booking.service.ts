@@ -24,7 +24,7 @@ import {
 import { clock } from '../clock';
 import { escapeLike } from '../db/like';
 import { Booking, Car, Customer, type IBooking, type ICar } from '../db/entities';
-import type { AdminContext, ServiceContext } from '../deps';
+import type { Actor, AdminContext, ServiceContext } from '../deps';
 import { queueMail } from '../mail/outbox';
 import { bookingConfirmedMail, bookingReceivedMail, garageBookingMail } from '../mail/templates';
 import { audit } from './audit.service';
@@ -33,7 +33,7 @@ import { isNameBlocked } from './blocklist.service';
 import { refuseSameFileTwice } from './document.service';
 import { FIRST_LINK_VERSION, garageMailContext, makeDocumentToken, renterMailContext } from './booking-tokens';
 import { holdFromNow } from './booking-jobs.service';
-import { renterView, toBookingDto } from './dto';
+import { renterView, toBookingDto, toCustomerDto } from './dto';
 import { attachUploads, planUploads } from './upload.service';
 import { bookingOfKey, idempotently, idempotentRequest, rememberKey, type IdempotentRequest } from './idempotency.service';
 import { currentLocale } from '../../shared/i18n/catalog';
@@ -186,29 +186,27 @@ function newReference(): string {
 /**
  * The id of the customer record of an e-mail address (stored lower-cased), created from `renter`
  * when there is none. One row per address even when two bookings for it arrive together (`insert
- * ... on conflict (email)`); an existing customer's details are never changed here.
+ * ... on conflict (email)`); an existing customer's details are never changed here. A record made
+ * for staff (`staff`: a booking they enter, an address they correct) is logged as one they add is.
  */
-export async function findOrCreateCustomer(em: EntityManager, renter: Renter, documents?: TDocuments): Promise<string> {
+export async function findOrCreateCustomer(em: EntityManager, renter: Renter, documents?: TDocuments, staff?: Actor): Promise<string> {
   const now = clock.now();
-  const row: { id: string } = await em
-    .createQueryBuilder(Customer)
-    .insert({
-      id: randomUUID(),
-      email: renter.email,
-      fullName: renter.fullName,
-      phone: renter.phone ?? '',
-      license: renter.license ?? null,
-      facebookProfile: renter.facebookProfile ?? null,
-      photoId1Url: documents?.photoId1Url ?? null,
-      photoId2Url: documents?.photoId2Url ?? null,
-      proofOfBillingUrl: documents?.proofOfBillingUrl ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflict('email')
-    .merge(['email'])
-    .returning(['id'])
-    .execute('get');
+  const values = {
+    id: randomUUID(),
+    email: renter.email,
+    fullName: renter.fullName,
+    phone: renter.phone ?? '',
+    license: renter.license ?? null,
+    facebookProfile: renter.facebookProfile ?? null,
+    photoId1Url: documents?.photoId1Url ?? null,
+    photoId2Url: documents?.photoId2Url ?? null,
+    proofOfBillingUrl: documents?.proofOfBillingUrl ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const row: { id: string } = await em.createQueryBuilder(Customer).insert(values).onConflict('email').merge(['email']).returning(['id']).execute('get');
+  // The id drawn here came back: this statement inserted the row, no earlier one had the address.
+  if (staff && row.id === values.id) audit({ em, actor: staff }, 'customer.create', 'customer', row.id, null, toCustomerDto({ ...values, licenseExpiry: null, address: null, erasedAt: null }));
   return row.id;
 }
 
@@ -333,7 +331,7 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
   const car = await carForBooking(em, input.carId ? { id: input.carId } : { name: { $ilike: escapeLike(input.carName ?? '') } });
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   const renter = { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone };
-  const customerId = await findOrCreateCustomer(em, renter);
+  const customerId = await findOrCreateCustomer(em, renter, undefined, ctx.actor);
   const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total, garageDeposit: ctx.deps.business.deposit, locale: input.locale });
   audit(ctx, 'booking.create', 'booking', booking.id, null, booking);
   const renterMail = OPEN_BOOKING_MAIL[booking.status];

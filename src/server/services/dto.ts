@@ -1,5 +1,5 @@
 import { fromCentavos, toCentavos } from '../../shared/money';
-import { RENTER_RECORD_FIELDS, type RenterRecordField, type TBooking, type TPayment, type TRenterBooking } from '../../shared/schemas/booking.schema';
+import { RENTER_RECORD_FIELDS, type DocumentField, type RenterRecordField, type TBooking, type TPayment, type TRenterBooking } from '../../shared/schemas/booking.schema';
 import type { TCustomer } from '../../shared/schemas/customer.schema';
 import type { IBooking, ICar, ICustomer, IPayment } from '../db/entities';
 
@@ -91,7 +91,8 @@ export function toBookingDto(b: BookingView): TBooking {
   };
 }
 
-export function toCustomerDto(c: ICustomer): TCustomer {
+/** A customer as staff read it: from its entity, or from the values of a row just inserted. */
+export function toCustomerDto(c: Pick<ICustomer, 'id' | 'fullName' | 'email' | 'phone' | 'license' | 'licenseExpiry' | 'address' | DocumentField | 'createdAt' | 'erasedAt'>): TCustomer {
   return {
     id: c.id,
     fullName: c.fullName,
