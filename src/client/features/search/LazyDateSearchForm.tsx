@@ -11,7 +11,7 @@ const DateSearchForm = lazy(withMessages(() => import('./DateSearchForm').then((
 
 export function LazyDateSearchForm(props: DateSearchFormProps) {
   return (
-    <Suspense fallback={<Skeleton h={{ base: 260, md: 104 } as unknown as number} radius="lg" aria-busy="true" />}>
+    <Suspense fallback={<Skeleton h={{ base: 260, sm: 180, lg: 104 } as unknown as number} radius="lg" aria-busy="true" />}>
       <DateSearchForm {...props} />
     </Suspense>
   );
