@@ -1,4 +1,4 @@
-import type { APIRequestContext, ConsoleMessage, Page } from '@playwright/test';
+import type { APIRequestContext, ConsoleMessage, Locator, Page } from '@playwright/test';
 import { adminCopy } from '../../src/client/content/admin';
 import { copy } from '../../src/client/content/site';
 import { messages } from '../../src/shared/messages';
@@ -6,7 +6,7 @@ import { ADMIN_PAGE_SIZES } from '../../src/shared/schemas/admin.schema';
 import { expect, expectApart, signInAsStaff, staffHeaders, test } from './support';
 import { addDays, todayInManila } from '../../src/shared/dates';
 import { newCarViaApi } from './support/booking';
-import { bookThroughPublicSite, newBookingViaApi, notice, openDashboard, uniqueRenter } from './admin-helpers';
+import { bookThroughPublicSite, choose, newBookingViaApi, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
 
 const SECTIONS = ['Overview', 'Fleet Management', 'Bookings', 'Customers', 'Blocked Names'];
 
@@ -340,5 +340,33 @@ test.describe('/admin', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
     await expect(page.locator('.noscript-notice')).toBeHidden();
+  });
+});
+
+test.describe('New Booking on a 1440 px screen', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('stands each field’s input level with the one beside it, whatever hint it has', async ({ page }) => {
+    const car = await newCarViaApi(page.request, staffHeaders());
+    await openDashboard(page, 'bookings');
+    await page.getByRole('button', { name: adminCopy.newBooking.open, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: adminCopy.newBooking.title });
+    // Read together, in one frame: the dialog may still be rising into place.
+    const tops = async (left: Locator, right: Locator) => {
+      const [a, b] = await Promise.all([left.elementHandle(), right.elementHandle()]);
+      return page.evaluate(([x, y]) => [x!.getBoundingClientRect().top, y!.getBoundingClientRect().top], [a, b] as const);
+    };
+    const language = dialog.getByRole('combobox', { name: adminCopy.renterLanguage.label });
+    await expect(dialog.getByText(adminCopy.renterLanguage.hint)).toBeVisible();
+    const [phoneTop, languageTop] = await tops(dialog.getByLabel(adminCopy.newBooking.phone), language);
+    expect(languageTop).toBe(phoneTop);
+
+    // With a car and dates, Total shows the price list's figure under its label.
+    await choose(page, dialog.getByRole('combobox', { name: adminCopy.newBooking.car }), new RegExp(car.name));
+    await pickDate(page, dialog.getByLabel(adminCopy.newBooking.pickupDate), addDays(todayInManila(), 60));
+    await pickDate(page, dialog.getByLabel(adminCopy.newBooking.returnDate), addDays(todayInManila(), 62));
+    await expect(dialog.getByText(/^Price list: /)).toBeVisible();
+    const [distanceTop, totalTop] = await tops(dialog.getByRole('combobox', { name: adminCopy.newBooking.distance }), dialog.getByLabel(adminCopy.newBooking.total));
+    expect(totalTop).toBe(distanceTop);
   });
 });

@@ -292,6 +292,9 @@ export function SearchField({ label, value, onChange }: { label: string; value: 
   return <TextInput aria-label={label} placeholder={label} type="search" value={value} onChange={(event) => onChange(event.currentTarget.value)} className={classes.search} />;
 }
 
+/** A field's hint under its input, so that its input stands level with the one beside it in a row. */
+export const HINT_BELOW: Array<'label' | 'input' | 'description' | 'error'> = ['label', 'input', 'description', 'error'];
+
 /**
  * A dialog form's Cancel and submit buttons: both wait while it saves (or while `busy`, e.g. an
  * upload). Above them, the last refusal that named no field (`dialogRefusal`); the notice has

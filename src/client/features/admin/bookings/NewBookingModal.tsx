@@ -13,7 +13,7 @@ import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
 import { carChoiceLabel, dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { FormActions, FormDialog } from '../parts';
+import { FormActions, FormDialog, HINT_BELOW } from '../parts';
 import { RenterLanguageSelect } from './RenterLanguageSelect';
 import { showFirstError } from '../../../components/FormFields/FormFields';
 
@@ -143,7 +143,7 @@ export function NewBookingModal({ opened, renter, onClose }: { opened: boolean; 
             <Select label={c.pickupTime} data={[...PICKUP_TIMES]} allowDeselect={false} {...form.getInputProps('pickupTime')} />
             <Select label={c.driver} data={DRIVER_SERVICES.map((service) => ({ value: service, label: driverServiceLabel(service).label }))} allowDeselect={false} {...form.getInputProps('driverService')} />
             <Select label={c.distance} data={DISTANCE_SERVICES.map((service) => ({ value: service, label: distanceServiceLabel(service).label }))} allowDeselect={false} {...form.getInputProps('distanceService')} />
-            <TextInput label={c.total} inputMode="decimal" description={price ? c.totalHint(formatPeso(price)) : undefined} {...form.getInputProps('total')} />
+            <TextInput label={c.total} inputMode="decimal" description={price ? c.totalHint(formatPeso(price)) : undefined} inputWrapperOrder={HINT_BELOW} {...form.getInputProps('total')} />
           </SimpleGrid>
           <FormActions submit={c.submit} pending={create.isPending} onCancel={onClose} refusal={dialogRefusal(create.error, messages.admin.failed.newBooking)} />
         </Stack>

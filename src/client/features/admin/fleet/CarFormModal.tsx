@@ -10,14 +10,12 @@ import { trpc } from '../../../trpc';
 import { useSiteInfo } from '../../site/useSiteInfo';
 import { changedFields, dialogRefusal, fieldErrors, shortDate } from '../helpers';
 import { notify, notifyError, notifySuccess } from '../notify';
-import { FormActions, FormDialog } from '../parts';
+import { FormActions, FormDialog, HINT_BELOW } from '../parts';
 import { showFirstError } from '../../../components/FormFields/FormFields';
 import { CarImagesField } from './CarImagesField';
 
 const c = adminCopy.carForm;
 
-/** A field's hint under its input, so the inputs of a row line up. */
-const HINT_BELOW: Array<'label' | 'input' | 'description' | 'error'> = ['label', 'input', 'description', 'error'];
 
 interface CarFormValues {
   name: string;
