@@ -1,5 +1,6 @@
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
-import { test, expect, expectFocusWithin, expectHydrated } from './support';
+import type { Locator } from '@playwright/test';
+import { test, expect, expectFocusWithin, expectHydrated, signInAsStaff } from './support';
 
 test.describe('header on a desktop screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -150,5 +151,79 @@ test.describe('mobile menu at 390 px', () => {
       await expect(page.getByRole('dialog')).toBeHidden();
       await expect(burger).toBeFocused();
     }
+  });
+});
+
+/** The smallest a control may be, each way, for a thumb (WCAG 2.5.8 asks 24 px; the dashboard's are 42). */
+const THUMB = 40;
+
+/** The links and buttons in `scope` (the header, the footer, the menu) smaller than THUMB either way, as "name WxH". */
+async function smallControls(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root, thumb) => {
+    const small: string[] = [];
+    for (const control of root.querySelectorAll<HTMLElement>('a[href], button, [role=link]')) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.width < thumb || box.height < thumb) small.push(`${control.getAttribute('aria-label') ?? control.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+    return small;
+  }, THUMB);
+}
+
+test.describe('the header’s and footer’s controls on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of ['/', '/fil/', '/pcc']) {
+    test(`are a thumb’s size on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      expect(await smallControls(page.getByRole('banner'))).toEqual([]);
+      const footer = page.getByRole('contentinfo');
+      expect(await smallControls(footer)).toEqual([]);
+      // Grown, they keep their places: the footer's logo and links start where its headings do.
+      const start = (await footer.getByRole('heading').first().boundingBox())!.x;
+      for (const shown of [footer.getByRole('link').first().locator('img'), footer.getByRole('button').first()]) expect((await shown.boundingBox())!.x).toBe(start);
+    });
+  }
+
+  test('are a thumb’s size on the dashboard, as its own controls are', async ({ page }) => {
+    await signInAsStaff(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff Dashboard' })).toBeVisible();
+    expect(await smallControls(page.getByRole('banner'))).toEqual([]);
+    expect(await smallControls(page.getByRole('contentinfo'))).toEqual([]);
+  });
+
+  test('are a thumb’s size in the menu, its close button included', async ({ page }) => {
+    await page.goto('/');
+    const burger = page.getByRole('button', { name: 'Open menu' });
+    await expectHydrated(burger);
+    await burger.click();
+    const menu = page.getByRole('dialog');
+    await expect(menu.getByRole('link', { name: 'Call Now' })).toBeVisible();
+    expect(await smallControls(menu)).toEqual([]);
+  });
+});
+
+test.describe('the header’s and footer’s controls on a 1280 px touch screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true, isMobile: true });
+
+  test('are a thumb’s size, the header’s links included', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(await smallControls(page.getByRole('banner'))).toEqual([]);
+    expect(await smallControls(page.getByRole('contentinfo'))).toEqual([]);
+  });
+});
+
+test.describe('the header’s and footer’s controls on a 1440 px screen with a mouse', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('stay compact: a 64 px header, a 38 px theme toggle, footer links a line tall', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    expect((await banner.boundingBox())!.height).toBe(64);
+    expect((await banner.getByRole('button', { name: /dark theme|light theme/i }).boundingBox())!.height).toBe(38);
+    const terms = (await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).boundingBox())!;
+    expect(terms.height).toBeLessThan(THUMB);
   });
 });

@@ -67,7 +67,7 @@ export function PayAhead({ business, reference }: { business: Pick<TBusinessInfo
 export function FacebookLink({ url }: { url: string | null }) {
   if (!url) return null;
   return (
-    <Anchor href={url} target="_blank" rel="noopener noreferrer" fz="sm" c="inherit" data-testid="facebook-link">
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" fz="sm" c="inherit" className="touch-target" data-testid="facebook-link">
       {copy.footer.facebook}
     </Anchor>
   );

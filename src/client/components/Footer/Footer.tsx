@@ -21,7 +21,7 @@ const SCROLL_LINKS: Array<{ anchor: SectionAnchor; label: () => string }> = [
 /** A column of the footer: its small heading and its links. */
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack gap={6}>
+    <Stack gap={6} align="flex-start">
       <Title order={2} size="h6" tt="uppercase" c="dimmed">
         {title}
       </Title>
@@ -37,7 +37,7 @@ export function Footer() {
     <Box component="footer" className="no-print" py={48} bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))" style={{ borderTop: '1px solid light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))' }}>
       <Container size="xl">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
-          <Stack gap="sm">
+          <Stack gap="sm" align="flex-start">
             <Logo />
             <Text size="sm" c="dimmed">
               {copy.footer.tagline}
@@ -45,27 +45,27 @@ export function Footer() {
           </Stack>
           <FooterColumn title={copy.footer.links}>
             {SCROLL_LINKS.map((link) => (
-              <UnstyledButton key={link.anchor} onClick={() => goTo(link.anchor)} fz="sm">
+              <UnstyledButton key={link.anchor} onClick={() => goTo(link.anchor)} fz="sm" className="touch-target">
                 {link.label()}
               </UnstyledButton>
             ))}
-            <Anchor component={Link} to={localePath(FIND_BOOKING_PATH)} fz="sm" c="inherit">
+            <Anchor component={Link} to={localePath(FIND_BOOKING_PATH)} fz="sm" c="inherit" className="touch-target">
               {copy.nav.findBooking}
             </Anchor>
           </FooterColumn>
           <FooterColumn title={copy.footer.legal}>
-            <Anchor component={Link} to={localePath('/terms')} fz="sm" c="inherit">
+            <Anchor component={Link} to={localePath('/terms')} fz="sm" c="inherit" className="touch-target">
               {copy.footer.terms}
             </Anchor>
-            <Anchor component={Link} to={localePath('/privacy')} fz="sm" c="inherit">
+            <Anchor component={Link} to={localePath('/privacy')} fz="sm" c="inherit" className="touch-target">
               {copy.footer.privacy}
             </Anchor>
           </FooterColumn>
           <FooterColumn title={copy.nav.contact}>
-            <Anchor href={telHref(business.phonePrimary)} fz="sm" c="inherit">
+            <Anchor href={telHref(business.phonePrimary)} fz="sm" c="inherit" className="touch-target">
               {business.phonePrimary}
             </Anchor>
-            <Anchor href={`mailto:${business.email}`} fz="sm" c="inherit">
+            <Anchor href={`mailto:${business.email}`} fz="sm" c="inherit" className="touch-target">
               {business.email}
             </Anchor>
             <Text fz="sm">{business.hours}</Text>

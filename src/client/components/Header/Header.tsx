@@ -65,7 +65,7 @@ function ThemeToggle() {
   const label = scheme === 'dark' ? copy.nav.toLight : copy.nav.toDark;
   return (
     <Hint label={label}>
-      <ActionIcon variant="default" size={38} radius="md" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
+      <ActionIcon variant="default" size={38} radius="md" className="touch-target" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
         <Box component="span" className={classes.schemeIcon} lightHidden>
           <IconSun size={20} aria-hidden />
         </Box>
@@ -133,19 +133,19 @@ export function Header() {
       <Container size="xl" className={classes.inner}>
         <Logo />
         <Group gap={2} visibleFrom="lg" component="nav" aria-label={copy.nav.main}>
-          <NavEntries className={classes.link} />
+          <NavEntries className={`${classes.link} touch-target`} />
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Box visibleFrom="lg">
-            <LanguageSwitch className={classes.link} />
+            <LanguageSwitch className={`${classes.link} touch-target`} />
           </Box>
           <ThemeToggle />
-          <Burger ref={burger} opened={opened} onClick={toggle} hiddenFrom="lg" aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu} />
+          <Burger ref={burger} opened={opened} onClick={toggle} hiddenFrom="lg" className="touch-target" aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu} />
         </Group>
       </Container>
       {menuMounted ? (
         <Suspense fallback={null}>
-          <MenuDrawer opened={opened} onClose={closeToBurger} returnFocus={false} position="right" size="xs" title={<Logo />} hiddenFrom="lg" closeButtonProps={{ 'aria-label': copy.nav.closeMenu }}>
+          <MenuDrawer opened={opened} onClose={closeToBurger} returnFocus={false} position="right" size="xs" title={<Logo />} hiddenFrom="lg" closeButtonProps={{ 'aria-label': copy.nav.closeMenu, className: 'touch-target' }}>
             <Stack gap={4} component="nav" aria-label={copy.nav.mobile}>
               <NavEntries className={classes.drawerLink} onNavigate={close} />
               <LanguageSwitch className={classes.drawerLink} />

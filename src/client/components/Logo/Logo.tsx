@@ -7,7 +7,7 @@ import { localePath } from '../../i18n';
 export function Logo() {
   const business = useSiteInfo();
   return (
-    <Link to={localePath('/')} style={{ textDecoration: 'none', color: 'inherit' }}>
+    <Link to={localePath('/')} className="touch-target" style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap={10} wrap="nowrap">
         <img src="/logo.svg" width={36} height={36} alt="" />
         <div>
