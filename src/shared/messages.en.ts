@@ -183,7 +183,7 @@ export default {
     documentsTitle: 'Documents Required',
     failedTitle: 'Booking Failed',
     failedDefault: 'Something went wrong. Please try again.',
-    successTitle: 'Booking Confirmed!',
+    successTitle: 'Booking Received!',
     success: 'Your booking has been submitted successfully. Check your email for confirmation.',
     documentsRetryTitle: 'Booking Created',
     documentsRetry: 'Booking successful, but document upload may need retry.',

@@ -57,7 +57,8 @@ test.describe('booking a car', () => {
 
     const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
     await expect(receipt).toBeVisible();
-    const confirmed = page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' });
+    // Received, not confirmed: the booking waits for the garage (and the renter's e-mail link).
+    const confirmed = page.getByRole('alert').filter({ hasText: 'Booking Received!' });
     await expect(confirmed).toBeVisible();
     // The notice leaves the receipt's buttons free to use.
     await expectApart(confirmed, { 'Print Receipt': receipt.getByRole('button', { name: 'Print Receipt' }), Close: receipt.getByRole('button', { name: 'Close' }).first() });
@@ -122,7 +123,7 @@ test.describe('booking a car', () => {
     const form = page.getByTestId('booking-form');
     await fillRenter(form, newRenter('Rosa'));
     const receipt = await attachDocumentsAndConfirm(page, form);
-    await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Booking Received!' })).toBeVisible();
 
     // Wider than a phone's 36em and back, as a phone turned sideways (or a page laid out on A4 to print) is.
     await page.setViewportSize({ width: 844, height: 390 });
