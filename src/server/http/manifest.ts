@@ -34,9 +34,24 @@ export function staticClosure(manifest: Manifest, key: string): string[] {
   return [...seen];
 }
 
-/** The stylesheets a chunk needs when it runs: its own and its static imports'. */
+/**
+ * The stylesheets a chunk needs when it runs, its static imports' before its own: the order in
+ * which Vite's preload helper adds them to the page (`collectPreloadDependencies` in
+ * vite/src/node/plugins/importAnalysisBuild.ts), so a component's rules come after the Mantine
+ * rules of the same weight that they override.
+ */
 export function cssClosure(manifest: Manifest, key: string): string[] {
-  return [...new Set(staticClosure(manifest, key).flatMap((chunk) => manifest[chunk]?.css ?? []))];
+  const seen = new Set<string>();
+  const css: string[] = [];
+  const visit = (chunk: string) => {
+    if (seen.has(chunk)) return;
+    if (!manifest[chunk]) throw new Error(`the manifest names ${chunk}, which it does not list`);
+    seen.add(chunk);
+    for (const imported of manifest[chunk].imports ?? []) visit(imported);
+    css.push(...(manifest[chunk].css ?? []));
+  };
+  visit(key);
+  return [...new Set(css)];
 }
 
 /** The browser app's page in the manifest: its entry chunk and stylesheets. */

@@ -151,8 +151,10 @@ export class PageRenderer {
 
   /** The pages' policy: the site's, plus the hash of the inlined theme script. */
   private readonly contentSecurityPolicy: string;
-  /** Each lazy part's stylesheets that the entry's (already in the template) do not hold, as one <style>. */
-  private readonly lazyStyles = new Map<string, string>();
+  /** Each lazy part's stylesheets that the entry's (already in the template) do not hold, in their order. */
+  private readonly lazyStyles = new Map<string, string[]>();
+  /** The text of each of those stylesheets. */
+  private readonly stylesheets = new Map<string, string>();
 
   constructor(
     private readonly deps: AppDeps,
@@ -171,8 +173,8 @@ export class PageRenderer {
     const entryCss = new Set(entry ? cssClosure(manifest, entry) : []);
     for (const part of new Set(['/', '/booking?car', '/pcc', '/terms', '/find-booking', '/my-booking', '/cars/any'].flatMap(lazyPartsOf))) {
       const files = cssClosure(manifest, part).filter((file) => !entryCss.has(file));
-      const css = files.map((file) => readFileSync(resolve(options.clientDir, file), 'utf8')).join('\n');
-      this.lazyStyles.set(part, css && !css.includes('</style') ? `<style>${css}</style>` : '');
+      for (const file of files) if (!this.stylesheets.has(file)) this.stylesheets.set(file, readFileSync(resolve(options.clientDir, file), 'utf8'));
+      this.lazyStyles.set(part, files);
     }
     this.contentSecurityPolicy = contentSecurityPolicy(deps, [...inlined.scriptHashes, ...(painted.scriptHash ? [painted.scriptHash] : [])]);
     this.entry = resolve(options.serverEntry);
@@ -236,7 +238,7 @@ export class PageRenderer {
     const render = await this.loadRenderer();
     const origin = this.deps.siteUrl;
     const rendered = await render({ url, state, origin });
-    const styles = lazyPartsOf(url).map((part) => this.lazyStyles.get(part) ?? '').join('');
+    const styles = this.lazyStylesOf(url);
     const head = rendered.status === 200 ? headTags(rendered, `${origin}${url}`, this.deps.business.name) : '';
     // Absolute alternates from the site's own address (never the request's Host, which anyone can set).
     const html = withLanguage(this.pageTemplate, url, origin)
@@ -245,6 +247,16 @@ export class PageRenderer {
       .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(rendered.description)}" />`)
       .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${pageStateElement(state)}`);
     return cachedPage(rendered.status, html, fleetEtag);
+  }
+
+  /**
+   * The page's lazy parts' stylesheets as one <style>, each once and in the order the browser
+   * would load them: a file repeated for a later part would come after the rules that override it.
+   */
+  private lazyStylesOf(url: string): string {
+    const files = [...new Set(lazyPartsOf(url).flatMap((part) => this.lazyStyles.get(part) ?? []))];
+    const css = files.map((file) => this.stylesheets.get(file) ?? '').join('\n');
+    return css && !css.includes('</style') ? `<style>${css}</style>` : '';
   }
 
   private shell(status: number): CachedPage {
