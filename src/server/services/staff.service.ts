@@ -97,6 +97,9 @@ async function emailFree(ctx: ServiceContext, email: string, except: string | nu
   if (other) throw new AppError('CONFLICT', messages.errors.staffEmailTaken);
 }
 
+/** An account with no one-time link: none to spend, no time for it, no owner who gave it. */
+const NO_LINK = { linkTokenHash: null, linkExpiresAt: null, linkIssuedBy: null };
+
 /**
  * Gives the account a new one-time password link (replacing any earlier one) and answers its
  * address. The link names the owner who gave it (`linkAccount`).
@@ -148,7 +151,7 @@ export async function disableStaff(ctx: AdminContext, id: string): Promise<TStaf
     guardChange(ctx, account);
     if (account.disabledAt) return account;
     const before = snapshot(account);
-    Object.assign(account, { disabledAt: clock.now(), linkTokenHash: null, linkExpiresAt: null, linkIssuedBy: null });
+    Object.assign(account, { disabledAt: clock.now(), ...NO_LINK });
     audit(tx, 'staff_account.disable', 'staff_account', account.id, before, snapshot(account));
     await tx.em.flush();
     await endSessionsOf(tx.em, account.id);
@@ -223,7 +226,7 @@ export async function setPasswordWithLink(ctx: ServiceContext, input: TSetPasswo
     const spent = await em.nativeUpdate(
       StaffAccount,
       { id: account.id, linkTokenHash: account.linkTokenHash },
-      { passwordHash: hash, passwordChangedAt: clock.now(), linkTokenHash: null, linkExpiresAt: null, linkIssuedBy: null },
+      { passwordHash: hash, passwordChangedAt: clock.now(), ...NO_LINK },
     );
     if (spent !== 1) throw new AppError('BAD_REQUEST', messages.errors.passwordLinkInvalid);
     await endSessionsOf(em, account.id);

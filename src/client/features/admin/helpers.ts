@@ -114,7 +114,8 @@ export function pageInfo(offset: number, limit: number, total: number): { page: 
 /** Where a file may be PUT: one rule for the booking form's and the dashboard's uploads. */
 export { isAllowedUploadUrl as isAcceptableUploadUrl } from '../uploads/uploadFile';
 
-const ACTION_VERBS: Record<string, string> = {
+/** Each action's verb; one that names more than its entity reads it from the entry's new values. */
+const ACTION_VERBS: Record<string, string | ((after: Record<string, unknown> | null) => string)> = {
   create: 'Added',
   update: 'Updated',
   delete: 'Deleted',
@@ -126,7 +127,7 @@ const ACTION_VERBS: Record<string, string> = {
   reset: 'Reset the sign-in of',
   document: 'Sent a new document for',
   document_request: 'Asked for a new document for',
-  apply_booking: "Copied a booking's details to",
+  apply_booking: (after) => (typeof after?.fromBooking === 'string' ? `Copied the details of booking ${after.fromBooking} to` : "Copied a booking's details to"),
   renter_email: 'Corrected the renter’s e-mail address of',
 };
 
@@ -273,7 +274,8 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   const own = entry.entityType === 'staff_account' ? ACCOUNT_ACTIONS[entry.action.split('.').pop() ?? ''] : undefined;
   if (own) return `${own} ${typeof either.name === 'string' ? either.name : 'their account'}`;
   const action = entry.action.split('.').pop() ?? '';
-  const verb = typeof after?.fromBooking === 'string' ? `Copied the details of booking ${after.fromBooking} to` : (ACTION_VERBS[action] ?? entry.action);
+  const named = ACTION_VERBS[action] ?? entry.action;
+  const verb = typeof named === 'function' ? named(after) : named;
   const noun = ENTITY_NOUNS[entry.entityType];
   const name = either.name ?? either.fullName ?? (either.customerName ? `for ${show(either.customerName)}` : null);
   const subject = name ? `${verb} ${noun} ${show(name)}` : `${verb} ${noun}`;

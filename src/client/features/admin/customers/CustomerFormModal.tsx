@@ -73,7 +73,6 @@ export function CustomerFormModal({ customer, onClose }: { customer: TCustomer |
     transformValues: (values) => ZCustomerFormSchema.parse(values),
   });
 
-
   const refresh = () => Promise.all([utils.customers.invalidate(), utils.bookings.invalidate(), utils.admin.overview.invalidate(), utils.cars.bookedDates.invalidate()]);
   const onFailed = (error: unknown, fallback: string) => {
     form.setErrors(toFormErrors(fieldErrors(error)));

@@ -16,7 +16,6 @@ import { CarImagesField } from './CarImagesField';
 
 const c = adminCopy.carForm;
 
-
 interface CarFormValues {
   name: string;
   category: CarCategory | '';
@@ -79,7 +78,6 @@ export function CarFormModal({ car, onClose: close }: { car: TCar | 'new' | null
   const form = useForm<CarFormValues>({ mode: 'controlled', initialValues: valuesOf(null), validate: schemaResolver(ZCreateCarSchema, { sync: true }) });
   const [uploading, setUploading] = useState(false);
   const onClose = () => close();
-
 
   const onSaved = async (notice: string | Parameters<typeof notify>[0]) => {
     if (typeof notice === 'string') notifySuccess(notice);
