@@ -63,14 +63,17 @@ describe('message catalogs', () => {
 describe('the Filipino catalogs', () => {
   it('speak of the garage as "kami/namin" on every page and in every e-mail, in the words a Filipino reader expects', async () => {
     const odd = [
-      /\baming staff\b/i, // "ng aming staff" / "Ang aming staff": the garage is "kami", its staff "staff namin"
+      /\baming\b/i, // "ng aming staff", "aming terms", "sa aming kontrol": the garage is "kami", and what is its own "staff namin", "terms namin", "kontrol namin"
       /\b(na-cancel|nakumpirma|itinama)( na)? ng (staff|garahe)\b/i, // the garage's own act, told of a third party
       /Ang sabi/, // "what was said", for the garage's note ("Note namin:")
       /Nakahanda/, // "already ready", for a car the garage will ready ("Ihahanda namin")
       /buksan ulit ang mga petsa|petsa ng sasakyan\b/, // dates "reopened", word for word ("magiging bakante ulit ang sasakyan")
       /para dito/, // "rito" after a vowel
-      /aming terms/, // "terms namin"
-      /\bay (babayaran|binabayaran|kinukuha|sisingilin)\b/, // the English word order, for what is paid or collected
+      /\bay (babayaran|binabayaran|kinukuha|sisingilin|itatago)\b/, // the English word order, for what is paid, collected or kept
+      /nagre-rent ay\b/, // "Ang nagre-rent ay 21 …": "21 … ang nagre-rent"
+      /paninda para sa upa/, // "goods for hire" is hauling cargo for pay, not goods to rent out
+      /\bpagkasira\b/, // "sira" said twice for damage and a breakdown ("tumirik")
+      /nang lasing\b/, // "under the influence" is drink or drugs ("nakainom o naka-droga")
     ];
     for (const name of Object.keys(CATALOG_FILES) as CatalogName[]) {
       for (const [id, text] of Object.entries(await load(name, 'fil'))) {

@@ -57,7 +57,7 @@ export default {
   },
   terms: {
     points: {
-      age: 'Ang nagre-rent ay 21 taong gulang pataas, may valid na driver’s license na hawak nang kahit 1 taon.',
+      age: '21 taong gulang pataas ang nagre-rent, may valid na driver’s license na hawak nang kahit 1 taon.',
       deposit: 'Kukunin namin ang security deposit na {deposit} pag-pick-up (cash o hold sa card), at ibabalik namin ito. Walang bayad online.',
       cancellation: 'Libreng cancellation hanggang 24 oras bago ang pick-up; 50% refund kung sa loob ng 24 oras; walang refund kung hindi sumipot.',
       fuel: 'Isauli ang sasakyan na pareho ang lebel ng gasolina. Puwedeng may singil kung late ang pagsauli.',

@@ -9,7 +9,7 @@ export default {
     description: 'Mga patakaran sa rental: sino ang puwedeng mag-rent, mga dokumento, deposit, presyo, pick-up at pagsauli, cancellation at insurance.',
     title: 'Terms of Service',
     intro:
-      'Para sa bawat rental na na-book sa website na ito, sa telepono o sa garahe namin ang mga patakarang ito. Sa pag-book ng sasakyan, sumasang-ayon ka sa mga ito. Basahin muna bago mag-book; tawagan kami kung may hindi malinaw.',
+      'Sakop ng mga patakarang ito ang bawat rental na na-book sa website na ito, sa telepono o sa garahe namin. Kapag nag-book ka ng sasakyan, sumasang-ayon ka sa mga ito. Pakibasa muna bago ka mag-book; tawagan kami kung may hindi malinaw.',
     sections: [
       {
         title: '1. Sino ang puwedeng mag-rent',
@@ -46,7 +46,7 @@ export default {
       {
         title: '5. Pick-up, pagsauli at late na pagsauli',
         items: [
-          'Mula 9:00 AM hanggang 5:00 PM ang pick-up, sa oras na pinili mo; isasauli ang sasakyan sa parehong oras sa araw ng pagsauli.',
+          'Mula 9:00 AM hanggang 5:00 PM ang pick-up, sa oras na pinili mo; dapat mong isauli ang sasakyan sa parehong oras sa araw ng pagsauli.',
           'Sabay nating iinspeksyunin ang sasakyan bago at pagkatapos ng rental.',
           'Isauli ang sasakyan na pareho ang lebel ng gasolina. Sisingilin namin ang kulang na gasolina sa presyo sa gasolinahan, dagdag ang ₱300 na refuelling fee.',
           'Puwedeng may singil ang late na pagsauli: hanggang 3 oras, ₱300 kada oras; lampas doon, isang buong dagdag na araw.',
@@ -65,29 +65,29 @@ export default {
         title: '7. Sa kalsada',
         items: [
           'Sundin ang batas-trapiko ng Pilipinas. Hanggang 105 km/h lang ang takbo ng mga sasakyan namin, kahit mas mataas ang pinapayagan ng kalsada.',
-          'Bawal manigarilyo, bawal ang alagang hayop nang walang pahintulot namin, bawal ang karera, paghila o off-road sa labas ng mga markadong daan, at bawal magkarga ng paninda para sa upa.',
+          'Bawal manigarilyo, bawal ang alagang hayop nang walang pahintulot namin, bawal ang karera, paghila o off-road sa labas ng mga markadong daan, at bawal gamitin ang sasakyan sa paghahakot ng kargamento nang may bayad.',
           'Hindi puwedeng ilabas ng Luzon ang sasakyan nang walang nakasulat na pahintulot namin.',
           'Sagot ng nagre-rent ang mga multa sa trapiko at parking, toll at gasolina habang nasa rental.',
         ],
       },
       {
-        title: '8. Aksidente, sira at pagkasira ng sasakyan',
+        title: '8. Aksidente, sira at pagtirik ng sasakyan',
         items: [
-          'Tawagan agad kami pagkatapos ng anumang aksidente, sira, nakaw o pagkasira, at kumuha ng police report para sa aksidente at nakaw.',
-          'Sakop ng insurance ang sira sa sasakyan na lampas sa participation fee na sinabi sa pick-up, maliban sa sirang dulot ng pagmamaneho nang lasing, ng paglabag sa mga patakarang ito, o ng driver na hindi nakalista.',
-          'Huwag ipaayos ang sasakyan nang walang pahintulot namin. Papalitan namin ang sasakyang nasira nang hindi kasalanan ng nagre-rent kung may bakante.',
+          'Tawagan kami agad kapag naaksidente, nasira, nanakaw o tumirik ang sasakyan, at kumuha ng police report kapag aksidente o nakaw.',
+          'Sakop ng insurance ang sira sa sasakyan na lampas sa participation fee na sasabihin namin sa iyo sa pick-up, maliban sa sirang dulot ng pagmamaneho nang nakainom o naka-droga, ng paglabag sa mga patakarang ito, o ng driver na hindi nakalista.',
+          'Huwag ipaayos ang sasakyan nang walang pahintulot namin. Kung tumirik ang sasakyan nang hindi kasalanan ng nagre-rent, papalitan namin ito kapag may bakanteng sasakyan.',
         ],
       },
       {
         title: '9. Pagtanggi sa serbisyo',
         paragraphs: [
-          'Puwede naming tanggihan o i-cancel ang booking kapag hindi ma-verify ang mga dokumento, kapag lumabag na dati ang nagre-rent sa mga patakarang ito, o kapag hindi na magagamit ang sasakyan dahil sa mga bagay na wala sa aming kontrol; sa ganitong kaso, ibabalik nang buo ang lahat ng nabayaran.',
+          'Puwede naming tanggihan o i-cancel ang booking kapag hindi ma-verify ang mga dokumento, kapag lumabag na dati ang nagre-rent sa mga patakarang ito, o kapag hindi na available ang sasakyan dahil sa mga bagay na labas sa kontrol namin; sa ganitong kaso, ibabalik namin nang buo ang lahat ng nabayaran.',
         ],
       },
       {
-        title: '10. Pakikipag-ugnayan at batas na sinusunod',
+        title: '10. Contact at batas na sinusunod',
         paragraphs: [
-          'Sakop ng mga batas ng Republika ng Pilipinas ang mga patakarang ito. Para sa tanong at reklamo: tumawag o mag-e-mail sa amin gamit ang mga detalye sa ibaba ng page na ito; sumasagot kami sa loob ng isang araw ng trabaho.',
+          'Sakop ng mga batas ng Republika ng Pilipinas ang mga patakarang ito. May tanong o reklamo? Tawagan o i-e-mail kami gamit ang mga detalye sa ibaba ng page na ito; sumasagot kami sa loob ng isang araw ng trabaho.',
         ],
       },
     ],
@@ -96,7 +96,7 @@ export default {
     description: 'Anong personal data ang itinatago namin, bakit, gaano katagal, at ang mga karapatan mo sa ilalim ng Data Privacy Act of 2012.',
     title: 'Privacy Policy',
     intro:
-      'Kinukuha lang namin ang kailangan para ligtas kang makapag-rent ng sasakyan, iniingatan namin ito, at hindi namin ito ibinebenta. Ipinapaliwanag ng policy na ito kung ano ang itinatago namin, bakit, gaano katagal, at ang mga karapatan mo sa ilalim ng Data Privacy Act of 2012 (Republic Act No. 10173).',
+      'Kinukuha lang namin ang kailangan para ligtas kang makapag-rent ng sasakyan, iniingatan namin ito, at hinding-hindi namin ito ibebenta. Ipinapaliwanag ng policy na ito kung ano ang itinatago namin, bakit, gaano katagal, at ang mga karapatan mo sa ilalim ng Data Privacy Act of 2012 (Republic Act No. 10173).',
     sections: [
       {
         title: '1. Ano ang kinukuha namin',
@@ -111,7 +111,7 @@ export default {
       {
         title: '2. Bakit namin ito ginagamit',
         items: [
-          'Para kumpirmahin at asikasuhin ang booking mo, at para makipag-ugnayan sa iyo tungkol dito.',
+          'Para kumpirmahin at asikasuhin ang booking mo, at para makontak ka namin tungkol dito.',
           'Para i-verify kung sino ka at kung puwede kang magmaneho bago iabot ang sasakyan, at para protektahan ang mga sasakyan namin laban sa panloloko at nakaw.',
           'Para itago ang mga talaang pang-accounting na hinihingi ng batas.',
           'Para sagutin ang mga tanong mo.',
@@ -138,7 +138,7 @@ export default {
         items: [
           'malaman kung paano pinoproseso ang personal data mo;',
           'makita ang personal data mo na hawak namin at makakuha ng kopya;',
-          'ipaayos ang data na mali o kulang;',
+          'ipatama ang data mo na mali o kulang;',
           'tumutol sa pagproseso, at ipabura o ipa-block ang data mo kapag hindi na ito kailangan o labag sa batas ang pagproseso;',
           'data portability, sa karaniwang electronic format;',
           'magreklamo sa National Privacy Commission (privacy.gov.ph).',
@@ -147,7 +147,7 @@ export default {
       {
         title: '6. Paano gamitin ang mga karapatan mo',
         paragraphs: [
-          'Mag-e-mail o tumawag sa amin gamit ang mga detalye sa ibaba, sabihin kung aling karapatan ang gusto mong gamitin at paano ka namin makokontak. Titiyakin naming ikaw talaga ang humihiling at sasagot kami sa loob ng 15 araw. Ang mga talaang kailangan naming itago ayon sa batas (gaya ng booking at bayad) ay itatago hanggang matapos ang obligasyong iyon, pero sasabihin namin sa iyo kung ano ang itinatago namin at bakit. Kapag binura namin ang datos mo, mananatili ang mga talaang iyon nang wala ang pangalan mo, contact details o mga dokumento.',
+          'Mag-e-mail o tumawag sa amin gamit ang mga detalye sa ibaba, at sabihin kung aling karapatan ang gusto mong gamitin at paano ka namin makokontak. Ive-verify namin na ikaw talaga ang humihiling, at sasagot kami sa loob ng 15 araw. Ang mga talaang obligado kaming itago ayon sa batas (gaya ng booking at bayad), itatago namin hanggang matapos ang obligasyong iyon, pero sasabihin namin sa iyo kung ano ang itinatago namin at bakit. Kapag binura namin ang data mo, mananatili ang mga talaang iyon, pero wala na roon ang pangalan mo, ang contact details mo o ang mga dokumento mo.',
         ],
       },
       {
