@@ -4,13 +4,21 @@ import type { DeliveryArea, PriceLine } from './pricing';
 import type { TBooking } from './schemas/booking.schema';
 
 /**
+ * Whether the garage has still to confirm the booking: until it does, nothing shown or sent about it
+ * may call itself a confirmation or ask the renter to bring one (the receipt's dialog and lines, its e-mails).
+ */
+export function awaitsConfirmation(booking: Pick<TBooking, 'status'>): boolean {
+  return booking.status === 'pending';
+}
+
+/**
  * What the receipt and the booking's e-mails tell every renter, in this order (in the current
- * language). The first line asks for "this confirmation"; while the booking is still pending, its
+ * language). The first line asks for "this confirmation"; while the booking awaits confirmation, its
  * receipt (after booking, on its page, printed) and its e-mails ask for our e-mail or the reference instead.
  */
 export function importantInformation(booking: Pick<TBooking, 'status'>): readonly string[] {
   const lines = labels.importantInformation;
-  return booking.status === 'pending' ? [labels.bringWhilePending, ...lines.slice(1)] : lines;
+  return awaitsConfirmation(booking) ? [labels.bringWhilePending, ...lines.slice(1)] : lines;
 }
 
 /** How a booking's security deposit reads beside its total: collected at pick-up, refundable, not part of the total. */

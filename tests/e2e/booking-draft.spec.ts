@@ -90,7 +90,7 @@ test.describe('the booking form keeps its draft in the tab', () => {
       await form.getByLabel(/I have read and accept the rental terms/).check({ timeout: 2_000 });
     }).toPass({ timeout: 10_000 });
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
-    const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
+    const receipt = page.getByRole('dialog', { name: 'Booking Receipt' });
     await expect(receipt.getByTestId('receipt-price-total')).toHaveText(formatPeso(expected.total));
     const [stored] = await query<{ photo_id1_url: string }>('select b.photo_id1_url from booking b join customer c on c.id = b.customer_id where c.email = $1', [renter.email]);
     expect(stored?.photo_id1_url).toMatch(/^\/objects\/private\//);
@@ -192,7 +192,7 @@ test.describe('the booking form keeps its draft in the tab', () => {
     await uploadIn(page, form, 'Photo ID #2', pngFile('passport.png'));
     await expect(stale.getByTestId('document-error')).toHaveCount(0);
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.getByRole('dialog', { name: 'Booking Confirmation' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Booking Receipt' })).toBeVisible();
   });
 
   test('the same file chosen for a second document after a reload is named in that slot, to be chosen again', async ({ page, request }) => {
@@ -224,6 +224,6 @@ test.describe('the booking form keeps its draft in the tab', () => {
 
     await uploadIn(page, form, 'Photo ID #2', pngFile('umid.png'));
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.getByRole('dialog', { name: 'Booking Confirmation' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Booking Receipt' })).toBeVisible();
   });
 });

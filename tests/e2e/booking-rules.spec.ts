@@ -219,7 +219,7 @@ test.describe('a booking whose answer is lost', () => {
     expect(await stored()).toHaveLength(1);
 
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
-    const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
+    const receipt = page.getByRole('dialog', { name: 'Booking Receipt' });
     await expect(receipt).toBeVisible();
     const [booking] = await stored();
     await expect(receipt.getByTestId('receipt-reference')).toHaveText(booking!.reference);

@@ -56,7 +56,7 @@ test.describe('booking a car', () => {
     await form.getByLabel(/I have read and accept the rental terms/).check();
     await form.getByRole('button', { name: 'Confirm Booking' }).click();
 
-    const receipt = page.getByRole('dialog', { name: 'Booking Confirmation' });
+    const receipt = page.getByRole('dialog', { name: 'Booking Receipt' });
     await expect(receipt).toBeVisible();
     // Received, not confirmed: the booking waits for the garage (and the renter's e-mail link).
     const confirmed = page.getByRole('alert').filter({ hasText: 'Booking Received!' });
@@ -73,6 +73,8 @@ test.describe('booking a car', () => {
     // Not confirmed yet: the receipt asks, as the e-mail does, for that e-mail or the reference, not for a confirmation.
     await expect(receipt).toContainText('Bring a valid driver’s license and our e-mail or your booking reference.');
     await expect(receipt).not.toContainText('driver’s license and this confirmation');
+    await expect(receipt).toContainText('Please save or print this receipt. It has your booking reference for pick-up.');
+    await expect(receipt).not.toContainText(/this confirmation/);
     // Until its renter opens the e-mail's link (or staff confirm it), the booking holds its days only so long, and the receipt says until when.
     await expect(receipt.getByTestId('receipt-hold')).toHaveText(/^Open “Manage your booking” in that e-mail by .+ \d{1,2}:\d{2} [AP]M: a booking that neither you nor we confirm by then is cancelled/);
 

@@ -75,7 +75,7 @@ test.describe('in Filipino', () => {
     await form.getByLabel(bookingFormFil.terms.accept).check();
     await form.getByRole('button', { name: bookingFormFil.submit.idle }).click();
 
-    const receipt = page.getByRole('dialog', { name: bookingFormFil.confirmation.title });
+    const receipt = page.getByRole('dialog', { name: bookingFormFil.confirmation.titleWhilePending });
     await expect(receipt).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: messagesFil.booking.successTitle })).toBeVisible();
     await expect(receipt.getByTestId('receipt-duration')).toHaveText('3 araw');
@@ -83,6 +83,8 @@ test.describe('in Filipino', () => {
     // Still pending: the receipt asks for the e-mail or the reference, not for a confirmation.
     await expect(receipt).toContainText(labelsFil.bringWhilePending);
     await expect(receipt).not.toContainText(labelsFil.importantInformation[0]);
+    await expect(receipt).toContainText(bookingFormFil.confirmation.saveNoticeWhilePending);
+    await expect(receipt).not.toContainText(bookingFormFil.confirmation.saveNotice);
     await expect(receipt.getByRole('button', { name: bookingFormFil.confirmation.print })).toBeVisible();
     // How to send a reservation fee ahead (no gateway), and where to message the garage.
     const payAhead = receipt.getByTestId('pay-ahead');

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { computePrice } from '../../src/shared/pricing';
 import { withLocale } from '../../src/server/i18n';
 import { bookingPriceLines, importantInformation, priceRows } from '../../src/shared/receipt';
+import { bookingFormCopy } from '../../src/client/content/bookingForm';
+import { confirmationWording } from '../../src/client/features/booking/BookingConfirmation';
 
 describe('price rows', () => {
   it('label every charge of a live summary with its days and per-day amount', () => {
@@ -65,5 +67,23 @@ describe('what the receipt asks the renter to bring', () => {
     expect(withLocale('fil', () => importantInformation({ status: 'pending' })[0])).toBe('Dalhin ang valid na driver’s license at ang e-mail namin o ang booking reference mo.');
     // The rest of the list is the same whatever the status.
     expect(importantInformation({ status: 'pending' }).slice(1)).toEqual(importantInformation({ status: 'confirmed' }).slice(1));
+  });
+});
+
+describe('the receipt dialog after a website booking', () => {
+  it('is a receipt to keep while the booking is pending, and the confirmation once it is confirmed, in either language', () => {
+    expect(confirmationWording({ status: 'pending' })).toEqual({ title: 'Booking Receipt', saveNotice: 'Please save or print this receipt. It has your booking reference for pick-up.' });
+    expect(confirmationWording({ status: 'confirmed' })).toEqual({ title: 'Booking Confirmation', saveNotice: 'Please save or print this confirmation. You will need it at pick-up.' });
+    expect(withLocale('fil', () => confirmationWording({ status: 'pending' }))).toEqual({ title: 'Resibo ng Booking', saveNotice: 'I-save o i-print ang resibong ito. Nandito ang booking reference mo para sa pick-up.' });
+    expect(withLocale('fil', () => confirmationWording({ status: 'confirmed' }))).toEqual({ title: 'Kumpirmasyon ng Booking', saveNotice: 'I-save o i-print ang kumpirmasyong ito. Kailangan mo ito sa pick-up.' });
+  });
+
+  it('calls nothing in a pending booking\'s dialog a confirmation: its title, its save line and the line on the copy sent by e-mail', () => {
+    for (const locale of ['en', 'fil'] as const) {
+      withLocale(locale, () => {
+        const { title, saveNotice } = confirmationWording({ status: 'pending' });
+        for (const text of [title, saveNotice, bookingFormCopy.confirmation.status({ hours: '8:00 AM - 6:00 PM' })]) expect(text, locale).not.toMatch(/confirmation|kumpirmasyon/i);
+      });
+    }
   });
 });

@@ -77,11 +77,14 @@ export default {
     pending: 'Processing...',
     blocked: 'Booking Blocked - Contact Us',
   },
+  /** The receipt after booking; `title` and `saveNotice` once the booking is confirmed, `…WhilePending` until then. */
   confirmation: {
     title: 'Booking Confirmation',
+    titleWhilePending: 'Booking Receipt',
     print: 'Print Receipt',
     close: 'Close',
     saveNotice: 'Please save or print this confirmation. You will need it at pick-up.',
+    saveNoticeWhilePending: 'Please save or print this receipt. It has your booking reference for pick-up.',
     customer: 'Customer Information',
     name: 'Name',
     email: 'E-mail',
@@ -109,7 +112,7 @@ export default {
     bookedOn: 'Booked on',
     important: 'Important Information',
     lostEmail: 'Lost the e-mail? Ask for the link again:',
-    status: 'We will call you to confirm your booking (we call {hours}). A copy of this confirmation was sent to your e-mail, with a link to see, print or cancel your booking.',
+    status: 'We will call you to confirm your booking (we call {hours}). A copy of this receipt was sent to your e-mail, with a link to see, print or cancel your booking.',
     hold: 'Open “Manage your booking” in that e-mail by {deadline}: a booking that neither you nor we confirm by then is cancelled, and its dates are released.',
   },
 } as const;

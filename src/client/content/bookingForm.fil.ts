@@ -77,9 +77,11 @@ export default {
   },
   confirmation: {
     title: 'Kumpirmasyon ng Booking',
+    titleWhilePending: 'Resibo ng Booking',
     print: 'I-print ang Resibo',
     close: 'Isara',
     saveNotice: 'I-save o i-print ang kumpirmasyong ito. Kailangan mo ito sa pick-up.',
+    saveNoticeWhilePending: 'I-save o i-print ang resibong ito. Nandito ang booking reference mo para sa pick-up.',
     customer: 'Impormasyon ng Customer',
     name: 'Pangalan',
     email: 'E-mail',
@@ -107,7 +109,7 @@ export default {
     bookedOn: 'Na-book noong',
     important: 'Mahalagang Impormasyon',
     lostEmail: 'Nawala ang e-mail? Hingin ulit ang link:',
-    status: 'Tatawagan ka namin para kumpirmahin ang booking mo (tumatawag kami {hours}). May kopya ng kumpirmasyong ito sa e-mail mo, kasama ang link para makita, i-print o i-cancel ang booking mo.',
+    status: 'Tatawagan ka namin para kumpirmahin ang booking mo (tumatawag kami {hours}). May kopya ng resibong ito sa e-mail mo, kasama ang link para makita, i-print o i-cancel ang booking mo.',
     hold: 'Buksan ang “Tingnan ang booking mo” sa e-mail na iyon hanggang {deadline}: kapag walang kumpirmasyon mula sa iyo o sa amin hanggang noon, made-cancel ang booking at magiging bakante ulit ang sasakyan sa mga petsang iyon.',
   },
 } satisfies Translation<typeof en>;

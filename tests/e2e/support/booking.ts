@@ -88,7 +88,7 @@ export async function attachDocumentsAndConfirm(page: Page, form: Locator): Prom
   }
   await form.getByLabel(/I have read and accept the rental terms/).check();
   await form.getByRole('button', { name: 'Confirm Booking' }).click();
-  return page.getByRole('dialog', { name: 'Booking Confirmation' });
+  return page.getByRole('dialog', { name: 'Booking Receipt' });
 }
 
 /** Uploads a document through the public flow (POST /api/objects/upload, then PUT), as the booking form does. */

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { formatInstant, formatLongDate } from '../../../shared/dates';
 import { DELIVERY_AREA_LABELS, dayCount, distanceServiceLabel, driverServiceLabel } from '../../../shared/labels';
 import { formatPeso, nonZeroAmount } from '../../../shared/money';
-import { bookingPriceRows, importantInformation } from '../../../shared/receipt';
+import { awaitsConfirmation, bookingPriceRows, importantInformation } from '../../../shared/receipt';
 import { DEFAULT_PICKUP_TIME, type TRenterBooking } from '../../../shared/schemas/booking.schema';
 
 /** A booking as its renter sees it (staff answers add where it differs from the customer record). */
@@ -152,6 +152,11 @@ export function Receipt({ booking, notice, closing }: { booking: TRenterBooking;
   );
 }
 
+/** The dialog's title and its line asking to keep it: until the garage confirms the booking, it is a receipt, not a confirmation. */
+export function confirmationWording(booking: Pick<TRenterBooking, 'status'>): { title: string; saveNotice: string } {
+  return awaitsConfirmation(booking) ? { title: r.titleWhilePending, saveNotice: r.saveNoticeWhilePending } : { title: r.title, saveNotice: r.saveNotice };
+}
+
 /**
  * The booking form's confirmation: the receipt in a dialog. Print Receipt opens the browser's print
  * dialog, which prints only this dialog on one A4 page; Close reloads the page.
@@ -168,6 +173,7 @@ export function BookingConfirmation({ booking, onClose }: { booking: TRenterBook
   }, [opened]);
 
   if (!booking) return null;
+  const wording = confirmationWording(booking);
 
   return (
     <Modal.Root
@@ -184,7 +190,7 @@ export function BookingConfirmation({ booking, onClose }: { booking: TRenterBook
       <Modal.Content>
         <Modal.Header>
           <Modal.Title fw={800} fz="lg">
-            {r.title}
+            {wording.title}
           </Modal.Title>
           <Group gap="xs" className="no-print" wrap="nowrap">
             <Button size={phone ? 'xs' : 'sm'} leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
@@ -201,7 +207,7 @@ export function BookingConfirmation({ booking, onClose }: { booking: TRenterBook
             notice={
               <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} className={classes.notice}>
                 <Text size="sm" fw={600}>
-                  {r.saveNotice}
+                  {wording.saveNotice}
                 </Text>
               </Alert>
             }
