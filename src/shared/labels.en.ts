@@ -48,7 +48,7 @@ export default {
   priceLineInsurance: '{label} (per rental)',
   /** How a booking's security deposit reads beside its total. */
   deposit: 'Security deposit, collected at pick-up (refundable, not in the total)',
-  /** What the receipt and the booking's e-mails tell every renter, in this order; the first line is what to bring once the booking is confirmed. */
+  /** What the receipt and the booking's e-mails tell the renter of a booking still to come, in this order; the first line is what to bring once the booking is confirmed. */
   importantInformation: [
     'Bring a valid driver’s license and this confirmation.',
     'The vehicle is inspected before and after the rental.',
@@ -59,4 +59,11 @@ export default {
   ],
   /** What to bring while the booking is not confirmed yet (its receipt on screen and in print, its e-mails): there is no confirmation to bring. */
   bringWhilePending: 'Bring a valid driver’s license and our e-mail or your booking reference.',
+  /** What a closed booking's receipt says instead of the list above: a cancelled one has no pick-up, a completed one's rental is over; neither asks for anything. */
+  importantWhenClosed: {
+    cancelledOn: 'This booking was cancelled on {when}, so there is no pick-up.',
+    /** Cancelled before the time of a cancellation was recorded. */
+    cancelled: 'This booking was cancelled, so there is no pick-up.',
+    completed: 'Your rental is over. Keep this receipt for your records.',
+  },
 } as const;

@@ -57,4 +57,9 @@ export default {
     'Sagot ng renter ang pagkain at tutuluyan ng driver.',
   ],
   bringWhilePending: 'Dalhin ang valid na driver’s license at ang e-mail namin o ang booking reference mo.',
+  importantWhenClosed: {
+    cancelledOn: 'Na-cancel ang booking na ito noong {when}, kaya wala nang pick-up.',
+    cancelled: 'Na-cancel ang booking na ito, kaya wala nang pick-up.',
+    completed: 'Tapos na ang rental mo. Itago mo ang resibong ito para sa records mo.',
+  },
 } satisfies Translation<typeof en>;

@@ -1,3 +1,4 @@
+import { formatInstant } from './dates';
 import { DELIVERY_AREA_LABELS, PRICE_LINE_LABELS, labels } from './labels';
 import { formatPeso, fromCentavos, toCentavos } from './money';
 import type { DeliveryArea, PriceLine } from './pricing';
@@ -12,13 +13,26 @@ export function awaitsConfirmation(booking: Pick<TBooking, 'status'>): boolean {
 }
 
 /**
- * What the receipt and the booking's e-mails tell every renter, in this order (in the current
- * language). The first line asks for "this confirmation"; while the booking awaits confirmation, its
- * receipt (after booking, on its page, printed) and its e-mails ask for our e-mail or the reference instead.
+ * What the receipt's Important Information tells the renter, by the booking's status, in the
+ * current language: the same on the receipt after booking, on the booking's page (on screen and
+ * printed) and in the e-mails that carry it. A booking still to come asks the renter to bring
+ * "this confirmation" once confirmed, our e-mail or the reference while pending, then gives the
+ * rental's rules. A cancelled one says when it was cancelled and that there is no pick-up; a
+ * completed one, that the rental is over: neither asks for anything or gives pick-up instructions.
  */
-export function importantInformation(booking: Pick<TBooking, 'status'>): readonly string[] {
+export function importantInformation(booking: Pick<TBooking, 'status' | 'cancelledAt'>): readonly string[] {
   const lines = labels.importantInformation;
-  return awaitsConfirmation(booking) ? [labels.bringWhilePending, ...lines.slice(1)] : lines;
+  const closed = labels.importantWhenClosed;
+  switch (booking.status) {
+    case 'pending':
+      return [labels.bringWhilePending, ...lines.slice(1)];
+    case 'confirmed':
+      return lines;
+    case 'cancelled':
+      return [booking.cancelledAt ? closed.cancelledOn({ when: formatInstant(booking.cancelledAt) }) : closed.cancelled];
+    case 'completed':
+      return [closed.completed];
+  }
 }
 
 /** How a booking's security deposit reads beside its total: collected at pick-up, refundable, not part of the total. */

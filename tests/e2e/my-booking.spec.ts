@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addDays, formatLongDate, todayInManila } from '../../src/shared/dates';
+import { addDays, formatInstant, formatLongDate, todayInManila } from '../../src/shared/dates';
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
 import { messages } from '../../src/shared/messages';
 import { formatPeso, toCentavos } from '../../src/shared/money';
@@ -159,6 +159,32 @@ test.describe('a renter follows their booking from its e-mails', () => {
     await page.emulateMedia({ media: 'print' });
     await expect(receipt.getByText('Bring a valid driver’s license and this confirmation.')).toBeVisible();
     await expect(receipt).not.toContainText('our e-mail or your booking reference');
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  test('the receipt of a completed or a cancelled booking asks for nothing and gives no pick-up instructions, and a cancelled one says when, printed as on screen', async ({ page, request }) => {
+    const renter = uniqueRenter('Closed');
+    const booking = await bookThroughPublicSite(request, renter);
+    await page.goto(manageLinkIn(await mailAbout(renter.email, 'Booking received')));
+    const receipt = page.getByTestId('my-booking-receipt');
+    const statusBy = async (status: 'completed' | 'cancelled') => {
+      const answer = await request.patch(`/api/admin/bookings/${booking.id}/status`, { data: { status }, headers: staffHeaders() });
+      expect(answer.status(), await answer.text()).toBe(200);
+      await page.reload();
+    };
+    const instructions = ['Bring a valid driver’s license', 'The vehicle is inspected before and after the rental.', 'Return the fuel at the same level.', 'Changes or cancellations need at least 24 hours notice.'];
+
+    await statusBy('completed');
+    await expect(page.getByTestId('my-booking-status')).toHaveText('Completed');
+    await expect(receipt.getByText('Your rental is over. Keep this receipt for your records.')).toBeVisible();
+    for (const text of instructions) await expect(receipt).not.toContainText(text);
+
+    await statusBy('cancelled');
+    await expect(page.getByTestId('my-booking-status')).toHaveText('Cancelled');
+    const [{ cancelled_at: cancelledAt }] = (await query<{ cancelled_at: Date }>('select cancelled_at from booking where id = $1', [booking.id])) as [{ cancelled_at: Date }];
+    await page.emulateMedia({ media: 'print' });
+    await expect(receipt.getByText(`This booking was cancelled on ${formatInstant(cancelledAt)}, so there is no pick-up.`)).toBeVisible();
+    for (const text of [...instructions, 'Your rental is over']) await expect(receipt).not.toContainText(text);
     await page.emulateMedia({ media: 'screen' });
   });
 });

@@ -76,6 +76,23 @@ describe('what to bring, in the e-mails with the receipt', () => {
       }
     }
   });
+
+  it('follow the receipt\'s rule for a closed booking too: nothing to bring and no pick-up, as on its page, in either language', () => {
+    const CLOSED = {
+      cancelled: { en: 'This booking was cancelled on December 1, 2026 at 10:00 AM, so there is no pick-up.', fil: 'Na-cancel ang booking na ito noong Disyembre 1, 2026, 10:00 AM, kaya wala nang pick-up.' },
+      completed: { en: 'Your rental is over. Keep this receipt for your records.', fil: 'Tapos na ang rental mo. Itago mo ang resibong ito para sa records mo.' },
+    };
+    for (const locale of ['en', 'fil'] as const) {
+      for (const status of ['cancelled', 'completed'] as const) {
+        const booking = mailBooking({ status, locale, ...(status === 'cancelled' ? { cancelledBy: 'staff', cancelledAt: '2026-12-01T02:00:00.000Z' } : {}) });
+        for (const mail of [bookingReceivedMail(booking, mailContext), bookingConfirmedMail(booking, mailContext), bookingDatesChangedMail(booking, mailContext)]) {
+          expect(mail.text, `${mail.kind} ${status} ${locale}`).toContain(`- ${CLOSED[status][locale]}`);
+          expect(mail.html, `${mail.kind} ${status} ${locale}`).toContain(`<li>${CLOSED[status][locale]}</li>`);
+          expect(mail.text + mail.html, `${mail.kind} ${status} ${locale}`).not.toMatch(/driver’s license (and|at ang)/);
+        }
+      }
+    }
+  });
 });
 
 describe('an open booking sent to the address staff corrected', () => {

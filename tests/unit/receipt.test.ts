@@ -60,13 +60,29 @@ describe('price rows', () => {
 });
 
 describe('what the receipt asks the renter to bring', () => {
+  const open = { cancelledAt: null };
+
   it('is the confirmation once the booking is confirmed, our e-mail or the reference while it is pending, in either language', () => {
-    expect(importantInformation({ status: 'confirmed' })[0]).toBe('Bring a valid driver’s license and this confirmation.');
-    expect(importantInformation({ status: 'pending' })[0]).toBe('Bring a valid driver’s license and our e-mail or your booking reference.');
-    expect(withLocale('fil', () => importantInformation({ status: 'confirmed' })[0])).toBe('Dalhin ang valid na driver’s license at ang kumpirmasyong ito.');
-    expect(withLocale('fil', () => importantInformation({ status: 'pending' })[0])).toBe('Dalhin ang valid na driver’s license at ang e-mail namin o ang booking reference mo.');
+    expect(importantInformation({ ...open, status: 'confirmed' })[0]).toBe('Bring a valid driver’s license and this confirmation.');
+    expect(importantInformation({ ...open, status: 'pending' })[0]).toBe('Bring a valid driver’s license and our e-mail or your booking reference.');
+    expect(withLocale('fil', () => importantInformation({ ...open, status: 'confirmed' })[0])).toBe('Dalhin ang valid na driver’s license at ang kumpirmasyong ito.');
+    expect(withLocale('fil', () => importantInformation({ ...open, status: 'pending' })[0])).toBe('Dalhin ang valid na driver’s license at ang e-mail namin o ang booking reference mo.');
     // The rest of the list is the same whatever the status.
-    expect(importantInformation({ status: 'pending' }).slice(1)).toEqual(importantInformation({ status: 'confirmed' }).slice(1));
+    expect(importantInformation({ ...open, status: 'pending' }).slice(1)).toEqual(importantInformation({ ...open, status: 'confirmed' }).slice(1));
+  });
+
+  it('is nothing for a cancelled booking: it says when it was cancelled and that there is no pick-up, in either language', () => {
+    const cancelled = { status: 'cancelled', cancelledAt: '2027-03-05T01:41:00.000Z' } as const;
+    expect(importantInformation(cancelled)).toEqual(['This booking was cancelled on March 5, 2027 at 9:41 AM, so there is no pick-up.']);
+    expect(withLocale('fil', () => importantInformation(cancelled))).toEqual(['Na-cancel ang booking na ito noong Marso 5, 2027, 9:41 AM, kaya wala nang pick-up.']);
+    // Cancelled before the time of a cancellation was recorded.
+    expect(importantInformation({ status: 'cancelled', cancelledAt: null })).toEqual(['This booking was cancelled, so there is no pick-up.']);
+    expect(withLocale('fil', () => importantInformation({ status: 'cancelled', cancelledAt: null }))).toEqual(['Na-cancel ang booking na ito, kaya wala nang pick-up.']);
+  });
+
+  it('is nothing for a completed booking: the rental is over, in either language', () => {
+    expect(importantInformation({ ...open, status: 'completed' })).toEqual(['Your rental is over. Keep this receipt for your records.']);
+    expect(withLocale('fil', () => importantInformation({ ...open, status: 'completed' }))).toEqual(['Tapos na ang rental mo. Itago mo ang resibong ito para sa records mo.']);
   });
 });
 
