@@ -82,13 +82,13 @@ describe('the API answers in the request\'s language (Accept-Language)', () => {
     expect(await issues('GET', '/api/admin/bookings?status=bogus&limit=0&offset=20000000', 'fil')).toEqual([
       { path: 'limit', message: 'Hindi bababa sa 1' },
       { path: 'offset', message: 'Hindi hihigit sa 10000000' },
-      { path: 'status', message: `Dapat ay isa sa: ${statuses}` },
+      { path: 'status', message: `Dapat isa sa mga ito: ${statuses}` },
     ]);
     expect(await issues('GET', '/api/admin/bookings?status=bogus&limit=0', 'en')).toEqual([
       { path: 'limit', message: 'At least 1' },
       { path: 'status', message: `Expected one of: ${statuses}` },
     ]);
-    expect(await issues('GET', '/api/admin/bookings/not-an-id', 'fil')).toEqual([{ path: 'id', message: 'Dapat ay UUID' }]);
+    expect(await issues('GET', '/api/admin/bookings/not-an-id', 'fil')).toEqual([{ path: 'id', message: 'Dapat UUID' }]);
     expect(await issues('GET', `/api/admin/customers?q=${'a'.repeat(201)}`, 'fil')).toEqual([{ path: 'q', message: 'Hanggang 200 characters lang' }]);
     expect(await issues('POST', '/api/objects/check', 'fil', { objectPath: 'vios.jpg' })).toEqual([
       { path: 'objectPath', message: 'Gamitin ang /objects/... na reference na ibinigay ng upload' },

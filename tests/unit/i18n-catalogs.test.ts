@@ -61,7 +61,7 @@ describe('message catalogs', () => {
 });
 
 describe('the Filipino catalogs', () => {
-  it('speak of the garage as "kami/namin" on every page and in every e-mail, in the words a Filipino reader expects', async () => {
+  it('speak of the garage as "kami/namin" on every page and in every e-mail, in the words and the word order a Filipino reader expects', async () => {
     const odd = [
       /\baming\b/i, // "ng aming staff", "aming terms", "sa aming kontrol": the garage is "kami", and what is its own "staff namin", "terms namin", "kontrol namin"
       /\b(na-cancel|nakumpirma|itinama)( na)? ng (staff|garahe)\b/i, // the garage's own act, told of a third party
@@ -74,6 +74,10 @@ describe('the Filipino catalogs', () => {
       /paninda para sa upa/, // "goods for hire" is hauling cargo for pay, not goods to rent out
       /\bpagkasira\b/, // "sira" said twice for damage and a breakdown ("tumirik")
       /nang lasing\b/, // "under the influence" is drink or drugs ("nakainom o naka-droga")
+      /\bDapat ay\b/, // "Dapat ay numero": "Dapat numero"
+      /\bay dapat\b/, // "Ang upuan ay dapat …": "Dapat … ang upuan"
+      /(^|[.!?] )Ang [^.,:;!?]+ ay\b/, // "Ang Idempotency-Key ay 1 hanggang 255 …": "1 hanggang 255 … ang Idempotency-Key"
+      /\b(ba|ngayon) ay\b/, // "Sa tingin mo ba ay pagkakamali ito?", "ngayon ay mahigit …": "Pagkakamali ba ito sa tingin mo?", "ngayon, mahigit …"
     ];
     for (const name of Object.keys(CATALOG_FILES) as CatalogName[]) {
       for (const [id, text] of Object.entries(await load(name, 'fil'))) {

@@ -26,7 +26,7 @@ export default {
   about: {
     title: 'Tungkol sa amin',
     text: [
-      'Isa kaming family-run na rental garage sa Alaminos City, ang daan papuntang Hundred Islands. Nagsimula sa dalawang sedan, ngayon ay mahigit dalawampung kotse, MPV, SUV, pickup at van na ang fleet namin.',
+      'Isa kaming family-run na rental garage sa Alaminos City, ang daan papuntang Hundred Islands. Nagsimula kami sa dalawang sedan; ngayon, mahigit dalawampung kotse, MPV, SUV, pickup at van na ang fleet namin.',
       'Nagbu-book sa amin ang mga taga-rito, mga pamilyang balikbayan at mga bisita para sa island hopping tuwing weekend, kasal, business trip at mahahabang biyahe papuntang Baguio at Manila. Nililinis at sinusuri ang bawat sasakyan bago umalis ng garahe, at kabisado ng mga driver namin ang probinsya.',
     ],
     stats: [
