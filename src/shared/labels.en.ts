@@ -55,8 +55,9 @@ export default {
     'Return the fuel at the same level.',
     'Late return charges may apply.',
     'Changes or cancellations need at least 24 hours notice.',
-    'The renter provides the driver’s meals and accommodation.',
   ],
+  /** The last line of that list for a booking with a driver. */
+  driverMeals: 'The renter provides the driver’s meals and accommodation.',
   /** What to bring while the booking is not confirmed yet (its receipt on screen and in print, its e-mails): there is no confirmation to bring. */
   bringWhilePending: 'Bring a valid driver’s license and our e-mail or your booking reference.',
   /** What a closed booking's receipt says instead of the list above: a cancelled one has no pick-up, a completed one's rental is over; neither asks for anything. */

@@ -54,8 +54,8 @@ export default {
     'Isauli ang sasakyan na pareho ang lebel ng gasolina.',
     'Puwedeng may dagdag na singil kapag late ang balik.',
     'Kailangan ng abiso kahit 24 oras bago ang anumang pagbabago o pag-cancel.',
-    'Sagot ng renter ang pagkain at tutuluyan ng driver.',
   ],
+  driverMeals: 'Sagot ng renter ang pagkain at tutuluyan ng driver.',
   bringWhilePending: 'Dalhin ang valid na driver’s license at ang e-mail namin o ang booking reference mo.',
   importantWhenClosed: {
     cancelledOn: 'Na-cancel ang booking na ito noong {when}, kaya wala nang pick-up.',

@@ -17,17 +17,18 @@ export function awaitsConfirmation(booking: Pick<TBooking, 'status'>): boolean {
  * current language: the same on the receipt after booking, on the booking's page (on screen and
  * printed) and in the e-mails that carry it. A booking still to come asks the renter to bring
  * "this confirmation" once confirmed, our e-mail or the reference while pending, then gives the
- * rental's rules. A cancelled one says when it was cancelled and that there is no pick-up; a
+ * rental's rules (with a driver, that the renter provides the driver's meals and accommodation). A cancelled one says when it was cancelled and that there is no pick-up; a
  * completed one, that the rental is over: neither asks for anything or gives pick-up instructions.
  */
-export function importantInformation(booking: Pick<TBooking, 'status' | 'cancelledAt'>): readonly string[] {
-  const lines = labels.importantInformation;
+export function importantInformation(booking: Pick<TBooking, 'status' | 'cancelledAt' | 'driverService'>): readonly string[] {
+  const [bring, ...rules] = labels.importantInformation;
+  const driver = booking.driverService === 'none' ? [] : [labels.driverMeals];
   const closed = labels.importantWhenClosed;
   switch (booking.status) {
     case 'pending':
-      return [labels.bringWhilePending, ...lines.slice(1)];
+      return [labels.bringWhilePending, ...rules, ...driver];
     case 'confirmed':
-      return lines;
+      return [bring, ...rules, ...driver];
     case 'cancelled':
       return [booking.cancelledAt ? closed.cancelledOn({ when: formatInstant(booking.cancelledAt) }) : closed.cancelled];
     case 'completed':

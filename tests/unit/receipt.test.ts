@@ -60,7 +60,7 @@ describe('price rows', () => {
 });
 
 describe('what the receipt asks the renter to bring', () => {
-  const open = { cancelledAt: null };
+  const open = { cancelledAt: null, driverService: 'none' } as const;
 
   it('is the confirmation once the booking is confirmed, our e-mail or the reference while it is pending, in either language', () => {
     expect(importantInformation({ ...open, status: 'confirmed' })[0]).toBe('Bring a valid driver’s license and this confirmation.');
@@ -71,13 +71,24 @@ describe('what the receipt asks the renter to bring', () => {
     expect(importantInformation({ ...open, status: 'pending' }).slice(1)).toEqual(importantInformation({ ...open, status: 'confirmed' }).slice(1));
   });
 
+  it('says who feeds and lodges the driver only when the booking has one, in either language', () => {
+    const driverLine = 'The renter provides the driver’s meals and accommodation.';
+    for (const status of ['pending', 'confirmed'] as const) {
+      expect(importantInformation({ ...open, status })).not.toContain(driverLine);
+      expect(importantInformation({ ...open, status, driverService: 'within_pangasinan' }).at(-1)).toBe(driverLine);
+      expect(importantInformation({ ...open, status, driverService: 'outside_pangasinan' }).at(-1)).toBe(driverLine);
+    }
+    expect(withLocale('fil', () => importantInformation({ ...open, status: 'confirmed', driverService: 'within_pangasinan' }).at(-1))).toBe('Sagot ng renter ang pagkain at tutuluyan ng driver.');
+    expect(withLocale('fil', () => importantInformation({ ...open, status: 'confirmed' }))).not.toContain('Sagot ng renter ang pagkain at tutuluyan ng driver.');
+  });
+
   it('is nothing for a cancelled booking: it says when it was cancelled and that there is no pick-up, in either language', () => {
-    const cancelled = { status: 'cancelled', cancelledAt: '2027-03-05T01:41:00.000Z' } as const;
+    const cancelled = { status: 'cancelled', cancelledAt: '2027-03-05T01:41:00.000Z', driverService: 'within_pangasinan' } as const;
     expect(importantInformation(cancelled)).toEqual(['This booking was cancelled on March 5, 2027 at 9:41 AM, so there is no pick-up.']);
     expect(withLocale('fil', () => importantInformation(cancelled))).toEqual(['Na-cancel ang booking na ito noong Marso 5, 2027, 9:41 AM, kaya wala nang pick-up.']);
     // Cancelled before the time of a cancellation was recorded.
-    expect(importantInformation({ status: 'cancelled', cancelledAt: null })).toEqual(['This booking was cancelled, so there is no pick-up.']);
-    expect(withLocale('fil', () => importantInformation({ status: 'cancelled', cancelledAt: null }))).toEqual(['Na-cancel ang booking na ito, kaya wala nang pick-up.']);
+    expect(importantInformation({ ...open, status: 'cancelled' })).toEqual(['This booking was cancelled, so there is no pick-up.']);
+    expect(withLocale('fil', () => importantInformation({ ...open, status: 'cancelled' }))).toEqual(['Na-cancel ang booking na ito, kaya wala nang pick-up.']);
   });
 
   it('is nothing for a completed booking: the rental is over, in either language', () => {
