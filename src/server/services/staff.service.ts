@@ -251,7 +251,7 @@ export async function ensureOwner(em: EntityManager, env: Pick<Env, 'ADMIN_EMAIL
   if (!owner) {
     const password = env.ADMIN_PASSWORD ?? generatePassword();
     const hash = await hashPassword(password);
-    const now = new Date();
+    const now = clock.now();
     // Another instance may be starting too: the first insert wins, everyone reads it back.
     await em.execute(
       `insert into "staff_account" ("id", "name", "email", "role", "main_owner", "password_hash", "password_changed_at", "created_at", "updated_at")
@@ -270,11 +270,11 @@ export async function ensureOwner(em: EntityManager, env: Pick<Env, 'ADMIN_EMAIL
     changes.email = email;
   }
   if (env.ADMIN_PASSWORD && !(owner.passwordHash && (await verifyPassword(env.ADMIN_PASSWORD, owner.passwordHash, 'known')))) {
-    Object.assign(changes, { passwordHash: await hashPassword(env.ADMIN_PASSWORD), passwordChangedAt: new Date() });
+    Object.assign(changes, { passwordHash: await hashPassword(env.ADMIN_PASSWORD), passwordChangedAt: clock.now() });
     Object.assign(changes, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: null, disabledAt: null });
   }
   if (Object.keys(changes).length) {
-    await em.nativeUpdate(StaffAccount, { id: owner.id }, { ...changes, updatedAt: new Date() });
+    await em.nativeUpdate(StaffAccount, { id: owner.id }, { ...changes, updatedAt: clock.now() });
     if (changes.passwordHash) {
       await endSessionsOf(em, owner.id);
       log.info('staff.owner.password_replaced', { account: owner.id });

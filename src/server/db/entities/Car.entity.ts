@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { CAR_CATEGORIES, FUELS, TRANSMISSIONS } from '../../../shared/schemas/car.schema';
+import { clock } from '../../clock';
 
 export const Car = defineEntity({
   name: 'Car',
@@ -30,8 +31,8 @@ export const Car = defineEntity({
     available: p.boolean().default(true),
     /** Display order of the seeded fleet; new cars go last. */
     position: p.integer().default(1000),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => clock.now()),
+    updatedAt: p.datetime().onCreate(() => clock.now()).onUpdate(() => clock.now()),
   },
 });
 export type ICar = InferEntity<typeof Car>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity, type Opt } from '@mikro-orm/core';
+import { clock } from '../../clock';
 
 /**
  * Indexed for the dashboard's list: newest first, and the search box's "contains" match through
@@ -27,8 +28,8 @@ export const Customer = defineEntity({
     proofOfBillingUrl: p.string().length(80).nullable(),
     /** When staff erased the customer's personal data (see erasure.service.ts); their bookings stay. */
     erasedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => clock.now()),
+    updatedAt: p.datetime().onCreate(() => clock.now()).onUpdate(() => clock.now()),
     /**
      * What the search box looks in: the name (lower-cased), e-mail and phone, a line each, written
      * by PostgreSQL on every change. One column and one index make a search one cheap `like` per

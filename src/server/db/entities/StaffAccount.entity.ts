@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { STAFF_ROLES } from '../../../shared/schemas/staff.schema';
+import { clock } from '../../clock';
 
 /**
  * A person who signs in to the dashboard. The main owner is the account of ADMIN_EMAIL /
@@ -19,8 +20,8 @@ export const StaffAccount = defineEntity({
     passwordHash: p.text().nullable(),
     passwordChangedAt: p.datetime().nullable(),
     disabledAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => clock.now()),
+    updatedAt: p.datetime().onCreate(() => clock.now()).onUpdate(() => clock.now()),
     lastSignInAt: p.datetime().nullable(),
     linkTokenHash: p.string().length(64).nullable().unique(),
     linkExpiresAt: p.datetime().nullable(),
