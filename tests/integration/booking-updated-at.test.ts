@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
-import { Booking } from '../../src/server/db/entities';
+import { Booking, Customer } from '../../src/server/db/entities';
 import { makeManageToken } from '../../src/server/services/booking-tokens';
 import { releaseExpiredHolds, sendPickupReminders } from '../../src/server/services/booking-jobs.service';
 import { purgeExpiredDocuments } from '../../src/server/services/retention.service';
@@ -18,21 +18,30 @@ afterAll(() => h.close());
 const HOUR = 3_600_000;
 const staff = () => h.caller({ staff: true });
 
-async function updatedAt(id: string): Promise<Date> {
-  return (await h.orm.em.fork().findOneOrFail(Booking, { id })).updatedAt;
+/** The booking's `updatedAt` and its customer's id, as stored. */
+async function stamped(id: string): Promise<{ updatedAt: Date; customerId: string }> {
+  const booking = await h.orm.em.fork().findOneOrFail(Booking, { id });
+  return { updatedAt: booking.updatedAt, customerId: booking.customer.id };
 }
 
 /**
  * Runs `change` a minute later on the server's clock and checks that the booking's `updatedAt`
- * moved to that minute or later: what GET /api/admin/bookings?updatedSince= finds it by.
+ * moved to that minute or later: what GET /api/admin/bookings?updatedSince= finds it by. Its
+ * customer's answer lists the booking, so the customer's `updatedAt` moved with it (that of the
+ * record it left too, when it moved to another, unless that record is gone):
+ * GET /api/admin/customers?updatedSince= finds them by it.
  */
 async function expectTouchedBy(id: string, change: () => Promise<unknown>): Promise<void> {
-  const before = await updatedAt(id);
+  const before = await stamped(id);
   clock.advance(60_000);
   const mark = clock.now();
-  expect(before.getTime()).toBeLessThan(mark.getTime());
+  expect(before.updatedAt.getTime()).toBeLessThan(mark.getTime());
   await change();
-  expect((await updatedAt(id)).getTime()).toBeGreaterThanOrEqual(mark.getTime());
+  const after = await stamped(id);
+  expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(mark.getTime());
+  const customers = await h.orm.em.fork().find(Customer, { id: { $in: [before.customerId, after.customerId] } });
+  expect(customers.map((customer) => customer.id)).toContain(after.customerId);
+  for (const customer of customers) expect(customer.updatedAt.getTime(), `customer ${customer.id}`).toBeGreaterThanOrEqual(mark.getTime());
 }
 
 /** A website booking, pending, of a car of its own. */
@@ -43,7 +52,7 @@ async function websiteBooking(from = 10, to = 12) {
   return { car, id, made, token: makeManageToken(h.deps.signingSecret, { id, linkVersion: 0 }) };
 }
 
-describe("a booking's updatedAt moves with every change of the booking", () => {
+describe("a booking's updatedAt, and its customer's, move with every change of the booking", () => {
   it('staff: status, dates, payments, a void, a document request, a corrected e-mail address', async () => {
     const { id } = await websiteBooking();
     await expectTouchedBy(id, () => staff().bookings.updateStatus({ id, status: 'confirmed' }));
@@ -81,6 +90,21 @@ describe("a booking's updatedAt moves with every change of the booking", () => {
       clock.advance(24 * HOUR);
       expect(await sendPickupReminders(h.deps)).toBeGreaterThanOrEqual(1);
     });
+  });
+
+  it('a booking moved to another customer’s record (its address corrected to theirs); a new booking of the customer', async () => {
+    const car = await newCar(h);
+    const address = uniqueEmail('returning');
+    const moved = await adminBooking(h, { carId: car.id, from: 30, to: 32, email: address });
+    await adminBooking(h, { carId: car.id, from: 34, to: 36, email: address });
+    const other = await adminBooking(h, { carId: car.id, from: 38, to: 40 });
+    // The record it leaves keeps another booking, so both records stay, and both changed.
+    await expectTouchedBy(moved.id, () => staff().bookings.correctEmail({ id: moved.id, email: other.customerEmail }));
+    expect((await stamped(moved.id)).customerId).toBe(other.customerId);
+    clock.advance(60_000);
+    const mark = clock.now();
+    await adminBooking(h, { carId: car.id, from: 42, to: 44, email: address });
+    expect((await h.orm.em.fork().findOneOrFail(Customer, { id: moved.customerId })).updatedAt.getTime()).toBeGreaterThanOrEqual(mark.getTime());
   });
 
   it('a record it points to going: its car deleted, its customer erased', async () => {

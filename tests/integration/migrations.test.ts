@@ -267,3 +267,40 @@ describe('the car pages migration', () => {
     }
   });
 });
+
+describe('the customer updated_at migration', () => {
+  it("brings each customer's updated_at up to their latest booking's, keeps it there after each booking write, and goes back", async () => {
+    const url = `${inject('pgServerUrl')}/test_${randomBytes(6).toString('hex')}`;
+    const orm = await openOrm(url, 2);
+    try {
+      const connection = orm.em.fork().getConnection();
+      await generateScaleData(connection, { bookings: 8, customers: 4, blockedNames: 0, auditEntries: 0 });
+      const migrator = orm.getMigrator();
+      await migrator.down({ to: 'Migration20261128050000_booking_updated_at' });
+      // As the records were before: a customer's stamp older than their bookings'.
+      await connection.execute(`update customer set updated_at = '2026-01-01T00:00:00Z'`);
+      await connection.execute(`update booking set updated_at = timestamptz '2026-02-01T00:00:00Z' + (hashtext(id::text) & 1023) * interval '1 minute'`);
+      const latest = `select c.id, c.updated_at = max(b.updated_at) as latest from customer c join booking b on b.customer_id = c.id group by c.id order by c.id`;
+      expect(((await connection.execute(latest)) as Array<{ latest: boolean }>).every((row) => !row.latest)).toBe(true);
+
+      await migrator.up();
+      const rows = (await connection.execute(latest)) as Array<{ id: string; latest: boolean }>;
+      expect(rows).toHaveLength(4);
+      expect(rows.every((row) => row.latest)).toBe(true);
+      // A booking written later brings its customer along; a customer's own later stamp stays.
+      const [booking] = (await connection.execute(`select id, customer_id from booking order by id limit 1`)) as Array<{ id: string; customer_id: string }>;
+      await connection.execute(`update booking set updated_at = '2027-01-01T00:00:00Z' where id = ?`, [booking!.id]);
+      const stamp = async () =>
+        ((await connection.execute(`select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD') as day from customer where id = ?`, [booking!.customer_id])) as Array<{ day: string }>)[0]!.day;
+      expect(await stamp()).toBe('2027-01-01');
+      await connection.execute(`update booking set updated_at = '2026-06-01T00:00:00Z' where id = ?`, [booking!.id]);
+      expect(await stamp()).toBe('2027-01-01');
+
+      await migrator.down({ to: 'Migration20261128050000_booking_updated_at' });
+      await connection.execute(`update booking set updated_at = '2028-01-01T00:00:00Z' where id = ?`, [booking!.id]);
+      expect(await stamp()).toBe('2027-01-01');
+    } finally {
+      await orm.close(true);
+    }
+  });
+});

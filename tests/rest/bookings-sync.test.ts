@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { daysFromToday } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { availableCar, bookOk, call } from './helpers';
+import { availableCar, bookOk, call, syncPage } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,11 +18,7 @@ const staff = { staff: true } as const;
 const MINUTE = 60_000;
 
 /** GET /api/admin/bookings with `query`, as an integrator's sync asks it. */
-async function changedBookings(query: string) {
-  const answer = await call(h, 'GET', `/api/admin/bookings?${query}`, undefined, staff);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { ids: (answer.body as Array<{ id: string }>).map((booking) => booking.id), total: Number(answer.headers.get('x-total-count')), body: answer.body };
-}
+const changedBookings = (query: string) => syncPage(h, '/api/admin/bookings', query);
 
 describe('GET /api/admin/bookings?updatedSince=', () => {
   it('answers the bookings changed at or after the instant, oldest change first, each page after the last', async () => {
@@ -43,7 +39,7 @@ describe('GET /api/admin/bookings?updatedSince=', () => {
     expect(changed.ids).toEqual([second, third, first]);
     expect(changed.ids).not.toContain(untouched);
     expect(changed.total).toBe(3);
-    const stamps = (changed.body as Array<{ updatedAt: string }>).map((booking) => booking.updatedAt);
+    const stamps = changed.rows.map((booking) => booking.updatedAt);
     expect(stamps.every((stamp) => stamp >= since)).toBe(true);
 
     // Page by page, the same rows in the same order.

@@ -117,6 +117,7 @@ describe('the examples of the OpenAPI document', () => {
         'GET /api/cars/{idOrSlug}',
         'GET /api/cars/{carId}/booked-dates',
         'GET /api/admin/bookings',
+        'GET /api/admin/customers',
         'GET /api/admin/bookings/{id}',
         'PATCH /api/admin/bookings/{id}/status',
         'PATCH /api/admin/bookings/{id}/dates',

@@ -22,7 +22,7 @@ import { createAdminBookingTx, createPublicBooking } from '../services/booking.s
 import { addPayment, listPayments, voidPayment } from '../services/payment.service';
 import { correctRenterEmail } from '../services/renter-email.service';
 import { bookingDatesExamples, bookingExamples, bookingListExamples, bookingPaymentExamples, bookingStatusExamples, createBookingExamples } from './examples';
-import { ZIdParamsSchema, ZPaymentParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
+import { ZIdParamsSchema, ZPaymentParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext, syncDescription } from './route';
 
 export const bookingRoutes = [
   defineRoute({
@@ -54,9 +54,11 @@ export const bookingRoutes = [
     summary: 'List bookings',
     description:
       'Newest first. Search `q` matches the renter’s name, e-mail or phone as the booking keeps them, the car, the reference (any spelling) or the start of the booking id. The total count is in `X-Total-Count` (a broad search stops counting at a thousand: see `X-Total-Count-Capped`).\n\n' +
-      'To sync: `updatedSince` (an ISO 8601 date and time with its offset, `2026-11-28T09:30:00Z` or `2026-11-28T17:30:00+08:00`) answers only the bookings changed at or after that instant, oldest change first (ties by id), counted as a search is. ' +
-      'A change is any change of the booking itself (its status, dates, prices, payments, renter details, documents, a hold running out, its car deleted), and sets its `updatedAt`; what it shows of its car or customer record (`carCategory`, `customerDiffers`) is not. ' +
-      'Keep the greatest `updatedAt` you stored and ask from it next time: the bookings of that very instant come again, so match rows by `id`. A booking that changes while you page moves to the end and the rows after it move up one, so page by asking again from the last row\'s `updatedAt` rather than by `offset` (use `offset` only when a whole page shares one instant). An instant in the future answers no bookings; anything but a date and time with its offset answers 400.',
+      syncDescription(
+        'bookings',
+        'booking',
+        'A change is any change of the booking itself (its status, dates, prices, payments, renter details, documents, a hold running out, its car deleted), and sets its `updatedAt`; what it shows of its car or customer record (`carCategory`, `customerDiffers`) is not.',
+      ),
     auth: 'admin',
     query: ZBookingListQuerySchema,
     response: { status: 200, schema: z.array(ZBookingSchema), description: 'One page of bookings', headers: listHeaders('Bookings matching the filter') },

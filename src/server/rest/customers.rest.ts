@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZBookingSchema, ZDocumentsSchema, ZSavedDocumentsSchema } from '../../shared/schemas/booking.schema';
-import { ZListQuerySchema } from '../../shared/schemas/common.schema';
-import { ZAdminCustomerSchema, ZCreateCustomerSchema, ZCustomerSchema, ZErasedCustomerSchema, ZUpdateCustomerSchema, type TCustomer } from '../../shared/schemas/customer.schema';
+import { ZAdminCustomerSchema, ZCreateCustomerSchema, ZCustomerListQuerySchema, ZCustomerSchema, ZErasedCustomerSchema, ZUpdateCustomerSchema, type TCustomer } from '../../shared/schemas/customer.schema';
 import {
   createCustomer,
   exportCustomersCsv,
@@ -11,7 +10,8 @@ import {
 } from '../services/customer.service';
 import { saveDocuments } from '../services/document.service';
 import { eraseCustomer } from '../services/erasure.service';
-import { ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext } from './route';
+import { customerListExamples } from './examples';
+import { ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext, syncDescription } from './route';
 
 export const customerRoutes = [
   defineRoute({
@@ -37,11 +37,19 @@ export const customerRoutes = [
     path: '/api/admin/customers',
     tag: 'Admin: customers',
     summary: 'List customers',
-    description: 'Newest first, each with totals and booking history. Search `q` matches name, e-mail or phone. The total count is in `X-Total-Count` (a broad search stops counting at a thousand: see `X-Total-Count-Capped`).',
+    description:
+      'Newest first, each with totals and booking history. Search `q` matches name, e-mail or phone. The total count is in `X-Total-Count` (a broad search stops counting at a thousand: see `X-Total-Count-Capped`).\n\n' +
+      syncDescription(
+        'customers',
+        'customer',
+        'A customer changes with anything their answer shows: their record (staff’s edits, documents replaced, an erasure, documents deleted once no longer kept) or one of their bookings (a new one, or any change that moves the booking’s own `updatedAt`, as GET /api/admin/bookings?updatedSince= finds it), so the customer of each booking listed there is listed here too; a booking moved to another customer’s record (its renter’s address corrected) changes both. Their `updatedAt` says when. ' +
+          'A customer record deleted (erased while it had no bookings, or left with none when its one booking moved) is no longer listed: GET /api/admin/customers/{id} answers 404 for it.',
+      ),
     auth: 'admin',
-    query: ZListQuerySchema,
+    query: ZCustomerListQuerySchema,
     response: { status: 200, schema: z.array(ZAdminCustomerSchema), description: 'One page of customers', headers: listHeaders('Customers matching the search') },
     errors: [503],
+    examples: customerListExamples,
     handler: async (c, { query }) => listResponse(c, await listCustomers(adminContext(c), query)),
   }),
   defineRoute({

@@ -4,6 +4,7 @@ import { fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice, rentalQuote } from '../../shared/pricing';
 import type { TBooking, TCreateBookingAnswer, TPayment } from '../../shared/schemas/booking.schema';
 import type { TBookedRange, TCar } from '../../shared/schemas/car.schema';
+import { customerTotals, type TAdminCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 
 /**
@@ -220,10 +221,42 @@ export const createBookingExamples: RouteExamples = () => {
   ];
 };
 
-export const bookingListExamples: RouteExamples = () => {
-  const since = at(days().today, '10:00 AM');
-  return [{ name: 'changedSince', summary: 'The bookings changed since 10:00 this morning (a sync)', query: { updatedSince: since, limit: '100' }, response: [confirmedBooking()] }];
-};
+/** The sync's instant: 10:00 this morning. */
+const sinceTen = (): string => at(days().today, '10:00 AM');
+
+export const bookingListExamples: RouteExamples = () => [
+  { name: 'changedSince', summary: 'The bookings changed since 10:00 this morning (a sync)', query: { updatedSince: sinceTen(), limit: '100' }, response: [confirmedBooking()] },
+];
+
+/** The renter of the examples as the customers list shows them: their record, made with their first booking, which staff confirmed at 10:05. */
+function customerWithHistory(): TAdminCustomer {
+  const made = confirmedBooking();
+  const { id, reference, carName, pickupDate, returnDate, totalDays, total, amountPaid, status, createdAt } = made;
+  return {
+    id: CUSTOMER_ID,
+    fullName: RENTER.fullName,
+    email: RENTER.email,
+    phone: RENTER.phone,
+    license: RENTER.license,
+    licenseExpiry: null,
+    address: null,
+    ...DOCUMENTS,
+    createdAt,
+    erasedAt: null,
+    updatedAt: made.updatedAt,
+    totals: customerTotals([made]),
+    bookings: [{ id, reference, carName, pickupDate, returnDate, totalDays, total, amountPaid, status, createdAt }],
+  };
+}
+
+export const customerListExamples: RouteExamples = () => [
+  {
+    name: 'changedSince',
+    summary: 'The customers whose record or bookings changed since 10:00 this morning (a sync)',
+    query: { updatedSince: sinceTen(), limit: '100' },
+    response: [customerWithHistory()],
+  },
+];
 
 export const bookingExamples: RouteExamples = () => [{ name: 'pending', summary: 'A website booking waiting for confirmation', params: BOOKING_PATH, response: booking() }];
 

@@ -239,6 +239,18 @@ export function listHeaders(what: string): Record<string, string> {
   };
 }
 
+/**
+ * How an integrator syncs a list by `updatedSince` (GET /api/admin/bookings, /api/admin/customers):
+ * `plural` and `one` name its rows, `change` says what changes one.
+ */
+export function syncDescription(plural: string, one: string, change: string): string {
+  return (
+    `To sync: \`updatedSince\` (an ISO 8601 date and time with its offset, \`2026-11-28T09:30:00Z\` or \`2026-11-28T17:30:00+08:00\`) answers only the ${plural} changed at or after that instant, oldest change first (ties by id), counted as a search is. ` +
+    `${change} ` +
+    `Keep the greatest \`updatedAt\` you stored and ask from it next time: the ${plural} of that very instant come again, so match rows by \`id\`. A ${one} that changes while you page moves to the end and the rows after it move up one, so page by asking again from the last row's \`updatedAt\` rather than by \`offset\` (use \`offset\` only when a whole page shares one instant). An instant in the future answers no ${plural}; anything but a date and time with its offset answers 400.`
+  );
+}
+
 export const ZIdParamsSchema = z.object({ id: ZIdSchema });
 /** A booking's id and the id of a row of its ledger. */
 export const ZPaymentParamsSchema = ZIdParamsSchema.extend({ paymentId: ZIdSchema });

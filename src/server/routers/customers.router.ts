@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ZBookingSchema, ZDocumentsSchema, ZSavedDocumentsSchema } from '../../shared/schemas/booking.schema';
-import { ZIdSchema, ZListQuerySchema } from '../../shared/schemas/common.schema';
+import { ZIdSchema } from '../../shared/schemas/common.schema';
 import {
   ZAdminCustomerSchema,
   ZCreateCustomerSchema,
   ZErasedCustomerSchema,
+  ZCustomerListQuerySchema,
   ZCustomerPageSchema,
   ZCustomerSchema,
   ZUpdateCustomerSchema,
@@ -21,7 +22,7 @@ import { eraseCustomer } from '../services/erasure.service';
 import { adminProcedure, ownerProcedure, rateLimited, router } from '../trpc/init';
 
 export const customersRouter = router({
-  list: adminProcedure.input(ZListQuerySchema.prefault({})).output(ZCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx, input)),
+  list: adminProcedure.input(ZCustomerListQuerySchema.prefault({})).output(ZCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx, input)),
   byId: adminProcedure.input(z.object({ id: ZIdSchema })).output(ZAdminCustomerSchema).query(({ ctx, input }) => getCustomer(ctx, input.id)),
   create: adminProcedure
     .input(ZCreateCustomerSchema)

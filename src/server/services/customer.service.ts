@@ -10,12 +10,12 @@ import {
   customerTotals,
   isErasedAddress,
   type TAdminCustomer,
+  type TCustomerListQuery,
   type TCustomerPage,
   type TCreateCustomer,
   type TCustomer,
   type TUpdateCustomer,
 } from '../../shared/schemas/customer.schema';
-import type { TListQuery } from '../../shared/schemas/common.schema';
 import { clock } from '../clock';
 import { phoneDigits, searchPhrases, searchTextHolds, wholeEmail } from '../db/like';
 import { countSearch, exactTotal, searchPage } from '../db/paging';
@@ -29,6 +29,7 @@ import { toCustomerDto } from './dto';
 function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer {
   return {
     ...toCustomerDto(customer),
+    updatedAt: customer.updatedAt.toISOString(),
     totals: customerTotals(bookings),
     bookings: bookings.map((b) => ({
       id: b.id,
@@ -51,12 +52,13 @@ function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer 
  * e-mail address, that address through its unique index. Built afresh for each query: MikroORM
  * accepts a raw fragment key once.
  */
-function customerFilter(query: TListQuery, referenced: string | null): Record<string, unknown> {
-  if (!query.q) return {};
+function customerFilter(query: TCustomerListQuery, referenced: string | null): Record<string, unknown> {
+  const since = query.updatedSince ? { updatedAt: { $gte: new Date(query.updatedSince) } } : {};
+  if (!query.q) return since;
   const email = wholeEmail(query.q);
-  if (email) return { email };
+  if (email) return { ...since, email };
   const or = [...searchPhrases(query.q), ...phoneDigits(query.q)].map(searchTextHolds);
-  return { $or: referenced ? [...or, { id: referenced }] : or };
+  return { ...since, $or: referenced ? [...or, { id: referenced }] : or };
 }
 
 /** The customer of the booking whose reference the search is (typed in any spelling), if any. */
@@ -67,11 +69,16 @@ async function customerOfReference(ctx: ServiceContext, q: string | undefined): 
   return booking ? (booking.customer as unknown as ICustomer).id : null;
 }
 
-/** Customers with their totals and booking history: the page, its count and its bookings, whatever its size. */
-export async function listCustomers(ctx: ServiceContext, query: TListQuery): Promise<TCustomerPage> {
+/**
+ * Customers with their totals and booking history: the page, its count and its bookings, whatever its
+ * size. Newest first; changed since an instant (`updatedSince`, an integrator's sync), oldest change
+ * first, ties by id, through the `(updated_at, id)` index, and counted as a search is.
+ */
+export async function listCustomers(ctx: ServiceContext, query: TCustomerListQuery): Promise<TCustomerPage> {
   const referenced = await customerOfReference(ctx, query.q);
-  const page = () => ctx.em.find(Customer, customerFilter(query, referenced), { orderBy: { createdAt: 'desc', id: 'asc' }, limit: query.limit, offset: query.offset });
-  const [customers, total] = query.q
+  const orderBy = query.updatedSince ? { updatedAt: 'asc', id: 'asc' } as const : { createdAt: 'desc', id: 'asc' } as const;
+  const page = () => ctx.em.find(Customer, customerFilter(query, referenced), { orderBy, limit: query.limit, offset: query.offset });
+  const [customers, total] = query.q || query.updatedSince
     ? await searchPage(query, page, () => countSearch(ctx.em, Customer, customerFilter(query, referenced)))
     : await Promise.all([page(), ctx.em.count(Customer).then(exactTotal)]);
   const bookings = customers.length

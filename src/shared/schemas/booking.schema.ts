@@ -12,7 +12,7 @@ import {
   ZMoneyOutSchema,
   ZPhoneSchema,
   ZPositiveMoneySchema,
-  ZInstantSchema,
+  changedSince,
   ZTimestampSchema,
   isoDateSchema,
   optionalText,
@@ -380,9 +380,7 @@ export type TVoidPayment = z.infer<typeof ZVoidPaymentSchema>;
 
 export const ZBookingListQuerySchema = ZListQuerySchema.extend({
   status: z.enum(BOOKING_STATUSES).optional(),
-  updatedSince: ZInstantSchema.optional().describe(
-    'Only bookings changed at or after this instant (ISO 8601 with its offset, e.g. 2026-11-28T09:30:00Z), oldest change first (ties by id)',
-  ),
+  updatedSince: changedSince('bookings'),
 });
 export type TBookingListQuery = z.infer<typeof ZBookingListQuerySchema>;
 export const ZBookingPageSchema = pageOf(ZBookingSchema);

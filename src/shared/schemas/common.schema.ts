@@ -156,6 +156,10 @@ export const ZTimestampSchema = z.string().describe('ISO 8601 timestamp');
  */
 export const ZInstantSchema = z.iso.datetime({ offset: true, error: () => v.instant });
 
+/** The `updatedSince` of a list an integrator syncs by (bookings, customers): what changed at or after an instant. */
+export const changedSince = (what: string) =>
+  ZInstantSchema.optional().describe(`Only ${what} changed at or after this instant (ISO 8601 with its offset, e.g. 2026-11-28T09:30:00Z), oldest change first (ties by id)`);
+
 export const ZEmailSchema = z
   .string({ error: whenAbsent(() => v.email) })
   .trim()

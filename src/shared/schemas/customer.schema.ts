@@ -3,6 +3,7 @@ import { messages } from '../messages';
 import { fromCentavos, toCentavos } from '../money';
 import { ZFullNameSchema } from './booking.schema';
 import {
+  changedSince,
   ZEmailSchema,
   ZIdSchema,
   ZIsoDateSchema,
@@ -145,6 +146,9 @@ export const ZCustomerBookingSchema = z.object({
 });
 
 export const ZAdminCustomerSchema = ZCustomerSchema.extend({
+  updatedAt: ZTimestampSchema.describe(
+    'When anything in this answer last changed: the record, or one of their bookings (a new one, or any change of one, as its own `updatedAt` says): what `updatedSince` compares',
+  ),
   totals: z.object({
     bookings: z.number().int(),
     total: ZMoneyOutSchema,
@@ -177,7 +181,10 @@ export function customerTotals(bookings: readonly { total: string; amountPaid: s
   return { bookings: bookings.length, total: fromCentavos(total), paid: fromCentavos(paid), pending: fromCentavos(Math.max(0, total - paidOnOpen)) };
 }
 
-export const ZCustomerListQuerySchema = ZListQuerySchema;
+export const ZCustomerListQuerySchema = ZListQuerySchema.extend({
+  updatedSince: changedSince('customers (their record, or one of their bookings)'),
+});
+export type TCustomerListQuery = z.infer<typeof ZCustomerListQuerySchema>;
 export const ZCustomerPageSchema = pageOf(ZAdminCustomerSchema);
 export type TCustomerPage = z.infer<typeof ZCustomerPageSchema>;
 

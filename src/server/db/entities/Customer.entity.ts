@@ -3,7 +3,8 @@ import { defineEntity, p, type InferEntity, type Opt } from '@mikro-orm/core';
 import { clock } from '../../clock';
 
 /**
- * Indexed for the dashboard's list: newest first, and the search box's "contains" match through
+ * Indexed for the dashboard's list: newest first; for an integrator's sync, by last change (`updatedSince`);
+ * and for the search box's "contains" match through
  * `searchText`, the name, e-mail and phone in one lower-cased column kept by PostgreSQL, with a
  * trigram index (pg_trgm) that serves `like '%text%'`.
  */
@@ -11,6 +12,7 @@ export const Customer = defineEntity({
   name: 'Customer',
   indexes: [
     { properties: ['createdAt'] },
+    { properties: ['updatedAt', 'id'] },
     { name: 'customer_search_text_trgm', expression: `create index "customer_search_text_trgm" on "customer" using gin ("search_text" gin_trgm_ops)` },
   ],
   properties: {
@@ -29,6 +31,11 @@ export const Customer = defineEntity({
     /** When staff erased the customer's personal data (see erasure.service.ts); their bookings stay. */
     erasedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => clock.now()),
+    /**
+     * The last change of anything the customer's answer shows: their record, or one of their bookings
+     * (a trigger on `booking` moves it: Migration20261128060000_customer_updated_at). What
+     * integrators sync by (`updatedSince`). A write that bypasses the unit of work sets it too.
+     */
     updatedAt: p.datetime().onCreate(() => clock.now()).onUpdate(() => clock.now()),
     /**
      * What the search box looks in: the name (lower-cased), e-mail and phone, a line each, written
