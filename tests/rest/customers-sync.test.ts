@@ -3,7 +3,7 @@ import { clock } from '../../src/server/clock';
 import { daysFromToday, uniquePhone } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
 import { expectError } from '../integration/helpers';
-import { availableCar, call, expectUnchangedBy, renter, syncPage } from './helpers';
+import { availableCar, call, expectUnchangedBy, followCursor, renter, syncPage } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -115,5 +115,33 @@ describe('GET /api/admin/customers?updatedSince=', () => {
     expect(page.items.map((customer) => customer.id)).toEqual([made.customerId]);
     expect(page.items[0]!.totals).toMatchObject({ bookings: 1, total: '0.00' });
     expect(page.total).toBe(1);
+  });
+});
+
+describe('GET /api/admin/customers?after=<cursor>', () => {
+  it('pages on after the last customer read: one whose booking changes meanwhile comes again at the end and none is skipped', async () => {
+    const car = await availableCar(h, 4);
+    const made = await Promise.all([30, 34, 38].map((from) => enter(car.id, from)));
+    clock.advance(MINUTE);
+    const from = clock.now().toISOString();
+    for (const booking of made) {
+      clock.advance(MINUTE);
+      expect((await call(h, 'PATCH', `/api/admin/bookings/${booking.id}/status`, { status: 'confirmed' }, staff)).status).toBe(200);
+    }
+    const [first, second, third] = made.map((booking) => booking.customerId);
+    const start = await changedCustomers(`${since(from)}&limit=1`);
+    expect(start).toMatchObject({ ids: [first], total: 3 });
+    const payFirst = async () => {
+      clock.advance(MINUTE);
+      expect((await call(h, 'PATCH', `/api/admin/bookings/${made[0]!.id}/payment`, { amount: 500 }, staff)).status).toBe(200);
+    };
+    const read = await followCursor(h, '/api/admin/customers', start.nextCursor!, { meanwhile: (page) => (page === 1 ? payFirst() : Promise.resolve()) });
+    expect(read.ids).toEqual([second, third, first]);
+    expect((await changedCustomers(`after=${read.cursor}`)).ids).toEqual([]);
+
+    const page = await h.caller({ staff: true }).customers.list({ after: start.nextCursor!, limit: 5 });
+    expect(page.items.map((customer) => customer.id)).toEqual([second, third, first]);
+    expect(page.items[2]!.totals.paid).toBe('500.00');
+    expect(page.nextCursor).toBe(read.cursor);
   });
 });

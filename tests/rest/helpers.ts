@@ -136,13 +136,34 @@ export function rowsAdded(before: Fingerprint, after: Fingerprint): Partial<Reco
 
 /**
  * GET a list an integrator syncs by (`/api/admin/bookings`, `/api/admin/customers`) with `query`, as
- * staff, and fails unless it answers 200: its rows, their ids and `X-Total-Count`.
+ * staff, and fails unless it answers 200: its rows, their ids, `X-Total-Count` and `X-Next-Cursor`.
  */
 export async function syncPage(h: Harness, path: string, query: string) {
   const answer = await call(h, 'GET', `${path}?${query}`, undefined, { staff: true });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const rows = answer.body as Array<{ id: string; updatedAt: string } & Record<string, any>>;
-  return { ids: rows.map((row) => row.id), total: Number(answer.headers.get('x-total-count')), rows };
+  return { ids: rows.map((row) => row.id), total: Number(answer.headers.get('x-total-count')), rows, nextCursor: answer.headers.get('x-next-cursor') };
+}
+
+/**
+ * Follows a sync list's cursor from `cursor`, a page of `limit` rows at a time, until a page holds
+ * fewer; between pages, `meanwhile` may change rows (it is given the page number). Answers the ids in
+ * the order read, and the last cursor. Stops after `most` pages, so a cursor that never moves on
+ * fails the test instead of running forever.
+ */
+export async function followCursor(h: Harness, path: string, cursor: string, options: { limit?: number; most?: number; meanwhile?: (page: number) => Promise<unknown> } = {}) {
+  const { limit = 1, most = 20 } = options;
+  const ids: string[] = [];
+  let next = cursor;
+  for (let page = 1; page <= most; page += 1) {
+    await options.meanwhile?.(page);
+    const answer = await syncPage(h, path, `after=${encodeURIComponent(next)}&limit=${limit}`);
+    ids.push(...answer.ids);
+    expect(answer.nextCursor, 'a page in change order gives its cursor').toEqual(expect.any(String));
+    next = answer.nextCursor!;
+    if (answer.ids.length < limit) return { ids, cursor: next };
+  }
+  throw new Error(`the cursor of ${path} did not reach the end in ${most} pages: ${ids.join(', ')}`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 import { raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../shared/errors';
+import { messages } from '../../shared/messages';
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/common.schema';
 
 export interface ListTotal {
@@ -31,4 +33,60 @@ export async function searchPage<T>(query: { limit: number; offset: number }, pa
   const rows = await page();
   const last = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
   return [rows, last ? exactTotal(query.offset + rows.length) : await count()];
+}
+
+/** The lists that page by cursor. A cursor names its list: another list refuses it. */
+export type CursorList = 'audit' | 'bookings' | 'customers';
+
+/** A row's place in its list's order: its timestamp (ISO 8601 in UTC, to the millisecond or microsecond, as stored) and id. */
+export interface CursorPosition {
+  at: string;
+  id: string;
+}
+
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(\d{3})?Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The cursor after the row at `position` of `list`, opaque to callers. */
+export function cursorAfter(list: CursorList, position: CursorPosition): string {
+  return Buffer.from(`${list} ${position.at} ${position.id}`).toString('base64url');
+}
+
+/**
+ * The position a cursor of `list` names. Anything else answers 400 naming the parameter (`field`):
+ * a cursor of another list, one changed by hand (it must be exactly one this list gives out), a
+ * timestamp that is no real instant.
+ */
+export function readCursor(list: CursorList, cursor: string, field: string): CursorPosition {
+  const [name, at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(' ');
+  const position = { at: at ?? '', id: id ?? '' };
+  const valid =
+    name === list && !rest.length && CURSOR_AT.test(position.at) && isInstant(position.at) && UUID.test(position.id) && cursorAfter(list, position) === cursor;
+  if (!valid) throw new AppError('BAD_REQUEST', messages.errors.badCursor, { issues: [{ path: field, message: messages.errors.badCursor }] });
+  return position;
+}
+
+/** Whether an ISO 8601 timestamp in UTC names a real instant (no 30 February, no hour 25). */
+function isInstant(at: string): boolean {
+  const ms = `${at.slice(0, 23)}Z`;
+  return !Number.isNaN(Date.parse(ms)) && new Date(ms).toISOString() === ms;
+}
+
+/**
+ * The rows after `position` in the order of an integrator's sync, `(updated_at, id)`: one row
+ * comparison, which the `(updated_at, id)` index serves as one range. Made afresh for each query:
+ * MikroORM accepts a raw fragment key once.
+ */
+export function changedAfter(position: CursorPosition): Record<string, unknown> {
+  return { [raw((alias) => `(${alias}.updated_at, ${alias}.id) > (?::timestamptz, ?::uuid)`, [position.at, position.id])]: [] };
+}
+
+/**
+ * The `nextCursor` of a page in change order: after its last row, or where it was asked from when it
+ * is empty (`after`, null without one). The timestamps are stored to the millisecond, so a Date names
+ * a row's place exactly.
+ */
+export function nextChangeCursor(list: CursorList, rows: Array<{ updatedAt: Date; id: string }>, after: string | undefined): string | null {
+  const last = rows.at(-1);
+  return last ? cursorAfter(list, { at: last.updatedAt.toISOString(), id: last.id }) : (after ?? null);
 }

@@ -6,6 +6,7 @@ import type { TBooking, TCreateBookingAnswer, TPayment } from '../../shared/sche
 import type { TBookedRange, TCar } from '../../shared/schemas/car.schema';
 import { customerTotals, type TAdminCustomer } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
+import { cursorAfter } from '../db/paging';
 
 /**
  * One call of a path as the reference shows it: what is sent and what comes back. The OpenAPI
@@ -159,6 +160,15 @@ function confirmedBooking(): TBooking {
   return { ...booking(), status: 'confirmed', holdUntil: null, updatedAt: at(days().today, '10:05 AM') };
 }
 
+/** The reservation fee the renter paid by GCash, recorded at 10:30. */
+const RESERVATION_FEE = '2000.00';
+
+/** The confirmed booking once its reservation fee is recorded. */
+function paidBooking(): TBooking {
+  const confirmed = confirmedBooking();
+  return { ...confirmed, amountPaid: RESERVATION_FEE, balance: fromCentavos(toCentavos(confirmed.total) - toCentavos(RESERVATION_FEE)), updatedAt: at(days().today, '10:30 AM') };
+}
+
 const CAR_PATH = { carId: VIOS_ID };
 const BOOKING_PATH = { id: BOOKING_ID };
 
@@ -224,13 +234,21 @@ export const createBookingExamples: RouteExamples = () => {
 /** The sync's instant: 10:00 this morning. */
 const sinceTen = (): string => at(days().today, '10:00 AM');
 
-export const bookingListExamples: RouteExamples = () => [
+/** The cursor after `row` of the sync of `list`, as its page's X-Next-Cursor gives it. */
+const cursorAfterRow = (list: 'bookings' | 'customers', row: { updatedAt: string; id: string }): string => cursorAfter(list, { at: row.updatedAt, id: row.id });
+
+export const bookingListExamples: RouteExamples = (): RouteExample[] => [
   { name: 'changedSince', summary: 'The bookings changed since 10:00 this morning (a sync)', query: { updatedSince: sinceTen(), limit: '100' }, response: [confirmedBooking()] },
+  {
+    name: 'nextPage',
+    summary: 'The changes after the last row read (its page\'s X-Next-Cursor): the booking again, paid since',
+    query: { after: cursorAfterRow('bookings', confirmedBooking()), limit: '100' },
+    response: [paidBooking()],
+  },
 ];
 
-/** The renter of the examples as the customers list shows them: their record, made with their first booking, which staff confirmed at 10:05. */
-function customerWithHistory(): TAdminCustomer {
-  const made = confirmedBooking();
+/** The renter of the examples as the customers list shows them: their record, made with their first booking (`made`). */
+function customerWithHistory(made: TBooking): TAdminCustomer {
   const { id, reference, carName, pickupDate, returnDate, totalDays, total, amountPaid, status, createdAt } = made;
   return {
     id: CUSTOMER_ID,
@@ -249,12 +267,18 @@ function customerWithHistory(): TAdminCustomer {
   };
 }
 
-export const customerListExamples: RouteExamples = () => [
+export const customerListExamples: RouteExamples = (): RouteExample[] => [
   {
     name: 'changedSince',
     summary: 'The customers whose record or bookings changed since 10:00 this morning (a sync)',
     query: { updatedSince: sinceTen(), limit: '100' },
-    response: [customerWithHistory()],
+    response: [customerWithHistory(confirmedBooking())],
+  },
+  {
+    name: 'nextPage',
+    summary: 'The changes after the last customer read (its page\'s X-Next-Cursor): the same customer, their booking paid since',
+    query: { after: cursorAfterRow('customers', customerWithHistory(confirmedBooking())), limit: '100' },
+    response: [customerWithHistory(paidBooking())],
   },
 ];
 
@@ -280,10 +304,9 @@ export const bookingDatesExamples: RouteExamples = () => {
 };
 
 export const bookingPaymentExamples: RouteExamples = () => {
-  const today = days().today;
-  const paid = confirmedBooking();
-  const amount = '2000.00';
-  const recordedAt = at(today, '10:30 AM');
+  const paid = paidBooking();
+  const amount = RESERVATION_FEE;
+  const recordedAt = paid.updatedAt;
   const payment: TPayment = {
     id: PAYMENT_ID,
     bookingId: BOOKING_ID,
@@ -304,7 +327,7 @@ export const bookingPaymentExamples: RouteExamples = () => {
       params: BOOKING_PATH,
       headers: { 'idempotency-key': 'gcash-5012334882' },
       body: { kind: 'payment', amount, method: 'gcash', note: payment.note },
-      response: { booking: { ...paid, amountPaid: amount, balance: fromCentavos(toCentavos(paid.total) - toCentavos(amount)), updatedAt: recordedAt }, payment },
+      response: { booking: paid, payment },
     },
   ];
 };

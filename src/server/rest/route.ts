@@ -223,31 +223,39 @@ export function adminContext(c: Context<AppEnv>): AdminContext {
 
 /**
  * A list answer: the page as a JSON array, the count in X-Total-Count, and in X-Total-Count-Capped
- * whether a search matched more rows than it counts (SEARCH_COUNT_CAP).
+ * whether a search matched more rows than it counts (SEARCH_COUNT_CAP); a sync's page, the cursor
+ * to go on from in X-Next-Cursor.
  */
-export function listResponse(c: Context<AppEnv>, page: { items: unknown[]; total: number; totalCapped: boolean }): Response {
+export function listResponse(c: Context<AppEnv>, page: { items: unknown[]; total: number; totalCapped: boolean; nextCursor?: string | null }): Response {
   c.header('X-Total-Count', String(page.total));
   c.header('X-Total-Count-Capped', String(page.totalCapped));
+  if (page.nextCursor) c.header('X-Next-Cursor', page.nextCursor);
   return c.json(page.items);
 }
 
-/** The headers of a list answer, as the OpenAPI document describes them. */
-export function listHeaders(what: string): Record<string, string> {
+/** The headers of a list answer, as the OpenAPI document describes them; a list an integrator syncs by (`sync`) gives its cursor too. */
+export function listHeaders(what: string, sync = false): Record<string, string> {
   return {
     'X-Total-Count': `${what}; a search counts at most ${SEARCH_COUNT_CAP}`,
     'X-Total-Count-Capped': `"true" when a search matched more than ${SEARCH_COUNT_CAP} rows (narrow it to see the rest), else "false"`,
+    ...(sync
+      ? { 'X-Next-Cursor': 'In change order (`updatedSince` or `after`): the cursor after the last row of this page, for `after`; the one sent when the page is empty. Absent for an empty first page, and in the newest-first order' }
+      : {}),
   };
 }
 
 /**
- * How an integrator syncs a list by `updatedSince` (GET /api/admin/bookings, /api/admin/customers):
- * `plural` and `one` name its rows, `change` says what changes one.
+ * How an integrator syncs a list by `updatedSince` and `after` (GET /api/admin/bookings,
+ * /api/admin/customers): `plural` and `one` name its rows, `change` says what changes one.
  */
 export function syncDescription(plural: string, one: string, change: string): string {
   return (
     `To sync: \`updatedSince\` (an ISO 8601 date and time with its offset, \`2026-11-28T09:30:00Z\` or \`2026-11-28T17:30:00+08:00\`) answers only the ${plural} changed at or after that instant, oldest change first (ties by id), counted as a search is. ` +
     `${change} ` +
-    `Keep the greatest \`updatedAt\` you stored and ask from it next time: the ${plural} of that very instant come again, so match rows by \`id\`. A ${one} that changes while you page moves to the end and the rows after it move up one, so page by asking again from the last row's \`updatedAt\` rather than by \`offset\` (use \`offset\` only when a whole page shares one instant). An instant in the future answers no ${plural}; anything but a date and time with its offset answers 400.`
+    `Each page in this order carries \`X-Next-Cursor\`, the place after its last row: ask again with \`after\` set to it (the same filters and \`limit\`, no \`offset\`) for the ${plural} changed after that row, until a page holds fewer than \`limit\`. ` +
+    `A ${one} that changes while you page moves to the end, so it comes again after the cursor with its new change and none is skipped (by \`offset\`, the row after it would be). ` +
+    `Keep the last cursor and ask from it next time (an empty page gives back the cursor sent). A change is stamped as it is made and listed once its transaction commits, a moment later: now and then, ask again from \`updatedSince\` a minute before the greatest \`updatedAt\` you stored, matching rows by \`id\`. ` +
+    `A cursor another list gave, or one changed by hand, answers 400, as does \`after\` with an \`offset\`; an instant in the future answers no ${plural}, and anything but a date and time with its offset 400.`
   );
 }
 

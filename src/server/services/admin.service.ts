@@ -2,9 +2,8 @@ import { BOOKING_STATUSES } from '../../shared/schemas/booking.schema';
 import type { TAuditEntry, TAuditPage, TAuditQuery, TOverview, TSchedule, TScheduleQuery } from '../../shared/schemas/admin.schema';
 import { todayInManila } from '../../shared/dates';
 import { clock } from '../clock';
-import { AppError } from '../../shared/errors';
-import { messages } from '../../shared/messages';
 import { Booking, Car } from '../db/entities';
+import { cursorAfter, readCursor } from '../db/paging';
 import type { ServiceContext } from '../deps';
 import { managesAccounts } from '../auth/access';
 import { toAuditDto } from './audit.service';
@@ -110,20 +109,6 @@ interface AuditRow {
   cursor_at: string;
 }
 
-const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The cursor after `row`: its timestamp (microseconds, as stored) and id, opaque to callers. */
-function cursorAfter(row: AuditRow): string {
-  return Buffer.from(`${row.cursor_at} ${row.id}`).toString('base64url');
-}
-
-function readCursor(cursor: string): [string, string] {
-  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(' ');
-  if (rest.length || !at || !id || !CURSOR_AT.test(at) || !UUID.test(id)) throw new AppError('BAD_REQUEST', messages.errors.badCursor);
-  return [at, id];
-}
-
 /**
  * The audit log, newest first (entries of one instant by id), by offset with the exact total or,
  * given a cursor, after the entry it names: `(at, id) < cursor` walks the (at, id) indexes from
@@ -145,7 +130,8 @@ export async function listAudit(ctx: ServiceContext, query: TAuditQuery): Promis
   const keyset = query.cursor !== undefined;
   if (query.cursor) {
     conditions.push('(at, id) < (?::timestamptz, ?::uuid)');
-    params.push(...readCursor(query.cursor));
+    const { at, id } = readCursor('audit', query.cursor, 'cursor');
+    params.push(at, id);
   }
   const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
   const connection = ctx.em.getConnection();
@@ -160,7 +146,8 @@ export async function listAudit(ctx: ServiceContext, query: TAuditQuery): Promis
   const [rows, counted] = await Promise.all([page, count]);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
-  const nextCursor = rows.length > query.limit && last ? cursorAfter(last) : null;
+  // The entry's timestamp to the microsecond, as stored.
+  const nextCursor = rows.length > query.limit && last ? cursorAfter('audit', { at: last.cursor_at, id: last.id }) : null;
   const dtos = items.map((row) =>
     toAuditDto({ id: row.id, at: new Date(`${row.cursor_at.slice(0, 23)}Z`), actor: row.actor, actorEmail: row.actor_email, action: row.action, entityType: row.entity_type, entityId: row.entity_id, before: row.before, after: row.after }),
   );

@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { normalizeReference } from '../../shared/reference';
 import type { BookingStatus, TBooking, TBookingListQuery, TBookingPage } from '../../shared/schemas/booking.schema';
 import { phoneDigits, searchPhrases, searchTextHolds, uuidPrefixRange, wholeEmail } from '../db/like';
-import { countSearch, exactTotal, searchPage } from '../db/paging';
+import { changedAfter, countSearch, exactTotal, nextChangeCursor, readCursor, searchPage, type CursorPosition } from '../db/paging';
 import { Booking } from '../db/entities';
 import type { ServiceContext } from '../deps';
 import { toBookingDto } from './dto';
@@ -21,11 +21,12 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
  * words, `searchPhrases`), e-mail or phone as
  * the booking keeps them, the car's name and the reference (`booking.search_text`, one trigram
  * index), a reference in any spelling, or the start of the booking's id (a primary-key range). A
- * whole e-mail address matches that address through its own index. Built afresh for each query:
- * MikroORM accepts a raw fragment key once.
+ * whole e-mail address matches that address through its own index. A sync's rows are those changed
+ * since an instant, or after a cursor's row. Built afresh for each query: MikroORM accepts a raw
+ * fragment key once.
  */
-function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
-  const where: Record<string, unknown> = {};
+function bookingFilter(query: TBookingListQuery, after: CursorPosition | null): Record<string, unknown> {
+  const where: Record<string, unknown> = after ? changedAfter(after) : {};
   if (query.status) where.status = query.status;
   if (query.updatedSince) where.updatedAt = { $gte: new Date(query.updatedSince) };
   const email = query.q ? wholeEmail(query.q) : null;
@@ -50,22 +51,25 @@ function bookingFilter(query: TBookingListQuery): Record<string, unknown> {
  * them to every match of a broad search before keeping fifty. Without a search the total comes
  * from `booking_tally`, which the database keeps per status; a search counts at most
  * SEARCH_COUNT_CAP matches, and only when its page is full (`searchPage`). Changes since an instant
- * (`updatedSince`, an integrator's sync) come oldest change first, ties by id, through the
- * `(updated_at, id)` index, and are counted as a search is.
+ * or after a cursor (`updatedSince`, `after`: an integrator's sync) come oldest change first, ties by
+ * id, through the `(updated_at, id)` index, are counted as a search is, and give the cursor after
+ * their page.
  */
 export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<TBookingPage> {
+  const after = query.after === undefined ? null : readCursor('bookings', query.after, 'after');
+  const byChange = Boolean(query.updatedSince || after);
   const page = () =>
-    ctx.em.find(Booking, bookingFilter(query), {
+    ctx.em.find(Booking, bookingFilter(query, after), {
       populate: ['customer', 'car'],
       strategy: LoadStrategy.SELECT_IN,
-      orderBy: query.updatedSince ? { updatedAt: 'asc', id: 'asc' } : { createdAt: 'desc', id: 'asc' },
+      orderBy: byChange ? { updatedAt: 'asc', id: 'asc' } : { createdAt: 'desc', id: 'asc' },
       limit: query.limit,
       offset: query.offset,
     });
-  const [rows, total] = query.q || query.updatedSince
-    ? await searchPage(query, page, () => countSearch(ctx.em, Booking, bookingFilter(query)))
+  const [rows, total] = query.q || byChange
+    ? await searchPage(query, page, () => countSearch(ctx.em, Booking, bookingFilter(query, after)))
     : await Promise.all([page(), countBookings(ctx.em, query.status).then(exactTotal)]);
-  return { items: rows.map(toBookingDto), ...total };
+  return { items: rows.map(toBookingDto), ...total, ...(byChange ? { nextCursor: nextChangeCursor('bookings', rows, query.after) } : {}) };
 }
 
 /** How many bookings there are, of one status or in all, from the tally the database keeps. */

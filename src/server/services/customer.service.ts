@@ -18,7 +18,7 @@ import {
 } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 import { phoneDigits, searchPhrases, searchTextHolds, wholeEmail } from '../db/like';
-import { countSearch, exactTotal, searchPage } from '../db/paging';
+import { changedAfter, countSearch, exactTotal, nextChangeCursor, readCursor, searchPage, type CursorPosition } from '../db/paging';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit, auditEdit } from './audit.service';
@@ -49,11 +49,12 @@ function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer 
 /**
  * The customers page's filter: name (in any order of its words, `searchPhrases`), e-mail or phone
  * containing the search anywhere, or the customer of the booking whose reference it is; for a whole
- * e-mail address, that address through its unique index. Built afresh for each query: MikroORM
- * accepts a raw fragment key once.
+ * e-mail address, that address through its unique index. A sync's rows are those changed since an
+ * instant, or after a cursor's row. Built afresh for each query: MikroORM accepts a raw fragment key
+ * once.
  */
-function customerFilter(query: TCustomerListQuery, referenced: string | null): Record<string, unknown> {
-  const since = query.updatedSince ? { updatedAt: { $gte: new Date(query.updatedSince) } } : {};
+function customerFilter(query: TCustomerListQuery, referenced: string | null, after: CursorPosition | null): Record<string, unknown> {
+  const since = { ...(after ? changedAfter(after) : {}), ...(query.updatedSince ? { updatedAt: { $gte: new Date(query.updatedSince) } } : {}) };
   if (!query.q) return since;
   const email = wholeEmail(query.q);
   if (email) return { ...since, email };
@@ -71,15 +72,18 @@ async function customerOfReference(ctx: ServiceContext, q: string | undefined): 
 
 /**
  * Customers with their totals and booking history: the page, its count and its bookings, whatever its
- * size. Newest first; changed since an instant (`updatedSince`, an integrator's sync), oldest change
- * first, ties by id, through the `(updated_at, id)` index, and counted as a search is.
+ * size. Newest first; changed since an instant or after a cursor (`updatedSince`, `after`: an
+ * integrator's sync), oldest change first, ties by id, through the `(updated_at, id)` index, counted
+ * as a search is, with the cursor after the page.
  */
 export async function listCustomers(ctx: ServiceContext, query: TCustomerListQuery): Promise<TCustomerPage> {
+  const after = query.after === undefined ? null : readCursor('customers', query.after, 'after');
+  const byChange = Boolean(query.updatedSince || after);
   const referenced = await customerOfReference(ctx, query.q);
-  const orderBy = query.updatedSince ? { updatedAt: 'asc', id: 'asc' } as const : { createdAt: 'desc', id: 'asc' } as const;
-  const page = () => ctx.em.find(Customer, customerFilter(query, referenced), { orderBy, limit: query.limit, offset: query.offset });
-  const [customers, total] = query.q || query.updatedSince
-    ? await searchPage(query, page, () => countSearch(ctx.em, Customer, customerFilter(query, referenced)))
+  const orderBy = byChange ? { updatedAt: 'asc', id: 'asc' } as const : { createdAt: 'desc', id: 'asc' } as const;
+  const page = () => ctx.em.find(Customer, customerFilter(query, referenced, after), { orderBy, limit: query.limit, offset: query.offset });
+  const [customers, total] = query.q || byChange
+    ? await searchPage(query, page, () => countSearch(ctx.em, Customer, customerFilter(query, referenced, after)))
     : await Promise.all([page(), ctx.em.count(Customer).then(exactTotal)]);
   const bookings = customers.length
     ? await ctx.em.find(Booking, { customer: { $in: customers.map((c) => c.id) } }, { orderBy: { pickupDate: 'desc' } })
@@ -89,7 +93,8 @@ export async function listCustomers(ctx: ServiceContext, query: TCustomerListQue
     const id = (b.customer as unknown as ICustomer).id;
     byCustomer.set(id, [...(byCustomer.get(id) ?? []), b]);
   }
-  return { items: customers.map((c) => withHistory(c, byCustomer.get(c.id) ?? [])), ...total };
+  const next = byChange ? { nextCursor: nextChangeCursor('customers', customers, query.after) } : {};
+  return { items: customers.map((c) => withHistory(c, byCustomer.get(c.id) ?? [])), ...total, ...next };
 }
 
 export async function getCustomer(ctx: ServiceContext, id: string): Promise<TAdminCustomer> {

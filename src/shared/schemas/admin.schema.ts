@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { ZEmailSchema, ZIdSchema, ZIsoDateSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema, whenAbsent } from './common.schema';
+import { PAGED_BOTH_WAYS, ZCursorSchema, ZEmailSchema, ZIdSchema, ZIsoDateSchema, ZListQuerySchema, ZMoneyOutSchema, ZTimestampSchema, pagedOneWay, whenAbsent } from './common.schema';
 import { BOOKING_STATUSES, ZBookingSchema } from './booking.schema';
 import { ZCarSchema } from './car.schema';
 import { ZOwnAccountSchema, ZSecondFactorCodeSchema } from './staff.schema';
@@ -53,9 +53,6 @@ export const ZScheduleSchema = z.object({
 });
 export type TSchedule = z.infer<typeof ZScheduleSchema>;
 
-/** The longest cursor the audit log gives out (a timestamp and an id, encoded). */
-export const AUDIT_CURSOR_MAX = 120;
-
 /** Rows per page of each dashboard list, as the dashboard requests them (the scale benchmark sends the same). */
 export const ADMIN_PAGE_SIZES = { bookings: 20, customers: 12, blockedNames: 25, audit: 30 } as const;
 
@@ -82,8 +79,8 @@ export type TAuditEntry = z.infer<typeof ZAuditEntrySchema>;
  */
 export const ZAuditQuerySchema = ZListQuerySchema.extend({
   entityType: z.enum(AUDIT_ENTITIES).optional(),
-  cursor: z.string().max(AUDIT_CURSOR_MAX).optional().describe('Empty for the newest entries, then the previous answer\'s nextCursor'),
-}).refine((query) => query.cursor === undefined || query.offset === 0, { error: () => messages.errors.cursorWithOffset, path: ['offset'] });
+  cursor: ZCursorSchema.optional().describe('Empty for the newest entries, then the previous answer\'s nextCursor'),
+}).refine((query) => pagedOneWay(query.cursor, query.offset), PAGED_BOTH_WAYS);
 export type TAuditQuery = z.infer<typeof ZAuditQuerySchema>;
 
 export const ZAuditPageSchema = z.object({

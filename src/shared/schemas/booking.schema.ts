@@ -12,11 +12,13 @@ import {
   ZMoneyOutSchema,
   ZPhoneSchema,
   ZPositiveMoneySchema,
-  changedSince,
+  PAGED_BOTH_WAYS,
+  pagedOneWay,
+  syncPageOf,
+  syncQuery,
   ZTimestampSchema,
   isoDateSchema,
   optionalText,
-  pageOf,
   text,
 } from './common.schema';
 import { ZObjectPathSchema, objectPathSchema } from './upload.schema';
@@ -380,10 +382,10 @@ export type TVoidPayment = z.infer<typeof ZVoidPaymentSchema>;
 
 export const ZBookingListQuerySchema = ZListQuerySchema.extend({
   status: z.enum(BOOKING_STATUSES).optional(),
-  updatedSince: changedSince('bookings'),
-});
+  ...syncQuery('bookings'),
+}).refine((query) => pagedOneWay(query.after, query.offset), PAGED_BOTH_WAYS);
 export type TBookingListQuery = z.infer<typeof ZBookingListQuerySchema>;
-export const ZBookingPageSchema = pageOf(ZBookingSchema);
+export const ZBookingPageSchema = syncPageOf(ZBookingSchema);
 export type TBookingPage = z.infer<typeof ZBookingPageSchema>;
 
 export type PaymentState = 'Fully Paid' | 'Partially Paid' | 'Not Paid' | 'Money Held' | 'Nothing Owed';

@@ -156,9 +156,34 @@ export const ZTimestampSchema = z.string().describe('ISO 8601 timestamp');
  */
 export const ZInstantSchema = z.iso.datetime({ offset: true, error: () => v.instant });
 
-/** The `updatedSince` of a list an integrator syncs by (bookings, customers): what changed at or after an instant. */
-export const changedSince = (what: string) =>
-  ZInstantSchema.optional().describe(`Only ${what} changed at or after this instant (ISO 8601 with its offset, e.g. 2026-11-28T09:30:00Z), oldest change first (ties by id)`);
+/** The longest cursor a list gives out (the list's name, a timestamp and an id, encoded). */
+const CURSOR_MAX = 120;
+export const ZCursorSchema = z.string().max(CURSOR_MAX);
+
+/** A list pages by offset or by cursor, not both: true unless a cursor comes with an offset. */
+export const pagedOneWay = (cursor: string | undefined, offset: number): boolean => cursor === undefined || offset === 0;
+export const PAGED_BOTH_WAYS = { error: () => messages.errors.cursorWithOffset, path: ['offset'] };
+
+/**
+ * The parameters of a list an integrator syncs by (bookings, customers): `what` changed at or after an
+ * instant (`updatedSince`), or after the last row of the previous page (`after`, its `nextCursor`),
+ * oldest change first, ties by id.
+ */
+export const syncQuery = (what: string) => ({
+  updatedSince: ZInstantSchema.optional().describe(`Only ${what} changed at or after this instant (ISO 8601 with its offset, e.g. 2026-11-28T09:30:00Z), oldest change first (ties by id)`),
+  after: ZCursorSchema.optional().describe(`The previous page's \`nextCursor\`: only ${what} changed after its last row, oldest change first (ties by id), without \`offset\``),
+});
+
+/** A page of such a list: in change order (`updatedSince` or `after`), with the cursor to go on from. */
+export function syncPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({
+    nextCursor: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('In change order: the cursor after the last row of this page (`after`), or the one sent when the page is empty; null for an empty first page. Absent otherwise'),
+  });
+}
 
 export const ZEmailSchema = z
   .string({ error: whenAbsent(() => v.email) })

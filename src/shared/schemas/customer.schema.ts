@@ -3,7 +3,10 @@ import { messages } from '../messages';
 import { fromCentavos, toCentavos } from '../money';
 import { ZFullNameSchema } from './booking.schema';
 import {
-  changedSince,
+  PAGED_BOTH_WAYS,
+  pagedOneWay,
+  syncPageOf,
+  syncQuery,
   ZEmailSchema,
   ZIdSchema,
   ZIsoDateSchema,
@@ -13,7 +16,6 @@ import {
   ZPositiveMoneySchema,
   ZTimestampSchema,
   optionalText,
-  pageOf,
 } from './common.schema';
 import { BOOKING_STATUSES, MAX_STAFF_RENTAL_DAYS, ZRenterLocaleSchema, isOccupying, isRentalTooLong, type BookingStatus } from './booking.schema';
 
@@ -181,11 +183,12 @@ export function customerTotals(bookings: readonly { total: string; amountPaid: s
   return { bookings: bookings.length, total: fromCentavos(total), paid: fromCentavos(paid), pending: fromCentavos(Math.max(0, total - paidOnOpen)) };
 }
 
-export const ZCustomerListQuerySchema = ZListQuerySchema.extend({
-  updatedSince: changedSince('customers (their record, or one of their bookings)'),
-});
+export const ZCustomerListQuerySchema = ZListQuerySchema.extend(syncQuery('customers (their record, or one of their bookings)')).refine(
+  (query) => pagedOneWay(query.after, query.offset),
+  PAGED_BOTH_WAYS,
+);
 export type TCustomerListQuery = z.infer<typeof ZCustomerListQuerySchema>;
-export const ZCustomerPageSchema = pageOf(ZAdminCustomerSchema);
+export const ZCustomerPageSchema = syncPageOf(ZAdminCustomerSchema);
 export type TCustomerPage = z.infer<typeof ZCustomerPageSchema>;
 
 /** The CSV export's columns, in order. */

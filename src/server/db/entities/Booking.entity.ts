@@ -122,10 +122,11 @@ export const Booking = defineEntity({
     documentRequestedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => clock.now()),
     /**
-     * The last change of the row, on the server's clock: what integrators sync by (`updatedSince`).
-     * A write that bypasses the unit of work (`nativeUpdate`, a query builder's update) sets it too.
+     * The last change of the row, on the server's clock: what integrators sync by (`updatedSince`,
+     * `after`), to the millisecond (Migration20261128070000_sync_cursor). A write that bypasses the
+     * unit of work (`nativeUpdate`, a query builder's update) sets it too.
      */
-    updatedAt: p.datetime().onCreate(() => clock.now()).onUpdate(() => clock.now()),
+    updatedAt: p.datetime(3).onCreate(() => clock.now()).onUpdate(() => clock.now()),
   },
 });
 export type IBooking = InferEntity<typeof Booking>;

@@ -34,9 +34,10 @@ export const Customer = defineEntity({
     /**
      * The last change of anything the customer's answer shows: their record, or one of their bookings
      * (a trigger on `booking` moves it: Migration20261128060000_customer_updated_at). What
-     * integrators sync by (`updatedSince`). A write that bypasses the unit of work sets it too.
+     * integrators sync by (`updatedSince`, `after`), to the millisecond. A write that bypasses the unit
+     * of work sets it too.
      */
-    updatedAt: p.datetime().onCreate(() => clock.now()).onUpdate(() => clock.now()),
+    updatedAt: p.datetime(3).onCreate(() => clock.now()).onUpdate(() => clock.now()),
     /**
      * What the search box looks in: the name (lower-cased), e-mail and phone, a line each, written
      * by PostgreSQL on every change. One column and one index make a search one cheap `like` per

@@ -30,6 +30,7 @@ import { Migration20261127210000_upload_quota } from './Migration20261127210000_
 import { Migration20261128030000_link_issuer } from './Migration20261128030000_link_issuer';
 import { Migration20261128050000_booking_updated_at } from './Migration20261128050000_booking_updated_at';
 import { Migration20261128060000_customer_updated_at } from './Migration20261128060000_customer_updated_at';
+import { Migration20261128070000_sync_cursor } from './Migration20261128070000_sync_cursor';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128030000_link_issuer', class: Migration20261128030000_link_issuer },
   { name: 'Migration20261128050000_booking_updated_at', class: Migration20261128050000_booking_updated_at },
   { name: 'Migration20261128060000_customer_updated_at', class: Migration20261128060000_customer_updated_at },
+  { name: 'Migration20261128070000_sync_cursor', class: Migration20261128070000_sync_cursor },
 ];
