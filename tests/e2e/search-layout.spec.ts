@@ -79,3 +79,40 @@ for (const path of ['/', '/booking', '/fil/', '/fil/booking']) {
     });
   }
 }
+
+/** Holds back every request for `glob` until the returned function is called. */
+async function holdBack(page: Page, glob: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(glob, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+// Coming to the home page from another page of the site, the hero shows a placeholder until the
+// search's chunk has loaded: it must take the form's place, or the page moves when the form comes.
+for (const [from, home] of [
+  ['/pcc', '/'],
+  ['/fil/pcc', '/fil/'],
+] as const) {
+  for (const width of WIDTHS) {
+    test(`the date search's placeholder on ${home} at ${width} px, reached from ${from}, is as tall as the form it makes way for`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const release = await holdBack(page, '**/assets/DateSearchForm-*.js');
+      await page.goto(from);
+      const logo = page.getByRole('banner').locator(`a[href="${home}"]`);
+      await expectHydrated(logo);
+      await logo.click();
+      await expect(page).toHaveURL(home);
+      const placeholder = page.getByTestId('date-search-placeholder');
+      await expect(placeholder).toBeVisible();
+      const waiting = (await placeholder.boundingBox())!;
+      release();
+      await expect(placeholder).toBeHidden();
+      const form = (await page.getByTestId('date-search').boundingBox())!;
+      expect(Math.abs(waiting.height - form.height), `placeholder ${waiting.height} px, form ${form.height} px`).toBeLessThanOrEqual(1);
+    });
+  }
+}

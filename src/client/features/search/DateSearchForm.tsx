@@ -13,6 +13,7 @@ import { FormFields } from '../../components/FormFields/FormFields';
 import { searchCopy as s } from '../../content/search';
 import { withMessages } from '../../i18n';
 import classes from './DateSearchForm.module.css';
+import layout from './DateSearchLayout.module.css';
 import { useFleetChoices } from './useFleetChoices';
 
 /** The calendar's dialog and Mantine's date picker are a chunk of their own, loaded when first wanted. */
@@ -108,10 +109,10 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
   const datesLabel = pickup && ret ? s.datesLabel({ pickup: pickup.text, return: ret.text }) : s.noDatesLabel;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={s.label} className={raised ? classes.panel : undefined} data-testid="date-search">
+    <form onSubmit={submit} noValidate aria-label={s.label} className={raised ? layout.panel : undefined} data-testid="date-search">
       <FormFields>
-        <div className={classes.form}>
-          <div className={classes.dates}>
+        <div className={layout.form}>
+          <div className={layout.dates}>
             <span className={classes.legend} id={`${id}-dates`}>
               {s.pickup} – {s.return}
             </span>
@@ -166,8 +167,8 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
             ) : null}
           </div>
           <NativeSelect
-            className={classes.seats}
-            classNames={{ input: classes.input }}
+            className={layout.seats}
+            classNames={{ input: layout.input }}
             label={s.seats}
             value={draft.seats === undefined ? ANY : String(draft.seats)}
             onChange={(event) => {
@@ -177,8 +178,8 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
             data={[{ label: s.anySeats, value: ANY }, ...seatChoices.map((n) => ({ label: s.seatsAtLeast({ count: n }), value: String(n) }))]}
           />
           <NativeSelect
-            className={classes.transmission}
-            classNames={{ input: classes.input }}
+            className={layout.transmission}
+            classNames={{ input: layout.input }}
             label={s.transmission}
             value={draft.transmission ?? ANY}
             onChange={(event) => {
@@ -188,8 +189,8 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
             data={[{ label: s.anyTransmission, value: ANY }, ...TRANSMISSIONS.map((option) => ({ label: option, value: option }))]}
           />
           <NativeSelect
-            className={classes.category}
-            classNames={{ input: classes.input }}
+            className={layout.category}
+            classNames={{ input: layout.input }}
             label={s.category}
             value={draft.category?.length ? categoryParam(draft.category) : ANY}
             onChange={(event) => {
@@ -201,7 +202,7 @@ export function DateSearchForm({ value, cars, onSearch, submitLabel, error, rais
             }}
             data={categoryData(categories, draft.category)}
           />
-          <Button ref={submitRef} type="submit" size="md" className={classes.submit} leftSection={<IconSearch size={18} aria-hidden />} data-testid="search-submit">
+          <Button ref={submitRef} type="submit" size="md" className={layout.submit} leftSection={<IconSearch size={18} aria-hidden />} data-testid="search-submit">
             {submitLabel}
           </Button>
         </div>
