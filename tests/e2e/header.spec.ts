@@ -204,6 +204,35 @@ test.describe('the header’s and footer’s controls on a 390 px phone', () => 
   });
 });
 
+/** How many lines the text of `element` is drawn on. */
+function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`the header on a 320 px phone, ${colorScheme} theme`, () => {
+    test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, colorScheme });
+
+    for (const path of ['/', '/fil/']) {
+      test(`keeps the garage's name and place on a line each beside its controls on ${path}`, async ({ page }) => {
+        await page.goto(path);
+        const banner = page.getByRole('banner');
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+        const logo = banner.getByRole('link').first();
+        const [name, place] = await logo.locator('p').all();
+        expect(await linesOf(name!), 'the name').toBe(1);
+        expect(await linesOf(place!), 'the place').toBe(1);
+        expect((await banner.boundingBox())!.height).toBe(64);
+        expect(await smallControls(banner)).toEqual([]);
+      });
+    }
+  });
+}
+
 test.describe('the header’s and footer’s controls on a 1280 px touch screen', () => {
   test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true, isMobile: true });
 

@@ -131,7 +131,7 @@ export function Header() {
   return (
     <header className={`${classes.header} no-print`}>
       <Container size="xl" className={classes.inner}>
-        <Logo />
+        <Logo compact />
         <Group gap={2} visibleFrom="lg" component="nav" aria-label={copy.nav.main}>
           <NavEntries className={`${classes.link} touch-target`} />
         </Group>
