@@ -7,7 +7,11 @@
 export const REFERENCE_PREFIX = 'HI-';
 export const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const REFERENCE_LENGTH = 6;
-export const REFERENCE_PATTERN = /^HI-[0-9A-HJKMNP-TV-Z]{6}$/;
+const REFERENCE_SOURCE = 'HI-[0-9A-HJKMNP-TV-Z]{6}';
+export const REFERENCE_PATTERN = new RegExp(`^${REFERENCE_SOURCE}$`);
+
+/** The references a text names: `text.split(REFERENCES_IN_TEXT)` has them at its odd places. */
+export const REFERENCES_IN_TEXT = new RegExp(`\\b(${REFERENCE_SOURCE})\\b`);
 
 /** The dashboard's bookings tab opened on one booking: the overview's schedule and the garage's e-mails link there. */
 export function bookingSearchPath(reference: string): string {

@@ -3,7 +3,7 @@ import { adminCopy } from '../../src/client/content/admin';
 import { copy } from '../../src/client/content/site';
 import { messages } from '../../src/shared/messages';
 import { ADMIN_PAGE_SIZES } from '../../src/shared/schemas/admin.schema';
-import { expect, expectApart, signInAsStaff, staffHeaders, test } from './support';
+import { expect, expectApart, linesOf, signInAsStaff, staffHeaders, test } from './support';
 import { addDays, todayInManila } from '../../src/shared/dates';
 import { newCarViaApi } from './support/booking';
 import { bookThroughPublicSite, choose, newBookingViaApi, notice, openDashboard, pickDate, uniqueRenter } from './admin-helpers';
@@ -40,6 +40,26 @@ test.describe('on a 390 px phone', () => {
     await expect(dialog.getByLabel('Full name')).toBeFocused();
     await expect(dialog.getByLabel('Full name')).toBeInViewport();
     await expect(dialog.getByText(messages.validation.fullName)).toBeInViewport();
+  });
+
+  test('the activity log keeps a booking’s reference whole, never broken at its hyphen, at every width its entry wraps at', async ({ page }) => {
+    await openDashboard(page);
+    const car = await newCarViaApi(page.request, {});
+    const renter = uniqueRenter('Reference');
+    const pickup = addDays(todayInManila(), 50);
+    const { reference } = await newBookingViaApi(page.request, { customerEmail: renter.email, customerName: renter.fullName, carId: car.id, pickupDate: pickup, returnDate: addDays(pickup, 2), total: '6000', status: 'confirmed' }, '500');
+    await page.getByRole('button', { name: 'Activity Log' }).click();
+    const log = page.getByRole('dialog', { name: 'Activity Log' });
+    await choose(page, log.getByRole('combobox', { name: 'Show' }), 'Payments');
+    const entry = log.getByTestId('audit-entry').filter({ hasText: reference });
+    await expect(entry).toContainText(`Recorded payment of ₱500 (Cash) for ${renter.fullName}, ${reference}`);
+    // The drawer takes a phone's whole width: each width moves where the entry's lines end.
+    const broken: number[] = [];
+    for (let width = 320; width <= 440; width += 2) {
+      await page.setViewportSize({ width, height: 844 });
+      if ((await linesOf(entry, reference)) > 1) broken.push(width);
+    }
+    expect(broken, `widths at which ${reference} is broken`).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { DEFAULT_BUSINESS, telHref } from '../../src/shared/business';
 import type { Locator } from '@playwright/test';
-import { test, expect, expectFocusWithin, expectHydrated, signInAsStaff } from './support';
+import { test, expect, expectFocusWithin, expectHydrated, linesOf, signInAsStaff } from './support';
 
 test.describe('header on a desktop screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -203,15 +203,6 @@ test.describe('the header’s and footer’s controls on a 390 px phone', () => 
     expect(await smallControls(menu)).toEqual([]);
   });
 });
-
-/** How many lines the text of `element` is drawn on. */
-function linesOf(element: Locator): Promise<number> {
-  return element.evaluate((node) => {
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
-  });
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`the header on a 320 px phone, ${colorScheme} theme`, () => {

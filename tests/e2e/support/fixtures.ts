@@ -145,6 +145,39 @@ export async function expectHydrated(element: Locator): Promise<void> {
 }
 
 /**
+ * On how many lines `text` (by default all the text) is drawn inside `scope`, whatever elements it
+ * runs across: a word broken at a line's end counts two.
+ */
+export function linesOf(scope: Locator, text?: string): Promise<number> {
+  return scope.evaluate(
+    (root, wanted) => {
+      const nodes: Text[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+      const whole = nodes.map((node) => node.data).join('');
+      const start = wanted === null ? 0 : whole.indexOf(wanted);
+      if (start < 0) throw new Error(`no "${wanted}" in "${whole}"`);
+      const end = wanted === null ? whole.length : start + wanted.length;
+      const tops = new Set<number>();
+      let offset = 0;
+      for (const node of nodes) {
+        const from = Math.max(start - offset, 0);
+        const to = Math.min(end - offset, node.data.length);
+        if (from < to) {
+          const range = document.createRange();
+          range.setStart(node, from);
+          range.setEnd(node, to);
+          for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+        }
+        offset += node.data.length;
+      }
+      return tops.size;
+    },
+    text ?? null,
+  );
+}
+
+/**
  * Fails unless `cover` (a notice, say) and each of `targets` are both on screen without sharing a
  * pixel: what is under a notice cannot be seen or clicked while it shows.
  */

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Progres
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { formatPeso } from '../../../shared/money';
+import { REFERENCES_IN_TEXT } from '../../../shared/reference';
 import { paymentProgress, statusBadge, type BookingStatus } from '../../../shared/schemas/booking.schema';
 import { isErasedAddress } from '../../../shared/schemas/customer.schema';
 import { adminCopy } from '../../content/admin';
@@ -32,6 +33,22 @@ export function tone(color: string): Pick<BadgeProps, 'color' | 'variant'> & { s
     variant: 'light',
     style: { color: `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 55%, black), var(--mantine-color-${color}-2))` },
   };
+}
+
+/**
+ * Text that may name bookings by their references ("… for Juan Dela Cruz, HI-7K3Q9P"): each
+ * reference stays on one line, never broken at its hyphen, wherever the text wraps.
+ */
+export function WithReferences({ children }: { children: string }) {
+  return children.split(REFERENCES_IN_TEXT).map((part, index) =>
+    index % 2 ? (
+      <span key={index} className={classes.reference}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 /** The spec's status badge: confirmed green, cancelled red, completed blue, anything else Pending in yellow. */

@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZES, AUDIT_ENTITIES, type TAuditEntry } from '../../../../
 import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { dateTime, describeAuditEntry } from '../helpers';
-import { ListState, tone, useDialogProps } from '../parts';
+import { ListState, tone, useDialogProps, WithReferences } from '../parts';
 import classes from './AuditDrawer.module.css';
 
 const c = adminCopy.audit;
@@ -41,7 +41,7 @@ function AuditList() {
             <li key={entry.id} className={classes.entry} data-testid="audit-entry">
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <Text size="sm" fw={600} className={classes.what}>
-                  {describeAuditEntry(entry)}
+                  <WithReferences>{describeAuditEntry(entry)}</WithReferences>
                 </Text>
                 <Badge size="xs" {...tone('gray')} className={classes.kind}>
                   {c.entities[entry.entityType]}

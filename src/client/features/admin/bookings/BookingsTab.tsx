@@ -15,7 +15,7 @@ import { useAccount } from '../account';
 import { bookingPriceLines, canAddPayment, dateTime, holdMinutesLeft, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
-import { ConfirmDialog, ContactLines, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone } from '../parts';
+import { ConfirmDialog, ContactLines, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone, WithReferences } from '../parts';
 import { useNow } from '../useNow';
 import { useFocusHandoff } from '../useFocusHandoff';
 import { usePagedSearch } from '../usePagedSearch';
@@ -219,7 +219,7 @@ function BookingCard({
             <HoldBadge booking={booking} now={now} />
           </Group>
           <Text size="sm" fw={700} ff="monospace" className={classes.reference} data-testid="booking-reference" aria-label={`${c.reference} ${booking.reference}`}>
-            {booking.reference}
+            <WithReferences>{booking.reference}</WithReferences>
           </Text>
           <Text size="xs" c="dimmed" ff="monospace" className={classes.id} data-testid="booking-id">
             {booking.id.toUpperCase()}

@@ -11,7 +11,7 @@ import { trpc } from '../../../trpc';
 import { DateField } from '../DateField';
 import { dialogRefusal, fieldErrors, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { FormActions, FormDialog } from '../parts';
+import { FormActions, FormDialog, WithReferences } from '../parts';
 
 const c = adminCopy.changeDates;
 
@@ -72,7 +72,9 @@ export function ChangeDatesModal({ booking, onClose }: { booking: TBooking | nul
         <form onSubmit={form.onSubmit((dates) => save.mutate({ id: booking.id, dates: { ...dates, expectedStatus: booking.status } }))} noValidate>
           <Stack gap="md">
             <div>
-              <Text fw={600}>{c.for(booking.reference, booking.customerName, booking.carName)}</Text>
+              <Text fw={600}>
+                <WithReferences>{c.for(booking.reference, booking.customerName, booking.carName)}</WithReferences>
+              </Text>
               <Text size="sm" c="dimmed">
                 {c.now(`${shortDate(booking.pickupDate)} – ${shortDate(booking.returnDate)}`, booking.pickupTime, formatPeso(booking.total))}
               </Text>

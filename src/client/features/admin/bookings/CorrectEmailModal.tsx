@@ -7,7 +7,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { FormActions, FormDialog } from '../parts';
+import { FormActions, FormDialog, WithReferences } from '../parts';
 
 const c = adminCopy.correctEmail;
 
@@ -42,7 +42,9 @@ export function CorrectEmailModal({ booking, onClose }: { booking: TBooking | nu
         <form onSubmit={form.onSubmit((values) => correct.mutate({ id: booking.id, email: values.email }))} noValidate>
           <Stack gap="md">
             <div>
-              <Text fw={600}>{c.for(booking.reference, booking.customerName)}</Text>
+              <Text fw={600}>
+                <WithReferences>{c.for(booking.reference, booking.customerName)}</WithReferences>
+              </Text>
               <Text size="sm" c="dimmed" data-testid="current-email">
                 {c.now(booking.customerEmail)}
               </Text>

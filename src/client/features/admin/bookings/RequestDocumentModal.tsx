@@ -8,7 +8,7 @@ import { adminCopy } from '../../../content/admin';
 import { trpc } from '../../../trpc';
 import { dialogRefusal, fieldErrors } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
-import { FormActions, FormDialog } from '../parts';
+import { FormActions, FormDialog, WithReferences } from '../parts';
 
 const c = adminCopy.documentRequest;
 /** The three documents, named when shown (the labels' catalog may load after this module). */
@@ -49,7 +49,9 @@ export function RequestDocumentModal({ booking, onClose }: { booking: TBooking |
         <form onSubmit={form.onSubmit((values) => request.mutate({ id: booking.id, request: { field: values.field as DocumentField, note: values.note } }))} noValidate>
           <Stack gap="md">
             <div>
-              <Text fw={600}>{c.for(booking.reference, booking.customerName)}</Text>
+              <Text fw={600}>
+                <WithReferences>{c.for(booking.reference, booking.customerName)}</WithReferences>
+              </Text>
               <Text size="sm" c="dimmed">
                 {c.hint}
               </Text>

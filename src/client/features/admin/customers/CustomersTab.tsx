@@ -12,7 +12,7 @@ import { AddPaymentModal, type PayableBooking } from '../AddPaymentModal';
 import { canAddPayment, shortDate } from '../helpers';
 import { notifyError, notifySuccess } from '../notify';
 import { DocumentLinks, useDocumentViewer } from '../documents/Documents';
-import { ConfirmDialog, ContactLines, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone } from '../parts';
+import { ConfirmDialog, ContactLines, ListState, Pager, PaymentState, StatusBadge, SearchField, TabHeader, tone, WithReferences } from '../parts';
 import { useFocusHandoff } from '../useFocusHandoff';
 import { usePagedSearch } from '../usePagedSearch';
 import { CustomerFormModal } from './CustomerFormModal';
@@ -171,7 +171,7 @@ function CustomerCard({
                     </Text>
                     <Text size="xs" c="dimmed">
                       <Text span ff="monospace" size="xs" data-testid="history-reference">
-                        {b.reference}
+                        <WithReferences>{b.reference}</WithReferences>
                       </Text>{' '}
                       · {shortDate(b.pickupDate)} – {shortDate(b.returnDate)} · {adminCopy.bookings.days(b.totalDays)}
                     </Text>
