@@ -69,7 +69,7 @@ function bookingFacts(b: TBooking, quoteRenter = true): Rows {
 /** Our own labels wrap between words only (the card lets other text break anywhere). */
 const LABEL_WRAP = 'overflow-wrap:normal;word-break:normal';
 
-/** Text written on several lines (staff's note, a delivery address) keeps its lines in the HTML, as in the text part. */
+/** Text written on several lines (staff's note, a delivery address, a visitor's enquiry) keeps its lines in the HTML, as in the text part. */
 const KEEP_LINES = 'white-space:pre-line';
 
 /**
@@ -420,6 +420,6 @@ export function garageEnquiryMail(message: TContact, business: TBusinessInfo, to
     replyTo: message.email,
     subject: `Enquiry (${message.subject}) from ${name}`,
     text: `${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${message.message}`,
-    html: layout(business, `${heading('New enquiry')}${table(facts)}<p style="white-space:pre-wrap;border-left:3px solid #ddd;padding-left:12px">${escape(message.message)}</p>`, DEFAULT_LOCALE),
+    html: layout(business, `${heading('New enquiry')}${table(facts)}<p style="${KEEP_LINES};border-left:3px solid #ddd;padding-left:12px">${escape(message.message)}</p>`, DEFAULT_LOCALE),
   };
 }
