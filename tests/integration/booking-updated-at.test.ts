@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
 import { Booking, Customer } from '../../src/server/db/entities';
 import { makeManageToken } from '../../src/server/services/booking-tokens';
@@ -12,7 +12,10 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
-afterEach(() => clock.reset());
+afterEach(() => {
+  vi.restoreAllMocks();
+  clock.reset();
+});
 afterAll(() => h.close());
 
 const HOUR = 3_600_000;
@@ -113,6 +116,29 @@ describe("a booking's updatedAt, and its customer's, move with every change of t
     await expectTouchedBy(past.id, () => staff().cars.delete({ id: car.id }));
     const erased = await adminBooking(h, { carId: (await newCar(h)).id, from: -9, to: -7, status: 'completed' });
     await expectTouchedBy(erased.id, () => staff().customers.erase({ id: erased.customerId }));
+  });
+
+  it('a new booking and its customer’s record carry one instant, made on the website or by staff, for a new or a returning renter', async () => {
+    // A second passes at every reading of the clock: the booking could only match its record by taking the record's instant.
+    let tick = clock.now().getTime();
+    vi.spyOn(clock, 'now').mockImplementation(() => new Date((tick += 1000)));
+    const { id } = await websiteBooking(20, 22);
+    const car = await newCar(h);
+    const booked = [await h.orm.em.fork().findOneOrFail(Booking, { id }, { populate: ['customer'] })];
+    const address = uniqueEmail('one-instant');
+    for (const from of [30, 34]) {
+      const made = await adminBooking(h, { carId: car.id, from, to: from + 2, email: address });
+      booked.push(await h.orm.em.fork().findOneOrFail(Booking, { id: made.id }, { populate: ['customer'] }));
+    }
+    for (const [index, booking] of booked.entries()) {
+      const customer = booking.customer;
+      expect(booking.updatedAt.getTime(), `booking ${index}`).toBe(booking.createdAt.getTime());
+      expect(customer.updatedAt.getTime(), `booking ${index}`).toBe(booking.createdAt.getTime());
+      // A new renter's record was made with the booking; a returning one's was older.
+      if (index < 2) expect(customer.createdAt.getTime(), `booking ${index}`).toBe(booking.createdAt.getTime());
+    }
+    expect(booked[2]!.customer.id).toBe(booked[1]!.customer.id);
+    expect(booked[2]!.createdAt.getTime()).toBeGreaterThan(booked[1]!.createdAt.getTime());
   });
 
   it('its documents deleted when the customer’s documents are kept no longer', async () => {

@@ -63,7 +63,8 @@ export interface Renter {
 
 /** What a booking is made of, whoever enters it: its customer, car and renter, the rental's choices, how it came and where it stands. */
 export interface BookingDraft {
-  customerId: string;
+  /** Its customer's record and the instant that record was stamped with (`findOrCreateCustomer`): the booking's too. */
+  customer: RenterRecord;
   car: CarForBooking;
   renter: Renter;
   documents?: TDocuments | undefined;
@@ -100,7 +101,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
   const deliveryArea = wantsDelivery ? (rental.deliveryArea ?? null) : null;
   const price = computePrice({ ...rental, dailyRate: car.dailyRate, deliveryArea });
   const adjustment = draft.agreedTotal ? toCentavos(draft.agreedTotal) - toCentavos(price.total) : 0;
-  const now = clock.now();
+  const now = draft.customer.at;
   const row = {
     id: randomUUID(),
     reference: newReference(),
@@ -147,7 +148,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     const inserted: Array<{ id: string }> = await takingDays(
       em
         .createQueryBuilder(Booking)
-        .insert({ ...withoutNulls(row), customer: draft.customerId, car: car.id })
+        .insert({ ...withoutNulls(row), customer: draft.customer.id, car: car.id })
         .onConflict('reference')
         .ignore()
         .returning(['id'])
@@ -156,7 +157,7 @@ export async function buildBooking(em: EntityManager, draft: BookingDraft): Prom
     if (inserted.length) break;
     row.reference = newReference();
   }
-  return toBookingDto({ ...row, ...NOT_YET, linkVersion: FIRST_LINK_VERSION, customer: { id: draft.customerId }, car });
+  return toBookingDto({ ...row, ...NOT_YET, linkVersion: FIRST_LINK_VERSION, customer: { id: draft.customer.id }, car });
 }
 
 /** What a new booking has not had yet: its renter's proof of address, a reminder, a cancellation, a document request. */
@@ -183,13 +184,22 @@ function newReference(): string {
   return REFERENCE_PREFIX + Array.from({ length: REFERENCE_LENGTH }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
 }
 
+/** A customer record that a booking is being made or moved under, and the instant it was stamped with. */
+export interface RenterRecord {
+  id: string;
+  at: Date;
+}
+
 /**
- * The id of the customer record of an e-mail address (stored lower-cased), created from `renter`
- * when there is none. One row per address even when two bookings for it arrive together (`insert
- * ... on conflict (email)`); an existing customer's details are never changed here. A record made
- * for staff (`staff`: a booking they enter, an address they correct) is logged as one they add is.
+ * The customer record of an e-mail address (stored lower-cased), created from `renter` when there is
+ * none. One row per address even when two bookings for it arrive together (`insert ... on conflict
+ * (email)`); an existing customer's details are never changed here, but their `updatedAt` moves: a
+ * booking is coming to them, and it carries the same instant, so the booking's trigger that brings
+ * the customer's `updatedAt` up to their bookings' (Migration20261128060000_customer_updated_at)
+ * finds nothing to write. A record made for staff (`staff`: a booking they enter, an address they
+ * correct) is logged as one they add is.
  */
-export async function findOrCreateCustomer(em: EntityManager, renter: Renter, documents?: TDocuments, staff?: Actor): Promise<string> {
+export async function findOrCreateCustomer(em: EntityManager, renter: Renter, documents?: TDocuments, staff?: Actor): Promise<RenterRecord> {
   const now = clock.now();
   const values = {
     id: randomUUID(),
@@ -204,10 +214,10 @@ export async function findOrCreateCustomer(em: EntityManager, renter: Renter, do
     createdAt: now,
     updatedAt: now,
   };
-  const row: { id: string } = await em.createQueryBuilder(Customer).insert(values).onConflict('email').merge(['email']).returning(['id']).execute('get');
+  const row: { id: string } = await em.createQueryBuilder(Customer).insert(values).onConflict('email').merge(['updatedAt']).returning(['id']).execute('get');
   // The id drawn here came back: this statement inserted the row, no earlier one had the address.
   if (staff && row.id === values.id) audit({ em, actor: staff }, 'customer.create', 'customer', row.id, null, toCustomerDto({ ...values, licenseExpiry: null, address: null, erasedAt: null }));
-  return row.id;
+  return { id: row.id, at: now };
 }
 
 /**
@@ -288,9 +298,9 @@ async function bookOnce(ctx: ServiceContext, input: TCreateBooking, request: Ide
       const phone = phoneKey(renter.phone);
       const mailbox = mailboxKey(renter.email);
       if (await isNameBlocked(tx, renter.fullName, [phone, mailbox])) throw new AppError('FORBIDDEN', messages.errors.nameBlocked);
-      const customerId = await findOrCreateCustomer(em, renter, documents);
+      const customer = await findOrCreateCustomer(em, renter, documents);
       await refuseTooManyUnproven(em, mailbox, phone);
-      const made = await buildBooking(em, { customerId, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil: holdFromNow(ctx.deps), garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
+      const made = await buildBooking(em, { customer, car, renter, documents, rental, source: 'website', status: 'pending', holdUntil: holdFromNow(ctx.deps), garageDeposit: ctx.deps.business.deposit, locale: currentLocale() });
       await attachUploads(tx, plan, 'document', `booking:${made.id}`, (sealed) => refuseSameFileTwice(ctx.deps.storage, sealed));
       await queueMail(em, [bookingReceivedMail(made, renterMailContext(ctx.deps, { id: made.id, linkVersion: FIRST_LINK_VERSION })), garageBookingMail(made, garageMailContext(ctx.deps))]);
       if (request && !(await rememberKey(em, request, { booking: made.id }))) throw new AppError('CONFLICT', messages.errors.idempotencyKeyReused);
@@ -331,8 +341,8 @@ export async function createAdminBooking(ctx: AdminContext, input: TAdminCreateB
   const car = await carForBooking(em, input.carId ? { id: input.carId } : { name: { $ilike: escapeLike(input.carName ?? '') } });
   if (!car) throw new AppError('NOT_FOUND', messages.errors.carNotFound);
   const renter = { email: input.customerEmail, fullName: input.customerName, phone: input.customerPhone };
-  const customerId = await findOrCreateCustomer(em, renter, undefined, ctx.actor);
-  const booking = await buildBooking(em, { customerId, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total, garageDeposit: ctx.deps.business.deposit, locale: input.locale });
+  const customer = await findOrCreateCustomer(em, renter, undefined, ctx.actor);
+  const booking = await buildBooking(em, { customer, car, renter, rental: input, source: 'admin', status: input.status, agreedTotal: input.total, garageDeposit: ctx.deps.business.deposit, locale: input.locale });
   audit(ctx, 'booking.create', 'booking', booking.id, null, booking);
   const renterMail = OPEN_BOOKING_MAIL[booking.status];
   if (renterMail) await queueMail(em, [renterMail(booking, renterMailContext(ctx.deps, { id: booking.id, linkVersion: FIRST_LINK_VERSION }))]);

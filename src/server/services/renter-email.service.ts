@@ -88,7 +88,7 @@ async function customerOfAddress(tx: AdminContext & { em: EntityManager }, booki
   const renter = { fullName: booking.renterName, email, phone: booking.renterPhone, license: booking.renterLicense ?? undefined, facebookProfile: booking.facebookProfile ?? undefined };
   const { photoId1Url, photoId2Url, proofOfBillingUrl } = booking;
   const documents = photoId1Url && photoId2Url && proofOfBillingUrl ? { photoId1Url, photoId2Url, proofOfBillingUrl } : undefined;
-  const customer = (await em.findOne(Customer, { id: await findOrCreateCustomer(em, renter, documents, tx.actor) }, { lockMode: LockMode.PESSIMISTIC_WRITE }))!;
+  const customer = (await em.findOne(Customer, { id: (await findOrCreateCustomer(em, renter, documents, tx.actor)).id }, { lockMode: LockMode.PESSIMISTIC_WRITE }))!;
   return { customer, leftBehind: null };
 }
 
