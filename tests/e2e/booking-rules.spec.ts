@@ -17,6 +17,27 @@ async function openForm(page: import('@playwright/test').Page, request: import('
   return { car, form };
 }
 
+test.describe('the rental calendar on a slow phone', () => {
+  test('a new range started right after one was chosen holds when the address catches up with the first', async ({ page, request }) => {
+    const { car } = await openForm(page, request);
+    const { pickup, ret } = await freeDates(request, car.id, 2);
+    await showMonth(page, pickup);
+    // A phone eight times slower: /booking writes a chosen range into the address, and its page renders that late.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await calendarDay(page, pickup).click();
+    await calendarDay(page, ret).click();
+    // At once, the pick-up of a new range: the return is still to choose.
+    await calendarDay(page, pickup).click();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // The page has drawn the address's range: its list says which cars are free for it.
+    await expect(page.getByRole('heading', { name: /cars? (is|are) free for your dates/ })).toBeVisible();
+    await expect(page.getByTestId('calendar-prompt')).toHaveText('Select return date');
+    await expect(calendarDay(page, pickup)).toHaveAttribute('aria-pressed', 'true');
+    await expect(calendarDay(page, ret)).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
 test.describe('the booking form makes a large photo fit', () => {
   test('a photo over 5 MB is made smaller in the browser and uploaded as a JPEG within the limit', async ({ page, request }) => {
     const { form } = await openForm(page, request);

@@ -191,6 +191,9 @@ export interface BookingFormProps {
   focusRequest?: number;
 }
 
+/** A range's dates as one string, to tell one range from another. */
+const datesKey = (dates: DateSelection): string => `${dates.pickupDate ?? ''}/${dates.returnDate ?? ''}`;
+
 export function BookingForm({ car, linkedDates = null, onDatesChange, focusRequest = 0 }: BookingFormProps) {
   const utils = trpc.useUtils();
   const business = useSiteInfo();
@@ -242,11 +245,15 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
   const [linkSeen, setLinkSeen] = useState<string | null>(null);
   // The calendar opens on the linked pickup's month: it is drawn anew when dates arrive from the address.
   const [calendarKey, setCalendarKey] = useState(0);
-  const linkKey = linkedDates ? `${linkedDates.pickupDate ?? ''}/${linkedDates.returnDate ?? ''}` : null;
+  const linkKey = linkedDates ? datesKey(linkedDates) : null;
+  // The dates this form last gave the page (`onDatesChange`), which writes them into the address: their
+  // echo is no link. The page's navigation is a transition, so on a slow phone the echo can come after
+  // the renter's next click (the pick-up of a new range), which it must not undo.
+  const [sentKey, setSentKey] = useState<string | null>(null);
   if (linkedDates && linkKey !== linkSeen && !bookedDates.isLoading) {
     setLinkSeen(linkKey);
     const current = form.getValues();
-    if ((linkedDates.pickupDate ?? '') !== current.pickupDate || (linkedDates.returnDate ?? '') !== current.returnDate) {
+    if (linkKey !== sentKey && ((linkedDates.pickupDate ?? '') !== current.pickupDate || (linkedDates.returnDate ?? '') !== current.returnDate)) {
       const problem = linkedDatesProblem(linkedDates, today, booked);
       setLinkProblem(problem ? bookingFormCopy.link.problem({ range: linkedRange(linkedDates), reason: /[.!?]$/.test(problem) ? problem : `${problem}.` }) : null);
       form.setValues(problem ? { pickupDate: '', returnDate: '' } : { pickupDate: linkedDates.pickupDate ?? '', returnDate: linkedDates.returnDate ?? '' });
@@ -451,6 +458,8 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
                     setDatesTaken(false);
                     setLinkProblem(null);
                     form.setValues({ pickupDate: next.pickupDate ?? '', returnDate: next.returnDate ?? '' });
+                    // The page writes a whole range only: a pick-up alone leaves the address as it was.
+                    if (next.returnDate) setSentKey(datesKey(next));
                     onDatesChange?.(next);
                     form.clearFieldError('pickupDate');
                     form.clearFieldError('returnDate');
