@@ -73,20 +73,33 @@ function isInstant(at: string): boolean {
 }
 
 /**
- * The rows after `position` in the order of an integrator's sync, `(updated_at, id)`: one row
- * comparison, which the `(updated_at, id)` index serves as one range. Made afresh for each query:
- * MikroORM accepts a raw fragment key once.
+ * An integrator's sync of a list (`updatedSince`, `after`), or null when the query is none: its rows
+ * are those changed at or after the instant and after the cursor's row, oldest change first, ties by
+ * id (`(updated_at, id)`, which the list's index serves as one range), and each page gives the cursor
+ * after its last row. A cursor of another list answers 400 (`readCursor`).
  */
-export function changedAfter(position: CursorPosition): Record<string, unknown> {
-  return { [raw((alias) => `(${alias}.updated_at, ${alias}.id) > (?::timestamptz, ?::uuid)`, [position.at, position.id])]: [] };
+export interface ChangeWindow {
+  /** The rows in the window; made afresh for each query: MikroORM accepts a raw fragment key once. */
+  where(): Record<string, unknown>;
+  orderBy: { updatedAt: 'asc'; id: 'asc' };
+  /** The `nextCursor` of a page: after its last row, or where it was asked from when it is empty (null without a cursor). */
+  nextCursor(rows: ReadonlyArray<{ updatedAt: Date; id: string }>): string | null;
 }
 
-/**
- * The `nextCursor` of a page in change order: after its last row, or where it was asked from when it
- * is empty (`after`, null without one). The timestamps are stored to the millisecond, so a Date names
- * a row's place exactly.
- */
-export function nextChangeCursor(list: CursorList, rows: Array<{ updatedAt: Date; id: string }>, after: string | undefined): string | null {
-  const last = rows.at(-1);
-  return last ? cursorAfter(list, { at: last.updatedAt.toISOString(), id: last.id }) : (after ?? null);
+export function changeWindow(list: CursorList, query: { updatedSince?: string | undefined; after?: string | undefined }): ChangeWindow | null {
+  const after = query.after === undefined ? null : readCursor(list, query.after, 'after');
+  if (!after && !query.updatedSince) return null;
+  const since = query.updatedSince ? new Date(query.updatedSince) : null;
+  return {
+    where: () => ({
+      ...(after ? { [raw((alias) => `(${alias}.updated_at, ${alias}.id) > (?::timestamptz, ?::uuid)`, [after.at, after.id])]: [] } : {}),
+      ...(since ? { updatedAt: { $gte: since } } : {}),
+    }),
+    orderBy: { updatedAt: 'asc', id: 'asc' },
+    // The timestamps are stored to the millisecond, so a Date names a row's place exactly.
+    nextCursor: (rows) => {
+      const last = rows.at(-1);
+      return last ? cursorAfter(list, { at: last.updatedAt.toISOString(), id: last.id }) : (query.after ?? null);
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { normalizeReference } from '../../shared/reference';
 import type { BookingStatus, TBooking, TBookingListQuery, TBookingPage } from '../../shared/schemas/booking.schema';
 import { phoneDigits, searchPhrases, searchTextHolds, uuidPrefixRange, wholeEmail } from '../db/like';
-import { changedAfter, countSearch, exactTotal, nextChangeCursor, readCursor, searchPage, type CursorPosition } from '../db/paging';
+import { changeWindow, countSearch, exactTotal, searchPage, type ChangeWindow } from '../db/paging';
 import { Booking } from '../db/entities';
 import type { ServiceContext } from '../deps';
 import { toBookingDto } from './dto';
@@ -25,10 +25,9 @@ export async function getBooking(ctx: ServiceContext, id: string): Promise<TBook
  * since an instant, or after a cursor's row. Built afresh for each query: MikroORM accepts a raw
  * fragment key once.
  */
-function bookingFilter(query: TBookingListQuery, after: CursorPosition | null): Record<string, unknown> {
-  const where: Record<string, unknown> = after ? changedAfter(after) : {};
+function bookingFilter(query: TBookingListQuery, sync: ChangeWindow | null): Record<string, unknown> {
+  const where: Record<string, unknown> = sync ? sync.where() : {};
   if (query.status) where.status = query.status;
-  if (query.updatedSince) where.updatedAt = { $gte: new Date(query.updatedSince) };
   const email = query.q ? wholeEmail(query.q) : null;
   if (email) {
     where.renterEmail = email;
@@ -56,20 +55,19 @@ function bookingFilter(query: TBookingListQuery, after: CursorPosition | null): 
  * their page.
  */
 export async function listBookings(ctx: ServiceContext, query: TBookingListQuery): Promise<TBookingPage> {
-  const after = query.after === undefined ? null : readCursor('bookings', query.after, 'after');
-  const byChange = Boolean(query.updatedSince || after);
+  const sync = changeWindow('bookings', query);
   const page = () =>
-    ctx.em.find(Booking, bookingFilter(query, after), {
+    ctx.em.find(Booking, bookingFilter(query, sync), {
       populate: ['customer', 'car'],
       strategy: LoadStrategy.SELECT_IN,
-      orderBy: byChange ? { updatedAt: 'asc', id: 'asc' } : { createdAt: 'desc', id: 'asc' },
+      orderBy: sync ? sync.orderBy : { createdAt: 'desc', id: 'asc' },
       limit: query.limit,
       offset: query.offset,
     });
-  const [rows, total] = query.q || byChange
-    ? await searchPage(query, page, () => countSearch(ctx.em, Booking, bookingFilter(query, after)))
+  const [rows, total] = query.q || sync
+    ? await searchPage(query, page, () => countSearch(ctx.em, Booking, bookingFilter(query, sync)))
     : await Promise.all([page(), countBookings(ctx.em, query.status).then(exactTotal)]);
-  return { items: rows.map(toBookingDto), ...total, ...(byChange ? { nextCursor: nextChangeCursor('bookings', rows, query.after) } : {}) };
+  return { items: rows.map(toBookingDto), ...total, ...(sync ? { nextCursor: sync.nextCursor(rows) } : {}) };
 }
 
 /** How many bookings there are, of one status or in all, from the tally the database keeps. */

@@ -18,7 +18,7 @@ import {
 } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 import { phoneDigits, searchPhrases, searchTextHolds, wholeEmail } from '../db/like';
-import { changedAfter, countSearch, exactTotal, nextChangeCursor, readCursor, searchPage, type CursorPosition } from '../db/paging';
+import { changeWindow, countSearch, exactTotal, searchPage, type ChangeWindow } from '../db/paging';
 import { Booking, Car, Customer, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext, ServiceContext } from '../deps';
 import { audit, auditEdit } from './audit.service';
@@ -53,8 +53,8 @@ function withHistory(customer: ICustomer, bookings: IBooking[]): TAdminCustomer 
  * instant, or after a cursor's row. Built afresh for each query: MikroORM accepts a raw fragment key
  * once.
  */
-function customerFilter(query: TCustomerListQuery, referenced: string | null, after: CursorPosition | null): Record<string, unknown> {
-  const since = { ...(after ? changedAfter(after) : {}), ...(query.updatedSince ? { updatedAt: { $gte: new Date(query.updatedSince) } } : {}) };
+function customerFilter(query: TCustomerListQuery, referenced: string | null, sync: ChangeWindow | null): Record<string, unknown> {
+  const since = sync ? sync.where() : {};
   if (!query.q) return since;
   const email = wholeEmail(query.q);
   if (email) return { ...since, email };
@@ -77,13 +77,12 @@ async function customerOfReference(ctx: ServiceContext, q: string | undefined): 
  * as a search is, with the cursor after the page.
  */
 export async function listCustomers(ctx: ServiceContext, query: TCustomerListQuery): Promise<TCustomerPage> {
-  const after = query.after === undefined ? null : readCursor('customers', query.after, 'after');
-  const byChange = Boolean(query.updatedSince || after);
+  const sync = changeWindow('customers', query);
   const referenced = await customerOfReference(ctx, query.q);
-  const orderBy = byChange ? { updatedAt: 'asc', id: 'asc' } as const : { createdAt: 'desc', id: 'asc' } as const;
-  const page = () => ctx.em.find(Customer, customerFilter(query, referenced, after), { orderBy, limit: query.limit, offset: query.offset });
-  const [customers, total] = query.q || byChange
-    ? await searchPage(query, page, () => countSearch(ctx.em, Customer, customerFilter(query, referenced, after)))
+  const orderBy = sync ? sync.orderBy : ({ createdAt: 'desc', id: 'asc' } as const);
+  const page = () => ctx.em.find(Customer, customerFilter(query, referenced, sync), { orderBy, limit: query.limit, offset: query.offset });
+  const [customers, total] = query.q || sync
+    ? await searchPage(query, page, () => countSearch(ctx.em, Customer, customerFilter(query, referenced, sync)))
     : await Promise.all([page(), ctx.em.count(Customer).then(exactTotal)]);
   const bookings = customers.length
     ? await ctx.em.find(Booking, { customer: { $in: customers.map((c) => c.id) } }, { orderBy: { pickupDate: 'desc' } })
@@ -93,7 +92,7 @@ export async function listCustomers(ctx: ServiceContext, query: TCustomerListQue
     const id = (b.customer as unknown as ICustomer).id;
     byCustomer.set(id, [...(byCustomer.get(id) ?? []), b]);
   }
-  const next = byChange ? { nextCursor: nextChangeCursor('customers', customers, query.after) } : {};
+  const next = sync ? { nextCursor: sync.nextCursor(customers) } : {};
   return { items: customers.map((c) => withHistory(c, byCustomer.get(c.id) ?? [])), ...total, ...next };
 }
 

@@ -253,7 +253,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
   if (linkedDates && linkKey !== linkSeen && !bookedDates.isLoading) {
     setLinkSeen(linkKey);
     const current = form.getValues();
-    if (linkKey !== sentKey && ((linkedDates.pickupDate ?? '') !== current.pickupDate || (linkedDates.returnDate ?? '') !== current.returnDate)) {
+    if (linkKey !== sentKey && linkKey !== datesKey({ pickupDate: current.pickupDate, returnDate: current.returnDate })) {
       const problem = linkedDatesProblem(linkedDates, today, booked);
       setLinkProblem(problem ? bookingFormCopy.link.problem({ range: linkedRange(linkedDates), reason: /[.!?]$/.test(problem) ? problem : `${problem}.` }) : null);
       form.setValues(problem ? { pickupDate: '', returnDate: '' } : { pickupDate: linkedDates.pickupDate ?? '', returnDate: linkedDates.returnDate ?? '' });
