@@ -15,7 +15,7 @@ import { REFERENCE_PATTERN } from '../../src/shared/reference';
 import { MAX_UNPROVEN_BOOKINGS } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, fileBytes, upload, uploadDocuments, uniquePhone } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { adminBooking, auditOf, expectError, issuesOf, newCar, openTransaction, outcome, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail } from './helpers';
+import { adminBooking, auditEntry, auditOf, expectError, issuesOf, newCar, openTransaction, outcome, publicBooking, sessionsWaitingOnALock, startWhileLocked, uniqueEmail } from './helpers';
 
 let h: Harness;
 let second: MikroORM;
@@ -154,6 +154,19 @@ describe('the manage-booking link', () => {
     expect((await auditOf(h, 'booking', answer.booking.id)).filter((entry) => entry.action === 'booking.email_proven')).toEqual([
       expect.objectContaining({ actor: 'Renter (booking link)' }),
     ]);
+  });
+
+  it('records whose booking the opened link proved, and the hold it stopped', async () => {
+    const car = await newCar(h);
+    const email = uniqueEmail('proof-entry');
+    const { answer } = await publicBooking(h, car.id, { customer: { email } });
+    expect(answer.booking.holdUntil).toEqual(expect.any(String));
+    const whose = { reference: answer.booking.reference, customerName: answer.booking.customerName };
+    await h.caller().myBooking.open({ token: await confirmationToken(email) });
+    expect(await auditEntry(h, 'booking', answer.booking.id, 'booking.email_proven')).toMatchObject({
+      before: { ...whose, emailProven: false, holdUntil: answer.booking.holdUntil },
+      after: { ...whose, emailProven: true, holdUntil: null },
+    });
   });
 
   it('clears the hold once the renter opened the link: it no longer runs out, as after a payment', async () => {

@@ -252,8 +252,22 @@ describe('describeAuditEntry', () => {
   });
 
   it('says the renter’s own steps and document requests in words, not field names or file addresses', () => {
+    // Opening the link proves the address and stops the hold; the status stays what it was.
+    const whose = { reference: 'HI-7K2M9Q', customerName: 'Maria Santos' };
+    expect(
+      describeAuditEntry({
+        action: 'booking.email_proven',
+        entityType: 'booking',
+        before: { ...whose, emailProven: false, holdUntil: '2026-11-29T06:30:00.000Z' },
+        after: { ...whose, emailProven: true, holdUntil: null },
+      }),
+    ).toBe('Proved the e-mail address of booking HI-7K2M9Q for Maria Santos by opening its link; its hold until Nov 29, 2026, 2:30 PM no longer runs out');
+    expect(
+      describeAuditEntry({ action: 'booking.email_proven', entityType: 'booking', before: { ...whose, emailProven: false, holdUntil: null }, after: { ...whose, emailProven: true, holdUntil: null } }),
+    ).toBe('Proved the e-mail address of booking HI-7K2M9Q for Maria Santos by opening its link');
+    // An entry from before the snapshots named the booking.
     expect(describeAuditEntry({ action: 'booking.email_proven', entityType: 'booking', before: { emailProven: false }, after: { emailProven: true } })).toBe(
-      'Booking confirmed by the renter through its e-mail link',
+      'Proved the e-mail address of a booking by opening its link',
     );
     expect(
       describeAuditEntry({

@@ -86,11 +86,17 @@ export async function viewMyBooking(ctx: ServiceContext, token: string): Promise
     // Proven once, by the update that finds it unproven: of two first opens at the same moment, the
     // second waits for the first's row and then changes (and records) nothing.
     // The hold it stops running out is cleared with it, as a payment or staff's confirmation clears it.
+    // Read as a row, not an entity: the booking below is loaded after the update.
+    const unproven = await em.createQueryBuilder(Booking).select('holdUntil').where({ id, emailProvenAt: null }).execute('get');
     const proven = await em.nativeUpdate(Booking, { id, emailProvenAt: null }, { emailProvenAt: clock.now(), holdUntil: null, updatedAt: clock.now() });
     const booking = await em.findOne(Booking, { id }, { populate: ['car'] });
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
     refuseReplacedLink(booking, link);
-    if (proven) audit({ em, actor: RENTER_ACTOR }, 'booking.email_proven', 'booking', id, { emailProven: false }, { emailProven: true });
+    if (proven) {
+      // The entry says whose booking it was, and the hold the proof stopped (staff saw it run).
+      const whose = { reference: booking.reference, customerName: booking.renterName };
+      audit({ em, actor: RENTER_ACTOR }, 'booking.email_proven', 'booking', id, { ...whose, emailProven: false, holdUntil: unproven?.holdUntil ? new Date(unproven.holdUntil).toISOString() : null }, { ...whose, emailProven: true, holdUntil: null });
+    }
     return managedView(em, booking);
   });
 }

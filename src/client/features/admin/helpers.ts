@@ -145,9 +145,17 @@ const IMPLIED_FIELDS = new Set(['balance', 'cancelledAt', 'cancelledBy', 'emailP
 /** Actions their line says in full: the fields they change are a file's address or a request's bookkeeping. */
 const WITHOUT_DETAILS = new Set(['document', 'document_request']);
 
-/** Actions said in a sentence of their own (the entry records a flag and no name). */
-const SENTENCES: Record<string, string> = {
-  'booking.email_proven': 'Booking confirmed by the renter through its e-mail link',
+/**
+ * Actions said in a sentence of their own, from the entry's snapshots. The renter's opening of their
+ * booking link proves their address; it confirms nothing (the status stays). Entries written before
+ * the snapshots named the booking say only what happened.
+ */
+const SENTENCES: Record<string, (before: Snapshot, after: Snapshot) => string> = {
+  'booking.email_proven': (before, after) => {
+    const booking = [after?.reference, typeof after?.customerName === 'string' ? `for ${after.customerName}` : null].filter((part) => typeof part === 'string').join(' ');
+    const hold = typeof before?.holdUntil === 'string' ? `; its hold until ${showField('holdUntil', before.holdUntil)} no longer runs out` : '';
+    return `Proved the e-mail address of ${booking ? `booking ${booking}` : 'a booking'} by opening its link${hold}`;
+  },
 };
 
 /** What a staff member did to their own account (or had done through a link), said plainly. */
@@ -264,7 +272,7 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
     return `${entry.action.endsWith('delete') ? 'Unblocked' : 'Blocked'} ${show(either.fullName)}`;
   }
   const sentence = SENTENCES[entry.action];
-  if (sentence) return sentence;
+  if (sentence) return sentence(before, after);
   // The entry names no one (the name is what was erased): it says what stayed.
   if (entry.action === 'customer.erase') {
     const kept = typeof before?.bookingsKept === 'number' ? before.bookingsKept : 0;
