@@ -433,6 +433,11 @@ describe('bookings.voidPayment', () => {
       clock.reset();
     }
     expect((await staff().bookings.byId({ id: answer.booking.id })).status).toBe('cancelled');
+    // The activity log says which booking ran out.
+    const released = (await auditOf(h, 'booking', answer.booking.id)).filter((entry) => entry.action === 'booking.status');
+    expect(released.map((entry) => [entry.actor, describeAuditEntry(entry)])).toEqual([
+      ['System', `Changed status of booking ${answer.booking.reference} for ${answer.booking.customerName}: pending → cancelled`],
+    ]);
   });
 
   it('leaves no hold on a booking still paid, proven or made by staff when a payment is voided', async () => {

@@ -163,10 +163,12 @@ describe('the manage-booking link', () => {
     expect(answer.booking.holdUntil).toEqual(expect.any(String));
     const whose = { reference: answer.booking.reference, customerName: answer.booking.customerName };
     await h.caller().myBooking.open({ token: await confirmationToken(email) });
-    expect(await auditEntry(h, 'booking', answer.booking.id, 'booking.email_proven')).toMatchObject({
+    const entry = await auditEntry(h, 'booking', answer.booking.id, 'booking.email_proven');
+    expect(entry).toMatchObject({
       before: { ...whose, emailProven: false, holdUntil: answer.booking.holdUntil },
       after: { ...whose, emailProven: true, holdUntil: null },
     });
+    expect(describeAuditEntry(entry)).toMatch(new RegExp(`^Proved the e-mail address of booking ${whose.reference} for ${whose.customerName}: hold \\w{3} \\d+, \\d{4}, \\d+:\\d\\d [AP]M → —$`));
   });
 
   it('clears the hold once the renter opened the link: it no longer runs out, as after a payment', async () => {

@@ -186,10 +186,11 @@ describe('describeAuditEntry', () => {
       describeAuditEntry({
         action: 'booking.status',
         entityType: 'booking',
-        before: { customerName: 'Ana Cruz', status: 'pending', balance: '1.00' },
-        after: { customerName: 'Ana Cruz', status: 'confirmed', balance: '2.00' },
+        before: { reference: 'HI-4F8K2P', customerName: 'Ana Cruz', status: 'pending', balance: '1.00' },
+        after: { reference: 'HI-4F8K2P', customerName: 'Ana Cruz', status: 'confirmed', balance: '2.00' },
       }),
-    ).toBe('Changed status of booking for Ana Cruz: pending → confirmed');
+      // A booking is named by its reference as well: one renter may have several.
+    ).toBe('Changed status of booking HI-4F8K2P for Ana Cruz: pending → confirmed');
     expect(
       describeAuditEntry({ action: 'car.update', entityType: 'car', before: { name: 'Toyota Vios', dailyRate: '1800.00' }, after: { name: 'Toyota Vios', dailyRate: '1950.00' } }),
     ).toBe('Updated car Toyota Vios: daily rate ₱1,800 → ₱1,950');
@@ -261,13 +262,10 @@ describe('describeAuditEntry', () => {
         before: { ...whose, emailProven: false, holdUntil: '2026-11-29T06:30:00.000Z' },
         after: { ...whose, emailProven: true, holdUntil: null },
       }),
-    ).toBe('Proved the e-mail address of booking HI-7K2M9Q for Maria Santos by opening its link; its hold until Nov 29, 2026, 2:30 PM no longer runs out');
-    expect(
-      describeAuditEntry({ action: 'booking.email_proven', entityType: 'booking', before: { ...whose, emailProven: false, holdUntil: null }, after: { ...whose, emailProven: true, holdUntil: null } }),
-    ).toBe('Proved the e-mail address of booking HI-7K2M9Q for Maria Santos by opening its link');
-    // An entry from before the snapshots named the booking.
+    ).toBe('Proved the e-mail address of booking HI-7K2M9Q for Maria Santos: hold Nov 29, 2026, 2:30 PM → —');
+    // An entry from before the entries named their booking.
     expect(describeAuditEntry({ action: 'booking.email_proven', entityType: 'booking', before: { emailProven: false }, after: { emailProven: true } })).toBe(
-      'Proved the e-mail address of a booking by opening its link',
+      'Proved the e-mail address of booking',
     );
     expect(
       describeAuditEntry({

@@ -40,7 +40,8 @@ export async function releaseExpiredHolds(deps: AppDeps): Promise<number> {
     );
     for (const booking of bookings) {
       const after = toBookingDto(booking);
-      audit({ em, actor: SYSTEM_ACTOR }, 'booking.status', 'booking', booking.id, { status: 'pending' }, { status: after.status, cancelledBy: after.cancelledBy });
+      const whose = { reference: after.reference, customerName: after.customerName };
+      audit({ em, actor: SYSTEM_ACTOR }, 'booking.status', 'booking', booking.id, { ...whose, status: 'pending' }, { ...whose, status: after.status, cancelledBy: after.cancelledBy });
     }
     await queueMail(em, bookings.map((booking) => bookingCancelledMail(toBookingDto(booking), 'hold', renterMailContext(deps, booking))));
     await em.flush();

@@ -129,6 +129,8 @@ const ACTION_VERBS: Record<string, string | ((after: Record<string, unknown> | n
   document_request: 'Asked for a new document for',
   apply_booking: (after) => (typeof after?.fromBooking === 'string' ? `Copied the details of booking ${after.fromBooking} to` : "Copied a booking's details to"),
   renter_email: 'Corrected the renter’s e-mail address of',
+  // The renter opened their booking link: that proves their address and confirms nothing.
+  email_proven: 'Proved the e-mail address of',
 };
 
 /** Actions whose line names only these of the fields they change (the rest follows from them). */
@@ -145,18 +147,6 @@ const IMPLIED_FIELDS = new Set(['balance', 'cancelledAt', 'cancelledBy', 'emailP
 /** Actions their line says in full: the fields they change are a file's address or a request's bookkeeping. */
 const WITHOUT_DETAILS = new Set(['document', 'document_request']);
 
-/**
- * Actions said in a sentence of their own, from the entry's snapshots. The renter's opening of their
- * booking link proves their address; it confirms nothing (the status stays). Entries written before
- * the snapshots named the booking say only what happened.
- */
-const SENTENCES: Record<string, (before: Snapshot, after: Snapshot) => string> = {
-  'booking.email_proven': (before, after) => {
-    const booking = [after?.reference, typeof after?.customerName === 'string' ? `for ${after.customerName}` : null].filter((part) => typeof part === 'string').join(' ');
-    const hold = typeof before?.holdUntil === 'string' ? `; its hold until ${showField('holdUntil', before.holdUntil)} no longer runs out` : '';
-    return `Proved the e-mail address of ${booking ? `booking ${booking}` : 'a booking'} by opening its link${hold}`;
-  },
-};
 
 /** What a staff member did to their own account (or had done through a link), said plainly. */
 const ACCOUNT_ACTIONS: Record<string, string> = {
@@ -271,8 +261,6 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   if (entry.entityType === 'blocked_name') {
     return `${entry.action.endsWith('delete') ? 'Unblocked' : 'Blocked'} ${show(either.fullName)}`;
   }
-  const sentence = SENTENCES[entry.action];
-  if (sentence) return sentence(before, after);
   // The entry names no one (the name is what was erased): it says what stayed.
   if (entry.action === 'customer.erase') {
     const kept = typeof before?.bookingsKept === 'number' ? before.bookingsKept : 0;
@@ -286,7 +274,9 @@ export function describeAuditEntry(entry: Pick<TAuditEntry, 'action' | 'entityTy
   const verb = typeof named === 'function' ? named(after) : named;
   const noun = ENTITY_NOUNS[entry.entityType];
   const name = either.name ?? either.fullName ?? (either.customerName ? `for ${show(either.customerName)}` : null);
-  const subject = name ? `${verb} ${noun} ${show(name)}` : `${verb} ${noun}`;
+  // A booking is named by its reference too: one renter may have several.
+  const what = entry.entityType === 'booking' && typeof either.reference === 'string' ? `${noun} ${either.reference}` : noun;
+  const subject = name ? `${verb} ${what} ${show(name)}` : `${verb} ${what}`;
   // A deleted customer's bookings and payments went with them: the entry keeps them (before.bookings).
   if (entry.action === 'customer.delete' && Array.isArray(before?.bookings) && before.bookings.length) {
     const history = before.bookings as Array<{ amountPaid?: unknown }>;
