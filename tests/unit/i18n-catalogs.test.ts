@@ -78,6 +78,7 @@ describe('the Filipino catalogs', () => {
       /\bay dapat\b/, // "Ang upuan ay dapat …": "Dapat … ang upuan"
       /(^|[.!?] )Ang [^.,:;!?]+ ay\b/, // "Ang Idempotency-Key ay 1 hanggang 255 …": "1 hanggang 255 … ang Idempotency-Key"
       /\b(ba|ngayon) ay\b/, // "Sa tingin mo ba ay pagkakamali ito?", "ngayon ay mahigit …": "Pagkakamali ba ito sa tingin mo?", "ngayon, mahigit …"
+      /Makipag-ugnayan/i, // the formal "get in touch", for the site's "Kontakin kami" (its menu says "Contact")
     ];
     for (const name of Object.keys(CATALOG_FILES) as CatalogName[]) {
       for (const [id, text] of Object.entries(await load(name, 'fil'))) {

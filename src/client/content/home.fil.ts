@@ -38,7 +38,7 @@ export default {
   },
 
   contact: {
-    title: 'Makipag-ugnayan',
+    title: 'Kontakin kami',
     lead: 'May tanong tungkol sa sasakyan, biyahe o corporate account? Tumawag, mag-e-mail o mag-message sa amin.',
     phone: 'Telepono',
     email: 'E-mail',
