@@ -22,13 +22,21 @@ test.describe('header on a desktop screen', () => {
 
   test('"Contact" on /pcc reaches its section even when that part of the home page arrives late', async ({ page }) => {
     await page.goto('/pcc');
-    // The home page's lower sections (a chunk of their own) come a second and a half late, as on a slow phone.
+    // The home page's lower sections (a chunk of their own) are held back, as on a slow phone, until
+    // the home page has asked for them and is shown without them.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
     await page.route('**/assets/BelowFold-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      asked = true;
+      await held;
       await route.continue();
     });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact', exact: true }).click();
     await expect(page).toHaveURL('/#contact');
+    await expect.poll(() => asked).toBe(true);
+    await expect(page.locator('section#contact')).toHaveCount(0);
+    release();
     await expect(page.locator('section#contact').getByRole('heading', { level: 2, name: 'Contact us' })).toBeInViewport({ timeout: 10_000 });
   });
 
