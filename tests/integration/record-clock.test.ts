@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../src/server/clock';
-import { Car, Customer, StaffAccount } from '../../src/server/db/entities';
+import { AdminSession, AuditEntry, BlockedName, Car, ContactMessage, Customer, MailMessage, Payment, StaffAccount, Upload } from '../../src/server/db/entities';
 import { ensureOwner } from '../../src/server/services/staff.service';
-import { call } from '../rest/helpers';
+import { call, signIn } from '../rest/helpers';
 import { createHarness, TEST_ADMIN_EMAIL, type Harness } from '../utils/harness';
 import { mainOwnerAccount, sessionCookie } from '../utils/staff';
-import { newCar, uniqueEmail, uniqueWord } from './helpers';
+import { adminBooking, newCar, uniqueEmail, uniqueWord } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ const car = (id: string) => h.orm.em.fork().findOneOrFail(Car, { id });
 const customer = (id: string) => h.orm.em.fork().findOneOrFail(Customer, { id });
 const account = (id: string) => h.orm.em.fork().findOneOrFail(StaffAccount, { id });
 
-describe('cars, customers and staff accounts are stamped by the server’s clock', () => {
+describe('records are stamped by the server’s clock', () => {
   it('a car added and a car changed', async () => {
     const { mark, result: made } = await stampedBy(() => newCar(h));
     const added = await car(made.id);
@@ -70,5 +70,31 @@ describe('cars, customers and staff accounts are stamped by the server’s clock
     } finally {
       await ensureOwner(h.orm.em.fork(), { ADMIN_EMAIL: TEST_ADMIN_EMAIL, ADMIN_PASSWORD: undefined }, 'garage@example.com');
     }
+  });
+
+  it('a payment, its activity-log entry and e-mail, a blocked name, an enquiry, an upload address and a sign-in', async () => {
+    const em = () => h.orm.em.fork();
+    const booking = await adminBooking(h, { carId: (await newCar(h)).id, from: 12, to: 14, status: 'confirmed', email: uniqueEmail('clock-pay') });
+    const paid = await stampedBy(() => staff().bookings.addPayment({ id: booking.id, payment: { amount: '500', method: 'cash' } }));
+    expect((await em().findOneOrFail(Payment, { id: paid.result.payment.id })).createdAt.getTime()).toBeGreaterThanOrEqual(paid.mark);
+    expect((await em().findOneOrFail(AuditEntry, { entityId: paid.result.payment.id })).at.getTime()).toBeGreaterThanOrEqual(paid.mark);
+    const mails = await em().find(MailMessage, { to: booking.customerEmail }, { orderBy: { createdAt: 'desc' } });
+    expect(mails[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(paid.mark);
+
+    const name = `Clock ${uniqueWord()}`;
+    const blocked = await stampedBy(() => staff().blocklist.block({ fullName: name }));
+    expect((await em().findOneOrFail(BlockedName, { fullName: name })).createdAt.getTime()).toBeGreaterThanOrEqual(blocked.mark);
+
+    const email = uniqueEmail('clock-enquiry');
+    const sent = await stampedBy(() => h.caller().contact.send({ firstName: 'Clock', lastName: 'Reyes', email, message: 'Is the Vios free?' }));
+    expect((await em().findOneOrFail(ContactMessage, { email })).createdAt.getTime()).toBeGreaterThanOrEqual(sent.mark);
+
+    const asked = await stampedBy(() => staff().uploads.request({}));
+    expect((await em().findOneOrFail(Upload, { id: asked.result.objectPath.split('/').pop()! })).createdAt.getTime()).toBeGreaterThanOrEqual(asked.mark);
+
+    const signedIn = await stampedBy(() => signIn(h));
+    expect(signedIn.result.answer.status).toBe(200);
+    const [session] = await em().find(AdminSession, {}, { orderBy: { createdAt: 'desc' }, limit: 1 });
+    expect(session!.createdAt.getTime()).toBeGreaterThanOrEqual(signedIn.mark);
   });
 });

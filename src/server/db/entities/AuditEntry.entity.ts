@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { clock } from '../../clock';
 import { AUDIT_ENTITIES } from '../../../shared/schemas/admin.schema';
 
 /**
@@ -11,7 +12,7 @@ export const AuditEntry = defineEntity({
   indexes: [{ properties: ['at', 'id'] }, { properties: ['entityType', 'at', 'id'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    at: p.datetime().onCreate(() => new Date()),
+    at: p.datetime().onCreate(() => clock.now()),
     actor: p.string().length(80),
     actorEmail: p.string().length(254).nullable(),
     action: p.string().length(60),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { clock } from '../../clock';
 
 export const BlockedName = defineEntity({
   name: 'BlockedName',
@@ -11,7 +12,7 @@ export const BlockedName = defineEntity({
     normalizedName: p.string().length(480).unique(),
     reason: p.string().length(500).nullable(),
     blockedBy: p.string().length(60),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => clock.now()),
   },
 });
 export type IBlockedName = InferEntity<typeof BlockedName>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { clock } from '../../clock';
 
 export const ContactMessage = defineEntity({
   name: 'ContactMessage',
@@ -11,7 +12,7 @@ export const ContactMessage = defineEntity({
     phone: p.string().length(40).nullable(),
     subject: p.string().length(60),
     message: p.text(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p.datetime().onCreate(() => clock.now()).index(),
   },
 });
 export type IContactMessage = InferEntity<typeof ContactMessage>;

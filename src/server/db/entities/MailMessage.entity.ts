@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { clock } from '../../clock';
 
 /**
  * Outgoing mail, queued in the same transaction as the booking or enquiry it reports, then sent
@@ -24,7 +25,7 @@ export const MailMessage = defineEntity({
     lockedUntil: p.datetime().nullable(),
     lastError: p.string().length(500).nullable(),
     sentAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => clock.now()),
   },
 });
 export type IMailMessage = InferEntity<typeof MailMessage>;

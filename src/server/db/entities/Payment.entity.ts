@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { clock } from '../../clock';
 import { PAYMENT_KINDS, PAYMENT_METHODS } from '../../../shared/schemas/booking.schema';
 import { Booking } from './Booking.entity';
 
@@ -24,7 +25,7 @@ export const Payment = defineEntity({
     method: p.enum([...PAYMENT_METHODS]).nativeEnumName('payment_method'),
     note: p.string().length(300).nullable(),
     recordedBy: p.string().length(60),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => clock.now()),
     voidedAt: p.datetime().nullable(),
     voidedBy: p.string().length(60).nullable(),
     voidReason: p.string().length(300).nullable(),

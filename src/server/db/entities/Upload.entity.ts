@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { clock } from '../../clock';
 import { STORED_UPLOAD_KINDS } from '../../../shared/schemas/upload.schema';
 
 /**
@@ -26,7 +27,7 @@ export const Upload = defineEntity({
     reservedBytes: p.integer().default(0),
     attachedTo: p.string().length(80).nullable(),
     attachedAt: p.datetime().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().onCreate(() => clock.now()),
   },
 });
 export type IUpload = InferEntity<typeof Upload>;
