@@ -114,10 +114,10 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
   mailWorker.start();
 
   // Housekeeping every hour: unattached uploads (24 h), stored objects no upload names (a page of
-  // them), identity documents past retention, enquiries (2 years), sent e-mails (30 days) and
-  // activity-log entries (7 years) past theirs, customers whose last rental ended 7 years ago
-  // (erased), the per-address limits' windows that have passed, and booking requests' idempotency
-  // keys older than a day.
+  // them), identity documents past retention, enquiries (2 years), sent e-mails (30 days),
+  // activity-log entries and deleted customer records' tombstones (7 years) past theirs, customers
+  // whose last rental ended 7 years ago (erased), the per-address limits' windows that have passed,
+  // and booking requests' idempotency keys older than a day.
   const housekeeping = async () => {
     await cleanupUploads(deps).catch((error) => log.warn('upload.cleanup.failed', describeError(error)));
     await sweepOrphanObjects(deps).catch((error) => log.warn('upload.orphans.failed', describeError(error)));

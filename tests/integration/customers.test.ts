@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
-import { Booking, Customer, MailMessage, Payment, Upload } from '../../src/server/db/entities';
+import { Booking, Customer, CustomerDeletion, MailMessage, Payment, Upload } from '../../src/server/db/entities';
 import { keyFromObjectPath } from '../../src/server/storage/storage';
 import { formatLongDate, todayInManila } from '../../src/shared/dates';
 import { messages } from '../../src/shared/messages';
@@ -396,6 +396,32 @@ describe('customers.erase', () => {
     // The renter's change came second: it is refused (a deadlock would fail one of them with a 409 of another kind).
     await expectError(renter, 'CONFLICT', messages.errors.customerErased);
     expect(await staff().bookings.byId({ id: answer.booking.id })).toMatchObject({ customerName: ERASED_NAME, photoId1Url: null });
+  });
+
+  it('leaves no tombstone of a deletion that does not commit: the record, and a booking that was to leave it, stay as they were', async () => {
+    const connection = h.orm.em.fork().getConnection();
+    const refused = () => `Refused ${uniqueWord()}`;
+    // PostgreSQL refuses, at COMMIT, a transaction that deleted the record of one of these names.
+    await connection.execute(`create or replace function refuse_commit() returns trigger language plpgsql as $$ begin raise exception 'commit refused'; end $$`);
+    await connection.execute(`create constraint trigger refuse_deletion after delete on customer deferrable initially deferred for each row when (old.full_name like 'Refused %') execute function refuse_commit()`);
+    const { customer } = await staff().customers.create(customerInput({ fullName: refused() }));
+    const car = await newCar(h);
+    const right = await adminBooking(h, { carId: car.id, from: 10, to: 12, email: uniqueEmail('right') });
+    const typo = await adminBooking(h, { carId: car.id, from: 20, to: 22, email: uniqueEmail('typo'), name: refused() });
+    const tombstones = () => h.orm.em.fork().count(CustomerDeletion, { id: { $in: [customer.id, typo.customerId] } });
+    try {
+      await expectError(staff().customers.erase({ id: customer.id }), 'INTERNAL_SERVER_ERROR');
+      await expectError(staff().bookings.correctEmail({ id: typo.id, email: right.customerEmail }), 'INTERNAL_SERVER_ERROR');
+      expect(await tombstones()).toBe(0);
+      expect((await staff().customers.byId({ id: customer.id })).fullName).toBe(customer.fullName);
+      expect((await staff().bookings.byId({ id: typo.id })).customerId).toBe(typo.customerId);
+    } finally {
+      await connection.execute(`drop trigger refuse_deletion on customer`);
+    }
+    // Committed, each leaves its tombstone.
+    await staff().customers.erase({ id: customer.id });
+    await staff().bookings.correctEmail({ id: typo.id, email: right.customerEmail });
+    expect(await tombstones()).toBe(2);
   });
 
   it('answers NOT_FOUND for an unknown customer and UNAUTHORIZED to the public', async () => {

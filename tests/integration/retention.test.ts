@@ -7,7 +7,7 @@ import { clock } from '../../src/server/clock';
 import { DOCUMENT_FIELDS, type TCreateBookingAnswer } from '../../src/shared/schemas/booking.schema';
 import { bookingPayload, daysFromToday, firstCarId, uploadDocuments } from '../utils/fixtures';
 import { createHarness, type Harness } from '../utils/harness';
-import { AuditEntry, Booking, ContactMessage, MailMessage } from '../../src/server/db/entities';
+import { AuditEntry, Booking, ContactMessage, Customer, CustomerDeletion, MailMessage } from '../../src/server/db/entities';
 import { lockCustomer } from '../../src/server/services/booking-change.service';
 import { adminBookingIn, newCar, openTransaction, sessionsWaitingOnALock, startWhileLocked } from './helpers';
 
@@ -195,5 +195,27 @@ describe('records past the 7 years', () => {
     expect(erased.bookings.map((booking) => booking.id)).toEqual([lapsed.id]);
     expect((await fresh.customers.byId({ id: kept.customerId })).erasedAt).toBeNull();
     expect(await eraseLapsedCustomers(h.deps)).toBe(0);
+  });
+
+  it('deletes the tombstones of customer records deleted more than RECORD_RETENTION_DAYS ago, as the log entries about them; one a day short of it stays', async () => {
+    const fork = () => h.orm.em.fork();
+    const ago = (days: number) => new Date(clock.now().getTime() - days * 86_400_000);
+    const old = { id: randomUUID(), deletedAt: ago(RECORD_RETENTION_DAYS + 1), reason: 'erased' as const };
+    const kept = { id: randomUUID(), deletedAt: ago(RECORD_RETENTION_DAYS - 1), reason: 'merged' as const };
+    await fork().insertMany(CustomerDeletion, [old, kept]);
+    expect((await purgeOldRecords(h.deps)).customerDeletions).toBe(1);
+    expect((await fork().find(CustomerDeletion, { id: { $in: [old.id, kept.id] } })).map((row) => row.id)).toEqual([kept.id]);
+  });
+
+  it('deletes the record of a customer registered more than RECORD_RETENTION_DAYS ago who never booked, leaving its tombstone', async () => {
+    const staff = h.caller({ staff: true });
+    const { customer } = await staff.customers.create({ fullName: 'Never Booked', email: 'never.booked@example.com', phone: '09171234567' });
+    await h.orm.em.fork().nativeUpdate(Customer, { id: customer.id }, { createdAt: new Date(clock.now().getTime() - (RECORD_RETENTION_DAYS + 1) * 86_400_000) });
+    const before = clock.now();
+    expect(await eraseLapsedCustomers(h.deps)).toBe(1);
+    await expect(staff.customers.byId({ id: customer.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const tombstone = await h.orm.em.fork().findOneOrFail(CustomerDeletion, { id: customer.id });
+    expect(tombstone).toMatchObject({ reason: 'erased' });
+    expect(tombstone.deletedAt.getTime()).toBeGreaterThanOrEqual(before.getTime());
   });
 });

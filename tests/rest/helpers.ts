@@ -100,7 +100,7 @@ export async function askUpload(h: Harness, body?: Record<string, unknown>, opti
 // ---------------------------------------------------------------------------------------------
 // Database fingerprints: "a refused request leaves the database as it was".
 
-export const CHECKED_TABLES = ['car', 'customer', 'booking', 'payment', 'blocked_name', 'contact_message', 'audit_entry', 'mail_message', 'idempotency_key'] as const;
+export const CHECKED_TABLES = ['car', 'customer', 'customer_deletion', 'booking', 'payment', 'blocked_name', 'contact_message', 'audit_entry', 'mail_message', 'idempotency_key'] as const;
 export type Fingerprint = Record<(typeof CHECKED_TABLES)[number], { rows: number; md5: string | null }>;
 
 /** Row count and an md5 of every row of each checked table. */

@@ -12,6 +12,7 @@ import { AuditEntry, Booking, ContactMessage, IdempotencyKey, MailMessage, Payme
 import type { AdminContext } from '../deps';
 import { audit } from './audit.service';
 import { lockCustomerWithBookings } from './booking-change.service';
+import { removeCustomer } from './customer-deletion.service';
 import { releaseOwners } from './upload.service';
 
 /** What stands in, in the activity log, for a piece of personal data an erasure removed. */
@@ -27,7 +28,7 @@ export const ERASED_VALUE = '[erased]';
  * released for the clean-up; the e-mails sent to them or about their bookings (the garage's), the
  * enquiries they sent from that address (and the garage's copies, which reply to it) and their
  * booking requests' idempotency keys are deleted. A customer without bookings is deleted
- * outright: nothing of theirs must stay.
+ * outright: nothing of theirs must stay but the record's id, in its tombstone (`removeCustomer`).
  *
  * Refused (409) while one of their bookings is pending or confirmed and not over. Erasing again
  * changes nothing. An erased record can no longer be changed (`refuseErased`); the renter may book
@@ -40,7 +41,9 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
     if (!customer) throw new AppError('NOT_FOUND', messages.errors.customerNotFound);
     const bookings = await em.find(Booking, { customer: id }, { orderBy: { pickupDate: 'asc', id: 'asc' } });
     if (customer.erasedAt) return { ok: true, bookingsKept: bookings.length };
-    const today = todayInManila(clock.now());
+    // One instant for the erasure: the record's `erasedAt` and its bookings' `updatedAt`, or its tombstone's.
+    const erasedAt = clock.now();
+    const today = todayInManila(erasedAt);
     if (bookings.some((booking) => isOccupying(booking.status) && booking.returnDate >= today)) {
       throw new AppError('CONFLICT', messages.errors.customerHasBookings);
     }
@@ -67,11 +70,10 @@ export async function eraseCustomer(ctx: AdminContext, id: string): Promise<TEra
 
     if (!bookings.length) {
       audit(tx, 'customer.erase', 'customer', id, { bookingsKept: 0 }, null);
-      em.remove(customer);
+      removeCustomer(em, customer, 'erased', erasedAt);
       await em.flush();
       return { ok: true, bookingsKept: 0 };
     }
-    const erasedAt = clock.now();
     const address = erasedAddress(id);
     await em.nativeUpdate(Booking, { customer: id }, {
       renterName: ERASED_NAME,

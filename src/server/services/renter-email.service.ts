@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { messages } from '../../shared/messages';
 import { mailboxKey, phoneKey, tidyName } from '../../shared/names';
 import { isOccupying, type TBooking, type TCorrectRenterEmail } from '../../shared/schemas/booking.schema';
+import { clock } from '../clock';
 import { escapeLike } from '../db/like';
 import { Booking, Customer, MailMessage, type IBooking, type ICustomer } from '../db/entities';
 import type { AdminContext } from '../deps';
@@ -12,6 +13,7 @@ import { audit, auditEdit } from './audit.service';
 import { lockBooking, lockCustomer, refuseErasedRenter } from './booking-change.service';
 import { findOrCreateCustomer, OPEN_BOOKING_MAIL } from './booking.service';
 import { renterMailContext } from './booking-tokens';
+import { removeCustomer } from './customer-deletion.service';
 import { toBookingDto, toCustomerDto } from './dto';
 import { releaseOwners } from './upload.service';
 
@@ -21,7 +23,7 @@ import { releaseOwners } from './upload.service';
  * - the booking takes the address and starts a new version of its manage links, so the links sent
  *   to the earlier address stop working;
  * - it is grouped under the customer record of the address (`customerOfAddress`); the record of the
- *   renter's alone it leaves, if any, is deleted;
+ *   renter's alone it leaves, if any, is deleted (its tombstone says `merged`);
  * - the address is not proven until the renter opens the new link; staff have seen the booking, so
  *   an unconfirmed hold no longer runs out;
  * - the renter is e-mailed the booking (received, or confirmed) with its receipt and the new link,
@@ -49,7 +51,7 @@ export async function correctRenterEmail(ctx: AdminContext, id: string, { email 
       await em.flush();
       await releaseOwners(tx, [`customer:${leftBehind.id}`]);
       audit(tx, 'customer.delete', 'customer', leftBehind.id, { bookings: [] }, null);
-      em.remove(leftBehind);
+      removeCustomer(em, leftBehind, 'merged', clock.now());
     }
     const after = toBookingDto(booking);
     audit(tx, 'booking.renter_email', 'booking', id, before, after);

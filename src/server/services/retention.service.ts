@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, todayInManila } from '../../shared/dates';
 import { DOCUMENT_FIELDS } from '../../shared/schemas/booking.schema';
 import { clock } from '../clock';
-import { AuditEntry, Booking, ContactMessage, Customer, MailMessage, Upload } from '../db/entities';
+import { AuditEntry, Booking, ContactMessage, Customer, CustomerDeletion, MailMessage, Upload } from '../db/entities';
 import type { AppDeps } from '../deps';
 import { describeError, log } from '../logger';
 import { keyFromObjectPath } from '../storage/storage';
@@ -92,19 +92,22 @@ export const RECORD_RETENTION_DAYS = 7 * 365 + 2;
 
 /**
  * Deletes the enquiries past CONTACT_MESSAGE_DAYS, the e-mails sent or given up on past
- * SENT_MAIL_DAYS (the garage's copies of enquiries among them) and the activity log's entries past
- * RECORD_RETENTION_DAYS (they name customers, blocked people and staff, and the records they
- * account for are kept that long). Returns how many of each went.
+ * SENT_MAIL_DAYS (the garage's copies of enquiries among them), and past RECORD_RETENTION_DAYS the
+ * activity log's entries (they name customers, blocked people and staff, and the records they
+ * account for are kept that long) and the tombstones of deleted customer records (kept as long as
+ * the entries that record the same deletions: an integrator's sync away longer syncs in full).
+ * Returns how many of each went.
  */
-export async function purgeOldRecords(deps: AppDeps): Promise<{ enquiries: number; mails: number; auditEntries: number }> {
+export async function purgeOldRecords(deps: AppDeps): Promise<{ enquiries: number; mails: number; auditEntries: number; customerDeletions: number }> {
   const em = deps.orm.em.fork();
   const now = clock.now().getTime();
   const before = (days: number) => ({ $lt: new Date(now - days * 86_400_000) });
   const enquiries = await em.nativeDelete(ContactMessage, { createdAt: before(CONTACT_MESSAGE_DAYS) });
   const mails = await em.nativeDelete(MailMessage, { status: { $in: ['sent', 'failed'] }, createdAt: before(SENT_MAIL_DAYS) });
   const auditEntries = await em.nativeDelete(AuditEntry, { at: before(RECORD_RETENTION_DAYS) });
-  if (enquiries || mails || auditEntries) log.info('retention.records.purged', { enquiries, mails, auditEntries });
-  return { enquiries, mails, auditEntries };
+  const customerDeletions = await em.nativeDelete(CustomerDeletion, { deletedAt: before(RECORD_RETENTION_DAYS) });
+  if (enquiries || mails || auditEntries || customerDeletions) log.info('retention.records.purged', { enquiries, mails, auditEntries, customerDeletions });
+  return { enquiries, mails, auditEntries, customerDeletions };
 }
 
 /**

@@ -191,6 +191,14 @@ export type TCustomerListQuery = z.infer<typeof ZCustomerListQuerySchema>;
 export const ZCustomerPageSchema = syncPageOf(ZAdminCustomerSchema);
 export type TCustomerPage = z.infer<typeof ZCustomerPageSchema>;
 
+/**
+ * Why a customer record was deleted outright: erased (at the customer's request, or by retention)
+ * while it had no bookings; or merged, left with none when its one booking moved to the record of
+ * its renter's corrected address.
+ */
+export const CUSTOMER_DELETION_REASONS = ['erased', 'merged'] as const;
+export type CustomerDeletionReason = (typeof CUSTOMER_DELETION_REASONS)[number];
+
 /** The CSV export's columns, in order. */
 export const CUSTOMER_CSV_COLUMNS = [
   'Name',

@@ -7,6 +7,7 @@ import { BookingTally } from './BookingTally.entity';
 import { Car } from './Car.entity';
 import { ContactMessage } from './ContactMessage.entity';
 import { Customer } from './Customer.entity';
+import { CustomerDeletion } from './CustomerDeletion.entity';
 import { CustomerTally } from './CustomerTally.entity';
 import { IdempotencyKey } from './IdempotencyKey.entity';
 import { MailMessage } from './MailMessage.entity';
@@ -24,6 +25,7 @@ export * from './BookingTally.entity';
 export * from './Car.entity';
 export * from './ContactMessage.entity';
 export * from './Customer.entity';
+export * from './CustomerDeletion.entity';
 export * from './CustomerTally.entity';
 export * from './IdempotencyKey.entity';
 export * from './MailMessage.entity';
@@ -33,4 +35,4 @@ export * from './StaffAccount.entity';
 export * from './Upload.entity';
 
 /** Every entity, listed explicitly (no globbing), for the ORM and the CLI. */
-export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally, CustomerTally, RateLimitWindow, StaffAccount, IdempotencyKey];
+export const entities = [Car, Customer, Booking, Payment, BlockedName, ContactMessage, AdminSession, AuditEntry, MailMessage, Upload, AppSetting, BookingTally, CustomerTally, RateLimitWindow, StaffAccount, IdempotencyKey, CustomerDeletion];

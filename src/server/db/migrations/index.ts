@@ -31,6 +31,7 @@ import { Migration20261128030000_link_issuer } from './Migration20261128030000_l
 import { Migration20261128050000_booking_updated_at } from './Migration20261128050000_booking_updated_at';
 import { Migration20261128060000_customer_updated_at } from './Migration20261128060000_customer_updated_at';
 import { Migration20261128070000_sync_cursor } from './Migration20261128070000_sync_cursor';
+import { Migration20261128080000_customer_deletion } from './Migration20261128080000_customer_deletion';
 
 /** Every migration, in order. The CLI writes new files here; add each one to this list. */
 export const migrationsList: MigrationObject[] = [
@@ -66,4 +67,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128050000_booking_updated_at', class: Migration20261128050000_booking_updated_at },
   { name: 'Migration20261128060000_customer_updated_at', class: Migration20261128060000_customer_updated_at },
   { name: 'Migration20261128070000_sync_cursor', class: Migration20261128070000_sync_cursor },
+  { name: 'Migration20261128080000_customer_deletion', class: Migration20261128080000_customer_deletion },
 ];
