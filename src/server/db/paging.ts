@@ -72,34 +72,45 @@ function isInstant(at: string): boolean {
   return !Number.isNaN(Date.parse(ms)) && new Date(ms).toISOString() === ms;
 }
 
+/** The instant each list an integrator syncs by is ordered by, and its column. */
+const SYNC_COLUMNS = { updatedAt: 'updated_at' } as const;
+export type SyncStamp = keyof typeof SYNC_COLUMNS;
+
 /**
- * An integrator's sync of a list (`updatedSince`, `after`), or null when the query is none: its rows
- * are those changed at or after the instant and after the cursor's row, oldest change first, ties by
- * id (`(updated_at, id)`, which the list's index serves as one range), and each page gives the cursor
- * after its last row. A cursor of another list answers 400 (`readCursor`).
+ * An integrator's sync of a list: its rows are those stamped (`S`, when they changed) at or after an
+ * instant and after the cursor's row, oldest first, ties by id (`(updated_at, id)`, which the list's
+ * index serves as one range), and each page gives the cursor after its last row. A cursor of another
+ * list answers 400 (`readCursor`).
  */
-export interface ChangeWindow {
+export interface ChangeWindow<S extends SyncStamp = 'updatedAt'> {
   /** The rows in the window; made afresh for each query: MikroORM accepts a raw fragment key once. */
   where(): Record<string, unknown>;
-  orderBy: { updatedAt: 'asc'; id: 'asc' };
+  orderBy: { [P in S | 'id']: 'asc' };
   /** The `nextCursor` of a page: after its last row, or where it was asked from when it is empty (null without a cursor). */
-  nextCursor(rows: ReadonlyArray<{ updatedAt: Date; id: string }>): string | null;
+  nextCursor(rows: ReadonlyArray<{ [P in S]: Date } & { id: string }>): string | null;
 }
 
-export function changeWindow(list: CursorList, query: { updatedSince?: string | undefined; after?: string | undefined }): ChangeWindow | null {
+/** The window of `list`, ordered by `stamp`, from `since` or after the cursor `after`; every row without either. */
+export function syncWindow<S extends SyncStamp>(list: CursorList, stamp: S, query: { since?: string | undefined; after?: string | undefined }): ChangeWindow<S> {
   const after = query.after === undefined ? null : readCursor(list, query.after, 'after');
-  if (!after && !query.updatedSince) return null;
-  const since = query.updatedSince ? new Date(query.updatedSince) : null;
+  const since = query.since ? new Date(query.since) : null;
+  const column = SYNC_COLUMNS[stamp];
   return {
     where: () => ({
-      ...(after ? { [raw((alias) => `(${alias}.updated_at, ${alias}.id) > (?::timestamptz, ?::uuid)`, [after.at, after.id])]: [] } : {}),
-      ...(since ? { updatedAt: { $gte: since } } : {}),
+      ...(after ? { [raw((alias) => `(${alias}.${column}, ${alias}.id) > (?::timestamptz, ?::uuid)`, [after.at, after.id])]: [] } : {}),
+      ...(since ? { [stamp]: { $gte: since } } : {}),
     }),
-    orderBy: { updatedAt: 'asc', id: 'asc' },
+    orderBy: { [stamp]: 'asc', id: 'asc' } as ChangeWindow<S>['orderBy'],
     // The timestamps are stored to the millisecond, so a Date names a row's place exactly.
     nextCursor: (rows) => {
       const last = rows.at(-1);
-      return last ? cursorAfter(list, { at: last.updatedAt.toISOString(), id: last.id }) : (query.after ?? null);
+      return last ? cursorAfter(list, { at: last[stamp].toISOString(), id: last.id }) : (query.after ?? null);
     },
   };
+}
+
+/** The sync of a list by its rows' changes (`updatedSince`, `after`), or null when the query is none: the list is then newest first. */
+export function changeWindow(list: CursorList, query: { updatedSince?: string | undefined; after?: string | undefined }): ChangeWindow | null {
+  if (query.after === undefined && !query.updatedSince) return null;
+  return syncWindow(list, 'updatedAt', { since: query.updatedSince, after: query.after });
 }

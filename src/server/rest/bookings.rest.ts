@@ -61,7 +61,7 @@ export const bookingRoutes = [
       ),
     auth: 'admin',
     query: ZBookingListQuerySchema,
-    response: { status: 200, schema: z.array(ZBookingSchema), description: 'One page of bookings', headers: listHeaders('Bookings matching the filter', true) },
+    response: { status: 200, schema: z.array(ZBookingSchema), description: 'One page of bookings', headers: listHeaders('Bookings matching the filter', 'updatedSince') },
     errors: [503],
     examples: bookingListExamples,
     handler: async (c, { query }) => listResponse(c, await listBookings(adminContext(c), query)),

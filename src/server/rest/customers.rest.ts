@@ -47,7 +47,7 @@ export const customerRoutes = [
       ),
     auth: 'admin',
     query: ZCustomerListQuerySchema,
-    response: { status: 200, schema: z.array(ZAdminCustomerSchema), description: 'One page of customers', headers: listHeaders('Customers matching the search', true) },
+    response: { status: 200, schema: z.array(ZAdminCustomerSchema), description: 'One page of customers', headers: listHeaders('Customers matching the search', 'updatedSince') },
     errors: [503],
     examples: customerListExamples,
     handler: async (c, { query }) => listResponse(c, await listCustomers(adminContext(c), query)),

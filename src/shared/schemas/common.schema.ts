@@ -165,14 +165,25 @@ export const pagedOneWay = (cursor: string | undefined, offset: number): boolean
 export const PAGED_BOTH_WAYS = { error: () => messages.errors.cursorWithOffset, path: ['offset'] };
 
 /**
- * The parameters of a list an integrator syncs by (bookings, customers): `what` changed at or after an
- * instant (`updatedSince`), or after the last row of the previous page (`after`, its `nextCursor`),
- * oldest change first, ties by id.
+ * What the lists an integrator syncs by give, by the name of their instant: the rows changed at or
+ * after it (`updatedSince`: bookings, customers), each with its `stamp`.
  */
-export const syncQuery = (what: string) => ({
-  updatedSince: ZInstantSchema.optional().describe(`Only ${what} changed at or after this instant (ISO 8601 with its offset, e.g. 2026-11-28T09:30:00Z), oldest change first (ties by id)`),
-  after: ZCursorSchema.optional().describe(`The previous page's \`nextCursor\`: only ${what} changed after its last row, oldest change first (ties by id), without \`offset\``),
-});
+export const SYNC_EVENTS = {
+  updatedSince: { verb: 'changed', noun: 'change', stamp: 'updatedAt' },
+} as const;
+export type SyncSince = keyof typeof SYNC_EVENTS;
+
+/**
+ * The parameters of a list an integrator syncs by: `what` changed (as `since` says) at or after an
+ * instant, or after the last row of the previous page (`after`, its `nextCursor`), oldest first,
+ * ties by id.
+ */
+export function syncQuery<K extends SyncSince = 'updatedSince'>(what: string, since: K = 'updatedSince' as K) {
+  const { verb, noun } = SYNC_EVENTS[since];
+  const instant = ZInstantSchema.optional().describe(`Only ${what} ${verb} at or after this instant (ISO 8601 with its offset, e.g. 2026-11-28T09:30:00Z), oldest ${noun} first (ties by id)`);
+  const after = ZCursorSchema.optional().describe(`The previous page's \`nextCursor\`: only ${what} ${verb} after its last row, oldest ${noun} first (ties by id), without \`offset\``);
+  return { [since]: instant, after } as { [P in K]: typeof instant } & { after: typeof after };
+}
 
 /** A page of such a list: in change order (`updatedSince` or `after`), with the cursor to go on from. */
 export function syncPageOf<T extends z.ZodType>(item: T) {
