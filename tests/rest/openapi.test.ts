@@ -118,6 +118,7 @@ describe('the examples of the OpenAPI document', () => {
         'GET /api/cars/{carId}/booked-dates',
         'GET /api/admin/bookings',
         'GET /api/admin/customers',
+        'GET /api/admin/customers/deleted',
         'GET /api/admin/bookings/{id}',
         'PATCH /api/admin/bookings/{id}/status',
         'PATCH /api/admin/bookings/{id}/dates',
@@ -205,8 +206,8 @@ describe('every documented path answers what the document says', () => {
       expect(answer.headers.get('content-type')).toContain(route.response.contentType);
     }
     for (const header of Object.keys(route.response.headers ?? {})) {
-      // A sync's cursor comes with a page in change order only.
-      if (header === 'X-Next-Cursor' && !/[?&](updatedSince|after)=/.test(url)) {
+      // A sync's cursor comes with a page in change (or deletion) order only.
+      if (header === 'X-Next-Cursor' && !/[?&](updatedSince|deletedSince|after)=/.test(url)) {
         expect(answer.headers.get(header), `${url} ${header}`).toBeNull();
         continue;
       }
@@ -317,6 +318,10 @@ describe('every documented path answers what the document says', () => {
 
     await expectDocumented('patch', '/api/admin/bookings/{id}/status', `/api/admin/bookings/${booking.id}/status`, { status: 'cancelled' }, staff);
     await expectDocumented('delete', '/api/admin/customers/{id}', `/api/admin/customers/${added.customer.id}`, undefined, staff);
+    const deleted = await expectDocumented('get', '/api/admin/customers/deleted', '/api/admin/customers/deleted?deletedSince=2000-01-01T00:00:00Z&limit=1', undefined, staff);
+    expect(deleted).toEqual([{ id: added.customer.id, deletedAt: expect.any(String), reason: 'erased' }]);
+    const cursor = (await call(h, 'GET', '/api/admin/customers/deleted?deletedSince=2000-01-01T00:00:00Z&limit=1', undefined, staff)).headers.get('x-next-cursor');
+    await expectDocumented('get', '/api/admin/customers/deleted', `/api/admin/customers/deleted?after=${cursor}&limit=2`, undefined, staff);
     await expectDocumented('delete', '/api/admin/cars/{id}', `/api/admin/cars/${car.id}`, undefined, staff);
     await expectDocumented('post', '/api/admin/logout', '/api/admin/logout', undefined, cookie);
   });

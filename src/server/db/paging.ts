@@ -36,7 +36,7 @@ export async function searchPage<T>(query: { limit: number; offset: number }, pa
 }
 
 /** The lists that page by cursor. A cursor names its list: another list refuses it. */
-export type CursorList = 'audit' | 'bookings' | 'customers';
+export type CursorList = 'audit' | 'bookings' | 'customers' | 'customer-deletions';
 
 /** A row's place in its list's order: its timestamp (ISO 8601 in UTC, to the millisecond or microsecond, as stored) and id. */
 export interface CursorPosition {
@@ -73,14 +73,14 @@ function isInstant(at: string): boolean {
 }
 
 /** The instant each list an integrator syncs by is ordered by, and its column. */
-const SYNC_COLUMNS = { updatedAt: 'updated_at' } as const;
+const SYNC_COLUMNS = { updatedAt: 'updated_at', deletedAt: 'deleted_at' } as const;
 export type SyncStamp = keyof typeof SYNC_COLUMNS;
 
 /**
- * An integrator's sync of a list: its rows are those stamped (`S`, when they changed) at or after an
- * instant and after the cursor's row, oldest first, ties by id (`(updated_at, id)`, which the list's
- * index serves as one range), and each page gives the cursor after its last row. A cursor of another
- * list answers 400 (`readCursor`).
+ * An integrator's sync of a list: its rows are those stamped (changed, or deleted: `S`) at or after
+ * an instant and after the cursor's row, oldest first, ties by id (`(updated_at, id)` or
+ * `(deleted_at, id)`, which the list's index serves as one range), and each page gives the cursor
+ * after its last row. A cursor of another list answers 400 (`readCursor`).
  */
 export interface ChangeWindow<S extends SyncStamp = 'updatedAt'> {
   /** The rows in the window; made afresh for each query: MikroORM accepts a raw fragment key once. */

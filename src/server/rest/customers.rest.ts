@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { ZBookingSchema, ZDocumentsSchema, ZSavedDocumentsSchema } from '../../shared/schemas/booking.schema';
-import { ZAdminCustomerSchema, ZCreateCustomerSchema, ZCustomerListQuerySchema, ZCustomerSchema, ZErasedCustomerSchema, ZUpdateCustomerSchema, type TCustomer } from '../../shared/schemas/customer.schema';
+import {
+  ZAdminCustomerSchema,
+  ZCreateCustomerSchema,
+  ZCustomerDeletionQuerySchema,
+  ZCustomerDeletionSchema,
+  ZCustomerListQuerySchema,
+  ZCustomerSchema,
+  ZErasedCustomerSchema,
+  ZUpdateCustomerSchema,
+  type TCustomer,
+} from '../../shared/schemas/customer.schema';
 import {
   createCustomer,
   exportCustomersCsv,
@@ -8,9 +18,11 @@ import {
   listCustomers,
   updateCustomer,
 } from '../services/customer.service';
+import { listCustomerDeletions } from '../services/customer-deletion.service';
 import { saveDocuments } from '../services/document.service';
 import { eraseCustomer } from '../services/erasure.service';
-import { customerListExamples } from './examples';
+import { RECORD_RETENTION_DAYS } from '../services/retention.service';
+import { customerDeletionExamples, customerListExamples } from './examples';
 import { ZIdParamsSchema, adminContext, defineRoute, listHeaders, listResponse, serviceContext, syncDescription } from './route';
 
 export const customerRoutes = [
@@ -43,7 +55,7 @@ export const customerRoutes = [
         'customers',
         'customer',
         'A customer changes with anything their answer shows: their record (staff’s edits, documents replaced, an erasure, documents deleted once no longer kept) or one of their bookings (a new one, or any change that moves the booking’s own `updatedAt`, as GET /api/admin/bookings?updatedSince= finds it), so the customer of each booking listed there is listed here too; a booking moved to another customer’s record (its renter’s address corrected) changes both. Their `updatedAt` says when. ' +
-          'A customer record deleted (erased while it had no bookings, or left with none when its one booking moved) is no longer listed: GET /api/admin/customers/{id} answers 404 for it.',
+          'A customer record deleted (erased while it had no bookings, or left with none when its one booking moved) is no longer listed, and GET /api/admin/customers/{id} answers 404 for it: GET /api/admin/customers/deleted lists it, for your copy to drop it.',
       ),
     auth: 'admin',
     query: ZCustomerListQuerySchema,
@@ -65,6 +77,27 @@ export const customerRoutes = [
       const { filename, csv } = await exportCustomersCsv(adminContext(c));
       return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
     },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/customers/deleted',
+    tag: 'Admin: customers',
+    summary: 'List deleted customer records',
+    description:
+      'The customer records deleted outright, each with its `id`, `deletedAt` and `reason`, oldest first: nothing of the person is kept. Without `deletedSince` or `after`, every deletion kept. The total count is in `X-Total-Count`.\n\n' +
+      syncDescription(
+        'customer records',
+        'record',
+        'A record is deleted, and listed here, when it is erased while it has no bookings (`erased`: at the customer’s request, or by the records’ retention), or when its one booking moves to the record of its renter’s corrected address (`merged`: that record is listed changed by GET /api/admin/customers?updatedSince=). A customer erased with bookings keeps their record (it reads `erasedAt`, listed changed), and is not listed here. An id is never given to another record, so deletions and changes may be applied in any order. ' +
+          `Deletions are kept ${RECORD_RETENTION_DAYS} days (about 7 years), as long as the activity log’s entries that record them: a copy not synced for longer must be synced in full (every customer, then the deletions from when that began).`,
+        'deletedSince',
+      ),
+    auth: 'admin',
+    query: ZCustomerDeletionQuerySchema,
+    response: { status: 200, schema: z.array(ZCustomerDeletionSchema), description: 'One page of deleted customer records', headers: listHeaders('Deletions in the window', 'deletedSince') },
+    errors: [503],
+    examples: customerDeletionExamples,
+    handler: async (c, { query }) => listResponse(c, await listCustomerDeletions(adminContext(c), query)),
   }),
   defineRoute({
     method: 'get',

@@ -4,7 +4,7 @@ import { fromCentavos, toCentavos } from '../../shared/money';
 import { computePrice, rentalQuote } from '../../shared/pricing';
 import type { TBooking, TCreateBookingAnswer, TPayment } from '../../shared/schemas/booking.schema';
 import type { TBookedRange, TCar } from '../../shared/schemas/car.schema';
-import { customerTotals, type TAdminCustomer } from '../../shared/schemas/customer.schema';
+import { customerTotals, type TAdminCustomer, type TCustomerDeletion } from '../../shared/schemas/customer.schema';
 import { clock } from '../clock';
 import { cursorAfter } from '../db/paging';
 
@@ -281,6 +281,22 @@ export const customerListExamples: RouteExamples = (): RouteExample[] => [
     response: [customerWithHistory(paidBooking())],
   },
 ];
+
+/** Two customer records deleted this morning: a walk-in's, erased at their request, and the one a mistyped address made, merged. */
+export const customerDeletionExamples: RouteExamples = (): RouteExample[] => {
+  const today = days().today;
+  const erased: TCustomerDeletion = { id: '9a7c5e31-2b4d-4f68-8e0a-c1d3f5b79e24', deletedAt: at(today, '10:12 AM'), reason: 'erased' };
+  const merged: TCustomerDeletion = { id: '4e2a8c60-d1f3-4b57-9a9e-07b5d3f1c8a6', deletedAt: at(today, '10:47 AM'), reason: 'merged' };
+  return [
+    { name: 'deletedSince', summary: 'The customer records deleted since 10:00 this morning (a sync)', query: { deletedSince: sinceTen(), limit: '100' }, response: [erased, merged] },
+    {
+      name: 'nextPage',
+      summary: 'The deletions after the last one read (its page\'s X-Next-Cursor)',
+      query: { after: cursorAfter('customer-deletions', { at: erased.deletedAt, id: erased.id }), limit: '100' },
+      response: [merged],
+    },
+  ];
+};
 
 export const bookingExamples: RouteExamples = () => [{ name: 'pending', summary: 'A website booking waiting for confirmation', params: BOOKING_PATH, response: booking() }];
 

@@ -235,7 +235,7 @@ export function listResponse(c: Context<AppEnv>, page: { items: unknown[]; total
 
 /**
  * The headers of a list answer, as the OpenAPI document describes them; a list an integrator syncs
- * by (`sync`: by what it lists since an instant) gives its cursor too.
+ * by (`sync`: by its rows' changes, or by deletions) gives its cursor too.
  */
 export function listHeaders(what: string, sync?: SyncSince): Record<string, string> {
   return {
@@ -243,15 +243,16 @@ export function listHeaders(what: string, sync?: SyncSince): Record<string, stri
     'X-Total-Count-Capped': `"true" when a search matched more than ${SEARCH_COUNT_CAP} rows (narrow it to see the rest), else "false"`,
     ...(sync
       ? {
-          'X-Next-Cursor': `In ${SYNC_EVENTS[sync].noun} order (\`${sync}\` or \`after\`): the cursor after the last row of this page, for \`after\`; the one sent when the page is empty. Absent for an empty first page, and in the newest-first order`,
+          'X-Next-Cursor': `In ${SYNC_EVENTS[sync].noun} order (\`${sync}\` or \`after\`): the cursor after the last row of this page, for \`after\`; the one sent when the page is empty. Absent for an empty first page${sync === 'updatedSince' ? ', and in the newest-first order' : ''}`,
         }
       : {}),
   };
 }
 
 /**
- * How an integrator syncs a list by `updatedSince` (`since`) and `after` (GET /api/admin/bookings,
- * /api/admin/customers): `plural` and `one` name its rows, `change` says what changes one.
+ * How an integrator syncs a list by `updatedSince` (or `deletedSince`: `since`) and `after`
+ * (GET /api/admin/bookings, /api/admin/customers, /api/admin/customers/deleted): `plural` and `one`
+ * name its rows, `change` says what changes one (or deletes it).
  */
 export function syncDescription(plural: string, one: string, change: string, since: SyncSince = 'updatedSince'): string {
   const { verb, noun, stamp } = SYNC_EVENTS[since];
@@ -259,7 +260,10 @@ export function syncDescription(plural: string, one: string, change: string, sin
     `To sync: \`${since}\` (an ISO 8601 date and time with its offset, \`2026-11-28T09:30:00Z\` or \`2026-11-28T17:30:00+08:00\`) answers only the ${plural} ${verb} at or after that instant, oldest ${noun} first (ties by id), counted as a search is. ` +
     `${change} ` +
     `Each page in this order carries \`X-Next-Cursor\`, the place after its last row: ask again with \`after\` set to it (the same filters and \`limit\`, no \`offset\`) for the ${plural} ${verb} after that row, until a page holds fewer than \`limit\`. ` +
-    `A ${one} that changes while you page moves to the end, so it comes again after the cursor with its new change and none is skipped (by \`offset\`, the row after it would be). ` +
+    // A record is deleted once; a change may be followed by another.
+    (since === 'updatedSince'
+      ? `A ${one} that changes while you page moves to the end, so it comes again after the cursor with its new change and none is skipped (by \`offset\`, the row after it would be). `
+      : '') +
     `Keep the last cursor and ask from it next time (an empty page gives back the cursor sent). A ${noun} is stamped as it is made and listed once its transaction commits, a moment later: now and then, ask again from \`${since}\` a minute before the greatest \`${stamp}\` you stored, matching rows by \`id\`. ` +
     `A cursor another list gave, or one changed by hand, answers 400, as does \`after\` with an \`offset\`; an instant in the future answers no ${plural}, and anything but a date and time with its offset 400.`
   );

@@ -4,6 +4,8 @@ import { ZIdSchema } from '../../shared/schemas/common.schema';
 import {
   ZAdminCustomerSchema,
   ZCreateCustomerSchema,
+  ZCustomerDeletionPageSchema,
+  ZCustomerDeletionQuerySchema,
   ZErasedCustomerSchema,
   ZCustomerListQuerySchema,
   ZCustomerPageSchema,
@@ -17,12 +19,18 @@ import {
   listCustomers,
   updateCustomer,
 } from '../services/customer.service';
+import { listCustomerDeletions } from '../services/customer-deletion.service';
 import { saveDocuments } from '../services/document.service';
 import { eraseCustomer } from '../services/erasure.service';
 import { adminProcedure, ownerProcedure, rateLimited, router } from '../trpc/init';
 
 export const customersRouter = router({
   list: adminProcedure.input(ZCustomerListQuerySchema.prefault({})).output(ZCustomerPageSchema).query(({ ctx, input }) => listCustomers(ctx, input)),
+  /** The customer records deleted outright, for an integrator's copy (GET /api/admin/customers/deleted). */
+  deletions: adminProcedure
+    .input(ZCustomerDeletionQuerySchema.prefault({}))
+    .output(ZCustomerDeletionPageSchema)
+    .query(({ ctx, input }) => listCustomerDeletions(ctx, input)),
   byId: adminProcedure.input(z.object({ id: ZIdSchema })).output(ZAdminCustomerSchema).query(({ ctx, input }) => getCustomer(ctx, input.id)),
   create: adminProcedure
     .input(ZCreateCustomerSchema)

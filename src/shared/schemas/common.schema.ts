@@ -166,16 +166,18 @@ export const PAGED_BOTH_WAYS = { error: () => messages.errors.cursorWithOffset, 
 
 /**
  * What the lists an integrator syncs by give, by the name of their instant: the rows changed at or
- * after it (`updatedSince`: bookings, customers), each with its `stamp`.
+ * after it (`updatedSince`: bookings, customers), or the records deleted at or after it
+ * (`deletedSince`: the deleted customer records), each with its `stamp`.
  */
 export const SYNC_EVENTS = {
   updatedSince: { verb: 'changed', noun: 'change', stamp: 'updatedAt' },
+  deletedSince: { verb: 'deleted', noun: 'deletion', stamp: 'deletedAt' },
 } as const;
 export type SyncSince = keyof typeof SYNC_EVENTS;
 
 /**
- * The parameters of a list an integrator syncs by: `what` changed (as `since` says) at or after an
- * instant, or after the last row of the previous page (`after`, its `nextCursor`), oldest first,
+ * The parameters of a list an integrator syncs by: `what` changed (or deleted, `since`) at or after
+ * an instant, or after the last row of the previous page (`after`, its `nextCursor`), oldest first,
  * ties by id.
  */
 export function syncQuery<K extends SyncSince = 'updatedSince'>(what: string, since: K = 'updatedSince' as K) {
@@ -185,14 +187,14 @@ export function syncQuery<K extends SyncSince = 'updatedSince'>(what: string, si
   return { [since]: instant, after } as { [P in K]: typeof instant } & { after: typeof after };
 }
 
-/** A page of such a list: in change order (`updatedSince` or `after`), with the cursor to go on from. */
+/** A page of such a list: in change (or deletion) order (`updatedSince`, `deletedSince` or `after`), with the cursor to go on from. */
 export function syncPageOf<T extends z.ZodType>(item: T) {
   return pageOf(item).extend({
     nextCursor: z
       .string()
       .nullable()
       .optional()
-      .describe('In change order: the cursor after the last row of this page (`after`), or the one sent when the page is empty; null for an empty first page. Absent otherwise'),
+      .describe('In change (or deletion) order: the cursor after the last row of this page (`after`), or the one sent when the page is empty; null for an empty first page. Absent otherwise'),
   });
 }
 

@@ -199,6 +199,23 @@ export type TCustomerPage = z.infer<typeof ZCustomerPageSchema>;
 export const CUSTOMER_DELETION_REASONS = ['erased', 'merged'] as const;
 export type CustomerDeletionReason = (typeof CUSTOMER_DELETION_REASONS)[number];
 
+/** A deleted customer record as an integrator's sync learns of it: which, when and why; nothing of the person. */
+export const ZCustomerDeletionSchema = z.object({
+  id: ZIdSchema.describe('The id the customer record had (never given to another record)'),
+  deletedAt: ZTimestampSchema.describe('When it was deleted: what `deletedSince` compares'),
+  reason: z
+    .enum(CUSTOMER_DELETION_REASONS)
+    .describe('`erased`: erased while it had no bookings; `merged`: its one booking moved to the record of its renter’s corrected address, which the customers list shows changed'),
+});
+export type TCustomerDeletion = z.infer<typeof ZCustomerDeletionSchema>;
+
+export const ZCustomerDeletionQuerySchema = ZListQuerySchema.omit({ q: true })
+  .extend(syncQuery('customer records', 'deletedSince'))
+  .refine((query) => pagedOneWay(query.after, query.offset), PAGED_BOTH_WAYS);
+export type TCustomerDeletionQuery = z.infer<typeof ZCustomerDeletionQuerySchema>;
+export const ZCustomerDeletionPageSchema = syncPageOf(ZCustomerDeletionSchema);
+export type TCustomerDeletionPage = z.infer<typeof ZCustomerDeletionPageSchema>;
+
 /** The CSV export's columns, in order. */
 export const CUSTOMER_CSV_COLUMNS = [
   'Name',
