@@ -12,7 +12,7 @@ test.describe('header on a desktop screen', () => {
   ] as const) {
     test(`"${label}" on /pcc goes to /#${anchor} and scrolls to that section`, async ({ page }) => {
       await page.goto('/pcc');
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label, exact: true }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(`/#${anchor}`);
       const section = page.locator(`section#${anchor}`);
       await expect(section.getByRole('heading', { level: 2, name: heading })).toBeInViewport();
@@ -32,7 +32,7 @@ test.describe('header on a desktop screen', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).click();
     await expect(page).toHaveURL('/#contact');
     await expect.poll(() => asked).toBe(true);
     await expect(page.locator('section#contact')).toHaveCount(0);
@@ -40,10 +40,31 @@ test.describe('header on a desktop screen', () => {
     await expect(page.locator('section#contact').getByRole('heading', { level: 2, name: 'Contact us' })).toBeInViewport({ timeout: 10_000 });
   });
 
+  test('the section entries of the header and the footer are links to the home page’s sections, which work before the scripts run', async ({ browser }) => {
+    // Scripts off: what a visitor has while they are still on their way, or when one fails to load.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/pcc');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const footer = page.getByRole('contentinfo');
+      for (const [label, anchor] of [['Our Fleet', 'cars'], ['Book Now', 'booking'], ['About', 'about'], ['Contact', 'contact']] as const) {
+        await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', `/#${anchor}`);
+      }
+      await expect(footer.getByRole('link', { name: 'About Us', exact: true })).toHaveAttribute('href', '/#about');
+      await nav.getByRole('link', { name: 'Contact', exact: true }).click();
+      await expect(page).toHaveURL('/#contact');
+      await page.goto('/fil/pcc');
+      await expect(page.getByRole('navigation', { name: 'Pangunahing menu' }).getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', '/fil/#contact');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('on the home page an anchor entry scrolls without leaving the page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('car-card').first()).toBeVisible();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'About', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
     await expect(page.locator('section#about').getByRole('heading', { name: 'About us' })).toBeInViewport();
     await expect(page).toHaveURL('/#about');
   });
@@ -51,7 +72,7 @@ test.describe('header on a desktop screen', () => {
   test('an anchor entry takes the keyboard’s focus to its section, so the next Tab goes on inside it, on the home page as from another', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('car-card').first()).toBeVisible();
-    const contact = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact', exact: true });
+    const contact = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true });
     await expectHydrated(contact);
     await contact.focus();
     await page.keyboard.press('Enter');
@@ -62,7 +83,7 @@ test.describe('header on a desktop screen', () => {
 
     // From the footer of another page: the home page's section, not the footer, has the focus.
     await page.goto('/pcc');
-    const fleet = page.getByRole('contentinfo').getByRole('button', { name: 'Our Fleet' });
+    const fleet = page.getByRole('contentinfo').getByRole('link', { name: 'Our Fleet' });
     await fleet.scrollIntoViewIfNeeded();
     await expectHydrated(fleet);
     await fleet.focus();
@@ -128,8 +149,7 @@ test.describe('mobile menu at 390 px', () => {
     const menu = page.getByRole('dialog');
     await expect(menu).toBeVisible();
     const nav = menu.getByRole('navigation', { name: 'Mobile' });
-    for (const label of ['Our Fleet', 'Book Now', 'About', 'Contact']) await expect(nav.getByRole('button', { name: label, exact: true })).toBeVisible();
-    for (const label of ['PCC', 'Admin']) await expect(nav.getByRole('link', { name: label })).toBeVisible();
+    for (const label of ['Our Fleet', 'Book Now', 'About', 'Contact', 'PCC', 'Admin']) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     await expect(nav.getByText('Cars Sale')).toHaveAttribute('aria-disabled', 'true');
     const call = menu.getByRole('link', { name: 'Call Now' });
     await expect(call).toHaveAttribute('href', telHref(DEFAULT_BUSINESS.phonePrimary));
@@ -143,7 +163,7 @@ test.describe('mobile menu at 390 px', () => {
     await page.goto('/');
     await expect(page.getByTestId('car-card').first()).toBeVisible();
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Contact', exact: true }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Contact', exact: true }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.locator('section#contact').getByRole('heading', { name: 'Contact us' })).toBeInViewport();
   });
@@ -189,7 +209,8 @@ test.describe('the header’s and footer’s controls on a 390 px phone', () => 
       expect(await smallControls(footer)).toEqual([]);
       // Grown, they keep their places: the footer's logo and links start where its headings do.
       const start = (await footer.getByRole('heading').first().boundingBox())!.x;
-      for (const shown of [footer.getByRole('link').first().locator('img'), footer.getByRole('button').first()]) expect((await shown.boundingBox())!.x).toBe(start);
+      // The logo, then the first of the links under the first heading.
+      for (const shown of [footer.getByRole('link').first().locator('img'), footer.getByRole('link').nth(1)]) expect((await shown.boundingBox())!.x).toBe(start);
     });
   }
 

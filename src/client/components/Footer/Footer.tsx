@@ -1,11 +1,12 @@
-import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { telHref } from '../../../shared/business';
 import { yearInManila } from '../../../shared/isoDate';
 import { copy } from '../../content/site';
 import { FIND_BOOKING_PATH } from '../../features/myBooking/paths';
-import { useAnchorNavigation, type Anchor as SectionAnchor } from '../../features/site/anchors';
+import type { Anchor as SectionAnchor } from '../../features/site/anchors';
+import { SectionLink } from '../../features/site/SectionLink';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Logo } from '../Logo/Logo';
 import { localePath } from '../../i18n';
@@ -32,7 +33,6 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 export function Footer() {
   const business = useSiteInfo();
-  const goTo = useAnchorNavigation();
   return (
     <Box component="footer" className="no-print" py={48} bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))" style={{ borderTop: '1px solid light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))' }}>
       <Container size="xl">
@@ -45,9 +45,9 @@ export function Footer() {
           </Stack>
           <FooterColumn title={copy.footer.links}>
             {SCROLL_LINKS.map((link) => (
-              <UnstyledButton key={link.anchor} onClick={() => goTo(link.anchor)} fz="sm" className="touch-target">
+              <Anchor key={link.anchor} component={SectionLink} anchor={link.anchor} fz="sm" c="inherit" className="touch-target">
                 {link.label()}
-              </UnstyledButton>
+              </Anchor>
             ))}
             <Anchor component={Link} to={localePath(FIND_BOOKING_PATH)} fz="sm" c="inherit" className="touch-target">
               {copy.nav.findBooking}

@@ -8,7 +8,8 @@ import { LOCALE_NAMES, isEnglishOnly, localizePath, stripLocale, type Locale } f
 import { telHref } from '../../../shared/business';
 import { copy } from '../../content/site';
 import { FIND_BOOKING_PATH } from '../../features/myBooking/paths';
-import { useAnchorNavigation, type Anchor } from '../../features/site/anchors';
+import type { Anchor } from '../../features/site/anchors';
+import { SectionLink } from '../../features/site/SectionLink';
 import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Hint } from '../Hint/Hint';
 import { useHydrated } from '../../useHydrated';
@@ -78,21 +79,12 @@ function ThemeToggle() {
 }
 
 function NavEntries({ className, onNavigate }: { className: string | undefined; onNavigate?: () => void }) {
-  const goTo = useAnchorNavigation();
   return ENTRIES.map((entry) => {
     if (entry.kind === 'anchor') {
       return (
-        <button
-          key={entry.label()}
-          type="button"
-          className={className}
-          onClick={() => {
-            onNavigate?.();
-            goTo(entry.anchor);
-          }}
-        >
+        <SectionLink key={entry.label()} anchor={entry.anchor} className={className} onClick={onNavigate}>
           {entry.label()}
-        </button>
+        </SectionLink>
       );
     }
     if (entry.kind === 'route') {

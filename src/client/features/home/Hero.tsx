@@ -5,7 +5,7 @@ import { EMPTY_SEARCH, siteSearchParams } from '../../../shared/carLinks';
 import { copy } from '../../content/site';
 import { useCars } from '../fleet/useCars';
 import { LazyDateSearchForm } from '../search/LazyDateSearchForm';
-import { goToSection } from '../site/anchors';
+import { SectionLink } from '../site/SectionLink';
 import classes from './Hero.module.css';
 // The page's largest picture, so its LCP element: inlined (a data: address of a 13 kB SVG, about
 // 3 kB compressed) so it paints with the page's first paint instead of waiting behind the scripts.
@@ -44,7 +44,7 @@ export function Hero() {
               onSearch={(search) => navigate(`${localePath('/booking')}?${siteSearchParams(search).toString()}`)}
             />
           </div>
-          <Anchor component="button" type="button" c="white" fw={600} className={classes.browse} onClick={() => goToSection('cars')}>
+          <Anchor component={SectionLink} anchor="cars" c="white" fw={600} className={classes.browse}>
             <IconArrowDown size={18} aria-hidden />
             {copy.hero.secondary}
           </Anchor>
