@@ -1,7 +1,9 @@
 import type { Browser, Locator, Page, Route } from '@playwright/test';
-import { expect, expectHydrated, test } from './support';
+import { addDays, todayInManila } from '../../src/shared/dates';
+import { expect, expectHydrated, expectTextWhole, test } from './support';
 
-const WIDTHS = [390, 768, 1024, 1440];
+/** A 320 px phone (or a 375 px one at a larger text size), the common phones, a tablet, laptops. */
+const WIDTHS = [320, 390, 768, 1024, 1440];
 
 /** The heights of the date search and of its parts, which move what lies below it. */
 async function searchHeights(page: Page): Promise<Record<string, number>> {
@@ -78,6 +80,22 @@ for (const path of ['/', '/booking', '/fil/', '/fil/booking']) {
       await loadWithStylesheetsOneByOne(page, path, async (step) => expectSameHeights(await searchHeights(page), before, `${path} at ${width} px, ${step}`));
     });
   }
+}
+
+// Each field's text whole, at every width in either language and theme: the dates' placeholder or
+// dates (this year's with their weekday, another year's with the year) and every choice of each
+// select, whichever a renter picks.
+for (const path of ['/', '/booking', '/fil/', '/fil/booking']) {
+  test(`the date search on ${path} shows every field's text whole at ${WIDTHS.join(', ')} px, in the light and dark themes`, async ({ page }) => {
+    const today = todayInManila();
+    const nextYear = Number(today.slice(0, 4)) + 1;
+    const searches = path.endsWith('booking')
+      ? [path, `${path}?pickup=${addDays(today, 3)}&return=${addDays(today, 6)}`, `${path}?pickup=${nextYear}-05-10&return=${nextYear}-05-13`]
+      : [path];
+    for (const search of searches) {
+      await expectTextWhole(page, search, WIDTHS, { scope: (on) => on.getByTestId('date-search'), ready: (on) => expectHydrated(on.getByTestId('date-search')) });
+    }
+  });
 }
 
 /** Holds back every request for `glob` until the returned function is called. */

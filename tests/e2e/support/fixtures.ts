@@ -191,3 +191,116 @@ export async function expectApart(cover: Locator, targets: Record<string, Locato
     expect(overlaps, `${name} (${JSON.stringify(other)}) is under ${JSON.stringify(box)}`).toBe(false);
   }
 }
+
+/**
+ * What a reader cannot see whole inside `scope`, a line each (none: everything is whole): text
+ * running past the edge of a box that cuts it (overflow hidden, an ellipsis, a line clamp) or past
+ * the screen's side; a button, link or field cut so; and a field's value or placeholder, or any of a
+ * select's choices, wider than the field's room for text (its width less its padding, where the
+ * chevron is). Measured in the page's own fonts, with a pixel's slack; text a scrolling box hides
+ * is there to scroll to, and visually hidden text (clipped to nothing) is meant for screen readers.
+ */
+export function clippedText(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const SLACK = 1;
+    const found: string[] = [];
+    const name = (element: Element) => `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} class="${element.getAttribute('class') ?? ''}">`;
+    const edges = (box: DOMRect) => `${Math.round(box.left)}-${Math.round(box.right)} x ${Math.round(box.top)}-${Math.round(box.bottom)}`;
+
+    /** The first box above `element` (or `element` itself) that cuts `box` off, or null; undefined when the element is visually hidden. */
+    function cutBy(element: Element, box: DOMRect, fromSelf: boolean): Element | null | undefined {
+      let acrossX = true;
+      let acrossY = true;
+      for (let node: Element | null = fromSelf ? element : element.parentElement; node && node !== document.documentElement; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.clip !== 'auto' || style.clipPath !== 'none') return undefined;
+        const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+        const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+        if ((clipsX && acrossX) || (clipsY && acrossY)) {
+          const outer = node.getBoundingClientRect();
+          const left = outer.left + node.clientLeft;
+          const top = outer.top + node.clientTop;
+          const cutX = clipsX && acrossX && (box.left < left - SLACK || box.right > left + node.clientWidth + SLACK);
+          const cutY = clipsY && acrossY && (box.top < top - SLACK || box.bottom > top + node.clientHeight + SLACK);
+          if (cutX || cutY) return node;
+        }
+        // What a scrolling box hides along an axis is out of every box around it too: it is there to scroll to.
+        if (!clipsX && style.overflowX !== 'visible') acrossX = false;
+        if (!clipsY && style.overflowY !== 'visible') acrossY = false;
+        if (!acrossX && !acrossY) break;
+      }
+      // Past the screen's side, on a page that scrolls sideways: out of sight, as good as cut.
+      const page = document.documentElement;
+      if (acrossX && (box.left + window.scrollX < -SLACK || box.right + window.scrollX > page.clientWidth + SLACK)) return page;
+      return null;
+    }
+
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const text = walker.currentNode as Text;
+      const parent = text.parentElement;
+      if (!text.data.trim() || !parent?.checkVisibility({ visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const box of range.getClientRects()) {
+        if (box.width === 0) continue;
+        const cut = cutBy(parent, box, true);
+        if (cut === undefined) break;
+        if (cut) {
+          found.push(`"${text.data.trim()}" (${edges(box)}) is cut by ${name(cut)} (${edges(cut.getBoundingClientRect())})`);
+          break;
+        }
+      }
+    }
+
+    const context = document.createElement('canvas').getContext('2d')!;
+    for (const control of root.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"]')) {
+      if (!control.checkVisibility({ visibilityProperty: true })) continue;
+      const label = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim() || name(control);
+      const cut = cutBy(control, control.getBoundingClientRect(), false);
+      if (cut === undefined) continue;
+      if (cut) found.push(`the ${control.tagName.toLowerCase()} "${label}" (${edges(control.getBoundingClientRect())}) is cut by ${name(cut)} (${edges(cut.getBoundingClientRect())})`);
+
+      const shown =
+        control instanceof HTMLSelectElement
+          ? [...control.options].map((option) => option.text)
+          : control instanceof HTMLInputElement && ['text', 'email', 'tel', 'search', 'url', 'number', 'password'].includes(control.type)
+            ? [control.value || control.placeholder]
+            : [];
+      const style = getComputedStyle(control);
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      context.letterSpacing = style.letterSpacing === 'normal' ? '0px' : style.letterSpacing;
+      const room = control.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      for (const value of shown) {
+        const width = context.measureText(value).width;
+        if (width > room + SLACK) found.push(`"${value}" in ${name(control)} is ${width.toFixed(1)} px wide, with ${room.toFixed(1)} px of room`);
+      }
+    }
+    return found;
+  });
+}
+
+/**
+ * Opens `path` in the light theme, then in the dark, and fails when anything in `scope` (the whole
+ * page unless given) is not whole (see clippedText) at any of `widths`. `ready` waits for what is
+ * to be judged to be on the page (the page is resized after it).
+ */
+export async function expectTextWhole(
+  page: Page,
+  path: string,
+  widths: readonly number[],
+  { scope = (on: Page) => on.locator('body'), ready }: { scope?: (page: Page) => Locator; ready?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // A page of its own each time: going to the same address but for its #hash would not reload it.
+    await page.goto('about:blank');
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+    await ready?.(page);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await clippedText(scope(page)), `${path} at ${width} px, ${colorScheme}`).toEqual([]);
+    }
+  }
+}

@@ -20,7 +20,7 @@
 import '../../../src/server/i18n';
 
 export { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_API_TOKEN, baseURL, dataDir, databaseUrl, outboxDir } from './env';
-export { test, expect, expectApart, expectFocusWithin, expectHydrated, linesOf, snap, type AxeCheckOptions, type E2EFixtures } from './fixtures';
+export { test, expect, clippedText, expectApart, expectTextWhole, expectFocusWithin, expectHydrated, linesOf, snap, type AxeCheckOptions, type E2EFixtures } from './fixtures';
 export { query } from './db';
 export { readOutbox, waitForMail, parseEml, manageLinkIn, type OutboxMail } from './mail';
 export { pngFile, pdfFile, largeFile, largePhotoFile, fakeImageFile, vastPictureFile, type FilePayload } from './files';
