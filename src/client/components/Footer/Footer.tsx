@@ -11,6 +11,7 @@ import { useSiteInfo } from '../../features/site/useSiteInfo';
 import { Logo } from '../Logo/Logo';
 import { localePath } from '../../i18n';
 import { FacebookLink } from '../Channels/Channels';
+import { EmailAddress } from '../EmailAddress/EmailAddress';
 
 const SCROLL_LINKS: Array<{ anchor: SectionAnchor; label: () => string }> = [
   { anchor: 'cars', label: () => copy.nav.fleet },
@@ -66,7 +67,7 @@ export function Footer() {
               {business.phonePrimary}
             </Anchor>
             <Anchor href={`mailto:${business.email}`} fz="sm" c="inherit" className="touch-target">
-              {business.email}
+              <EmailAddress address={business.email} />
             </Anchor>
             <Text fz="sm">{business.hours}</Text>
             <FacebookLink url={business.facebookUrl} />

@@ -12,6 +12,7 @@ import { useSiteInfo } from '../site/useSiteInfo';
 import { Section } from './Sections';
 import { localePath } from '../../i18n';
 import { Channels } from '../../components/Channels/Channels';
+import classes from './BelowFold.module.css';
 
 const CATEGORY_ICONS: Record<CategoryGroup, ReactNode> = {
   'premium-sedans': <IconCar size={26} aria-hidden />,
@@ -93,8 +94,8 @@ export function About() {
         </Stack>
         <SimpleGrid cols={2} spacing="lg">
           {homeCopy.about.stats.map((stat) => (
-            <Card key={stat.label} padding="lg" ta="center">
-              <Text fz={{ base: 30, xs: 40 }} fw={900} c="var(--color-accent-text)" lh={1.1}>
+            <Card key={stat.label} padding="lg" px="sm" ta="center" className={classes.stat}>
+              <Text fw={900} c="var(--color-accent-text)" lh={1.1} className={classes.figure}>
                 {stat.value}
               </Text>
               <Text c="dimmed" fz="sm" mt={4}>
