@@ -1,3 +1,5 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { TCar } from '../../src/shared/schemas/car.schema';
 import { expect, expectTextWhole, test } from './support';
 
 /**
@@ -8,6 +10,14 @@ import { expect, expectTextWhole, test } from './support';
  */
 const WIDTHS = [320, 390, 768, 1024, 1440];
 
+/** The fleet's bookable car with the longest name: the one with the least room on its pages. */
+async function longestNamedCar(request: APIRequestContext): Promise<TCar> {
+  const cars = (await (await request.get('/api/cars')).json()) as TCar[];
+  // Not a car another spec made for itself, which it may change or delete meanwhile.
+  const fleet = cars.filter((car) => car.available && !/^E2E /.test(car.name));
+  return fleet.reduce((longest, car) => (car.name.length > longest.name.length ? car : longest));
+}
+
 for (const [language, prefix] of [
   ['English', ''],
   ['Filipino', '/fil'],
@@ -15,6 +25,11 @@ for (const [language, prefix] of [
   test.describe(`in ${language}`, () => {
     test(`the home page shows its text whole at ${WIDTHS.join(', ')} px`, async ({ page }) => {
       await expectTextWhole(page, `${prefix}/`, WIDTHS, { ready: (on) => expect(on.locator('#about')).toBeVisible() });
+    });
+
+    test(`a car's page shows its text whole at ${WIDTHS.join(', ')} px`, async ({ page, request }) => {
+      const car = await longestNamedCar(request);
+      await expectTextWhole(page, `${prefix}/cars/${car.slug}`, WIDTHS, { ready: (on) => expect(on.getByTestId('book-car')).toBeVisible() });
     });
   });
 }

@@ -140,7 +140,7 @@ function CarDetails({ car }: { car: TCar }) {
               <Deposit car={car} />
               {car.available ? (
                 <Stack gap={6}>
-                  <Button component={Link} to={localePath(bookingHref(car.id, dates))} size="lg" leftSection={<IconCalendarCheck size={20} aria-hidden />} data-testid="book-car">
+                  <Button component={Link} to={localePath(bookingHref(car.id, dates))} size="lg" className="wrapping-button" leftSection={<IconCalendarCheck size={20} aria-hidden />} data-testid="book-car">
                     {c.book}
                   </Button>
                   <Text size="sm" c="dimmed" ta="center">
