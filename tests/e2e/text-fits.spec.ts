@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { TCar } from '../../src/shared/schemas/car.schema';
 import { expect, expectTextWhole, test } from './support';
+import { freeDates } from './support/booking';
 
 /**
  * The renter's pages, in English and Filipino, light and dark, at a 320 px phone's width (or a
@@ -30,6 +31,18 @@ for (const [language, prefix] of [
     test(`a car's page shows its text whole at ${WIDTHS.join(', ')} px`, async ({ page, request }) => {
       const car = await longestNamedCar(request);
       await expectTextWhole(page, `${prefix}/cars/${car.slug}`, WIDTHS, { ready: (on) => expect(on.getByTestId('book-car')).toBeVisible() });
+    });
+
+    test(`the booking page, with a car chosen for dates, shows its text whole at ${WIDTHS.join(', ')} px`, async ({ page, request }) => {
+      test.slow();
+      const car = await longestNamedCar(request);
+      const { pickup, ret } = await freeDates(request, car.id, 3);
+      await expectTextWhole(page, `${prefix}/booking?car=${car.id}&pickup=${pickup}&return=${ret}`, WIDTHS, {
+        ready: async (on) => {
+          await expect(on.locator('[data-testid="vehicle-option"][data-selected]').getByTestId('vehicle-total')).toBeVisible();
+          await expect(on.getByTestId('booking-submit')).toBeVisible();
+        },
+      });
     });
   });
 }

@@ -33,8 +33,11 @@ function VehicleOption({ car, quote, selected, onSelect }: { car: TCar; quote?: 
       onClick={() => onSelect(car)}
       data-testid="vehicle-option"
     >
-      <img src={car.imageUrl} alt="" width={96} height={60} loading="lazy" decoding="async" className={classes.thumb} />
-      <div style={{ minWidth: 0, flex: 1 }}>
+      <span className={classes.picture}>
+        <img src={car.imageUrl} alt="" width={96} height={60} loading="lazy" decoding="async" className={classes.thumb} />
+        {selected ? <span className={classes.chosen}>{bookingCopy.page.chosen}</span> : null}
+      </span>
+      <div className={classes.details}>
         <Text fw={700} size="sm" lineClamp={2}>
           {car.name}
         </Text>
@@ -65,7 +68,6 @@ function VehicleOption({ car, quote, selected, onSelect }: { car: TCar; quote?: 
           </Text>
         )}
       </div>
-      {selected ? <span className={classes.chosen}>{bookingCopy.page.chosen}</span> : null}
     </UnstyledButton>
   );
 }
@@ -253,8 +255,8 @@ export function BookingPage() {
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Card padding="md" id="vehicle-list" className={classes.listCard} component="section" aria-labelledby="vehicle-list-title">
-              <Group justify="space-between" align="flex-end" gap="xs" mb="sm" wrap="nowrap">
-                <Title order={2} size="h5" id="vehicle-list-title" aria-live="polite">
+              <Group justify="space-between" align="flex-end" gap="xs" mb="sm">
+                <Title order={2} size="h5" id="vehicle-list-title" aria-live="polite" className={classes.listTitle}>
                   {found ? r.title({ count: found.length }) : bookingCopy.page.vehicles}
                 </Title>
                 <NativeSelect

@@ -558,6 +558,7 @@ export function BookingForm({ car, linkedDates = null, onDatesChange, focusReque
                 size="lg"
                 fullWidth
                 mt="lg"
+                className="wrapping-button"
                 color={blocked ? 'red.9' : undefined}
                 disabled={create.isPending}
                 data-testid="booking-submit"

@@ -132,29 +132,28 @@ export function DocumentSlot({ field, value, fileName = undefined, problem = nul
           </Stack>
         ) : (
           // The state badge sits with the button, not after the title: a long title in a narrow
-          // column ("Proof of Billing") would push it onto a line of its own.
-          <Group justify="space-between" mt="auto" wrap="nowrap" gap="xs">
-            <Group gap={6} wrap="nowrap" miw={0}>
-              {value ? (
-                <Badge color="green" variant="light" size="sm" style={{ flexShrink: 0 }}>
-                  {d.uploaded}
-                </Badge>
-              ) : (
-                <Badge color="gray" variant="light" size="sm" style={{ flexShrink: 0 }}>
-                  {d.required}
-                </Badge>
-              )}
-              <Text size="xs" c="dimmed" truncate style={{ minWidth: 0 }}>
-                {value ? state.fileName : null}
-              </Text>
-            </Group>
+          // column ("Proof of Billing") would push it onto a line of its own. The file's name gives
+          // way (truncated), never the badge's or the button's word: where those two do not fit side
+          // by side (a tablet's three columns, in Filipino) the button goes under the badge.
+          <Group justify="space-between" mt="auto" gap="xs" style={{ rowGap: 6 }}>
+            {value ? (
+              <Badge color="green" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                {d.uploaded}
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                {d.required}
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed" truncate style={{ flex: '1 1 0', minWidth: 0 }}>
+              {value ? state.fileName : null}
+            </Text>
             <Button
               ref={button}
               size="xs"
               variant={value ? 'default' : 'light'}
               leftSection={<IconUpload size={14} aria-hidden />}
-              // The file's name gives way (truncated), never the button's word.
-              style={{ flexShrink: 0 }}
+              style={{ flexShrink: 0, marginInlineStart: 'auto' }}
               onClick={() => input.current?.click()}
               aria-label={`${value ? d.replace : d.upload} ${slot.label}`}
             >
