@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { TCar } from '../../src/shared/schemas/car.schema';
-import { expect, expectTextWhole, test } from './support';
-import { freeDates } from './support/booking';
+import { expect, expectTextWhole, manageLinkIn, test, waitForMail } from './support';
+import { bookViaApi, freeDates, newRenter } from './support/booking';
 
 /**
  * The renter's pages, in English and Filipino, light and dark, at a 320 px phone's width (or a
@@ -43,6 +43,16 @@ for (const [language, prefix] of [
           await expect(on.getByTestId('booking-submit')).toBeVisible();
         },
       });
+    });
+
+    test(`a renter's booking page shows its text whole at ${WIDTHS.join(', ')} px`, async ({ page, request }) => {
+      const car = await longestNamedCar(request);
+      // Later days than the booking page's test, which looks for the same car free on its own.
+      const { pickup, ret } = await freeDates(request, car.id, 2, 200);
+      const renter = newRenter('Narrow');
+      await bookViaApi(request, car.id, pickup, ret, renter);
+      const link = new URL(manageLinkIn(await waitForMail((mail) => mail.to.includes(renter.email))));
+      await expectTextWhole(page, `${prefix}${link.pathname}${link.hash}`, WIDTHS, { ready: (on) => expect(on.getByTestId('my-booking-reference')).toBeVisible() });
     });
   });
 }

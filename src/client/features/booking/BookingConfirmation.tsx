@@ -18,6 +18,7 @@ import classes from './BookingConfirmation.module.css';
 import { PriceSummary } from './PriceSummary';
 import { localePath } from '../../i18n';
 import { Channels, PayAhead } from '../../components/Channels/Channels';
+import { EmailAddress } from '../../components/EmailAddress/EmailAddress';
 
 const r = bookingFormCopy.confirmation;
 
@@ -77,7 +78,9 @@ export function Receipt({ booking, notice, closing }: { booking: TRenterBooking;
         <div className={classes.companyContact}>
           <Text size="sm">{business.phonePrimary}</Text>
           <Text size="sm">{business.phoneSecondary}</Text>
-          <Text size="sm">{business.email}</Text>
+          <Text size="sm">
+            <EmailAddress address={business.email} />
+          </Text>
         </div>
       </Group>
       <Divider />
