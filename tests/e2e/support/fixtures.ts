@@ -199,9 +199,10 @@ export async function expectApart(cover: Locator, targets: Record<string, Locato
  * select's choices, wider than the field's room for text (its width less its padding, where the
  * chevron is). Measured in the page's own fonts, with a pixel's slack; text a scrolling box hides
  * is there to scroll to, and visually hidden text (clipped to nothing) is meant for screen readers.
+ * Nothing inside `exempt` (a CSS selector) is looked at.
  */
-export function clippedText(scope: Locator): Promise<string[]> {
-  return scope.evaluate((root) => {
+export function clippedText(scope: Locator, exempt: string | null = null): Promise<string[]> {
+  return scope.evaluate((root, exempt) => {
     const SLACK = 1;
     const found: string[] = [];
     const name = (element: Element) => `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} class="${element.getAttribute('class') ?? ''}">`;
@@ -239,7 +240,7 @@ export function clippedText(scope: Locator): Promise<string[]> {
     while (walker.nextNode()) {
       const text = walker.currentNode as Text;
       const parent = text.parentElement;
-      if (!text.data.trim() || !parent?.checkVisibility({ visibilityProperty: true })) continue;
+      if (!text.data.trim() || !parent?.checkVisibility({ visibilityProperty: true }) || (exempt && parent.closest(exempt))) continue;
       const range = document.createRange();
       range.selectNodeContents(text);
       for (const box of range.getClientRects()) {
@@ -255,7 +256,7 @@ export function clippedText(scope: Locator): Promise<string[]> {
 
     const context = document.createElement('canvas').getContext('2d')!;
     for (const control of root.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"]')) {
-      if (!control.checkVisibility({ visibilityProperty: true })) continue;
+      if (!control.checkVisibility({ visibilityProperty: true }) || (exempt && control.closest(exempt))) continue;
       const label = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim() || name(control);
       const cut = cutBy(control, control.getBoundingClientRect(), false);
       if (cut === undefined) continue;
@@ -277,19 +278,19 @@ export function clippedText(scope: Locator): Promise<string[]> {
       }
     }
     return found;
-  });
+  }, exempt);
 }
 
 /**
  * Opens `path` in the light theme, then in the dark, and fails when anything in `scope` (the whole
  * page unless given) is not whole (see clippedText) at any of `widths`. `ready` waits for what is
- * to be judged to be on the page (the page is resized after it).
+ * to be judged to be on the page (the page is resized after it); nothing inside `exempt` is judged.
  */
 export async function expectTextWhole(
   page: Page,
   path: string,
   widths: readonly number[],
-  { scope = (on: Page) => on.locator('body'), ready }: { scope?: (page: Page) => Locator; ready?: (page: Page) => Promise<void> } = {},
+  { scope = (on: Page) => on.locator('body'), ready, exempt = null }: { scope?: (page: Page) => Locator; ready?: (page: Page) => Promise<void>; exempt?: string | null } = {},
 ): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
@@ -300,7 +301,7 @@ export async function expectTextWhole(
     await ready?.(page);
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
-      expect(await clippedText(scope(page)), `${path} at ${width} px, ${colorScheme}`).toEqual([]);
+      expect(await clippedText(scope(page), exempt), `${path} at ${width} px, ${colorScheme}`).toEqual([]);
     }
   }
 }
