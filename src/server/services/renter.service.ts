@@ -86,9 +86,10 @@ export async function viewMyBooking(ctx: ServiceContext, token: string): Promise
     // Proven once, by the update that finds it unproven: of two first opens at the same moment, the
     // second waits for the first's row and then changes (and records) nothing.
     // The hold it stops running out is cleared with it, as a payment or staff's confirmation clears it.
-    // Read as a row, not an entity: the booking below is loaded after the update.
+    // Read as a row, not an entity (the booking below is loaded after the update): the hold the
+    // proof stops, for its entry. A booking proven already is not written to again.
     const unproven = await em.createQueryBuilder(Booking).select('holdUntil').where({ id, emailProvenAt: null }).execute('get');
-    const proven = await em.nativeUpdate(Booking, { id, emailProvenAt: null }, { emailProvenAt: clock.now(), holdUntil: null, updatedAt: clock.now() });
+    const proven = unproven ? await em.nativeUpdate(Booking, { id, emailProvenAt: null }, { emailProvenAt: clock.now(), holdUntil: null, updatedAt: clock.now() }) : 0;
     const booking = await em.findOne(Booking, { id }, { populate: ['car'] });
     if (!booking) throw new AppError('UNAUTHORIZED', messages.errors.manageLinkInvalid);
     refuseReplacedLink(booking, link);

@@ -147,7 +147,6 @@ const IMPLIED_FIELDS = new Set(['balance', 'cancelledAt', 'cancelledBy', 'emailP
 /** Actions their line says in full: the fields they change are a file's address or a request's bookkeeping. */
 const WITHOUT_DETAILS = new Set(['document', 'document_request']);
 
-
 /** What a staff member did to their own account (or had done through a link), said plainly. */
 const ACCOUNT_ACTIONS: Record<string, string> = {
   password: 'Changed the password of',
